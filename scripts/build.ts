@@ -1,0 +1,23 @@
+/**
+ * Builds the single `./workforce` executable with `bun build --compile`. Migrations are embedded
+ * (src/db/migrations.generated.ts), so the binary needs no source tree or node_modules.
+ */
+import { $ } from 'bun'
+import { join } from 'node:path'
+
+const root = join(import.meta.dir, '..')
+const outfile = process.argv[2] ?? join(root, 'workforce')
+
+await $`bun ${join(root, 'scripts/gen-migrations-bundle.ts')}`.quiet()
+const result = await Bun.build({
+  entrypoints: [join(root, 'src/main.ts')],
+  compile: { outfile },
+  minify: { syntax: true, whitespace: true },
+  sourcemap: 'linked',
+  target: 'bun',
+})
+if (!result.success) {
+  for (const log of result.logs) console.error(log)
+  process.exit(1)
+}
+console.log(`built ${outfile}`)

@@ -1,0 +1,52 @@
+import { Option, type Command } from 'commander'
+import { loadConfig, type RuntimeConfig } from '../kernel/config'
+import { createLogger } from '../kernel/log'
+import { DomainError } from '../kernel/errors'
+import { openRuntime, type Runtime } from '../runtime'
+import { findTenantByReference, findTenantCtx } from '../modules/tenants/queries'
+import type { TenantCtx } from '../kernel/ctx'
+
+/** `--data DIR` on every command that opens the database. */
+export const dataOption = () =>
+  new Option('--data <dir>', 'data directory holding workforce.db').env('WORKFORCE_DATA').default('./data')
+
+export interface DataOpts {
+  data: string
+}
+
+/** Opens the runtime for an operator command; logs stay quiet unless asked for. */
+export function openForCli(opts: DataOpts, overrides: Partial<RuntimeConfig> = {}): Runtime {
+  const config = loadConfig({ dataDir: opts.data, logLevel: 'warn', ...overrides })
+  return openRuntime(config, createLogger(config.logLevel))
+}
+
+export function resolveTenant(rt: Runtime, ref: string): TenantCtx {
+  const row = findTenantByReference(rt.db, ref)
+  const ctx = row ? findTenantCtx(rt.db, row.id) : null
+  if (!ctx) throw new CliError(`No tenant "${ref}". List them with: workforce tenant list`)
+  return ctx
+}
+
+/** An error the operator caused: printed without a stack, exit code 2. */
+export class CliError extends Error {}
+
+/** Runs a command body with a runtime, closing it after, and turns errors into clear messages. */
+export async function withRuntime(opts: DataOpts, body: (rt: Runtime) => Promise<void> | void): Promise<void> {
+  const rt = openForCli(opts)
+  try {
+    await body(rt)
+  } finally {
+    rt.close()
+  }
+}
+
+export function reportCliError(e: unknown): never {
+  if (e instanceof CliError) console.error(`error: ${e.message}`)
+  else if (e instanceof DomainError) console.error(`error (${e.code}): ${e.message}`)
+  else console.error(e instanceof Error ? `error: ${e.message}` : `error: ${String(e)}`)
+  process.exit(2)
+}
+
+export const printJson = (v: unknown) => console.log(JSON.stringify(v, null, 2))
+
+export const addData = (cmd: Command) => cmd.addOption(dataOption())

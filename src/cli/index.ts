@@ -1,0 +1,22 @@
+import { Command } from 'commander'
+import { SERVER_VERSION } from '../kernel/version'
+import { serveCommand } from './serve'
+import { seedDemoCommand } from './seed-demo'
+import { migrateCommand } from './migrate'
+import { tenantCommand } from './tenant'
+import { keysCommand } from './keys'
+import { planCommand } from './plan'
+
+export function buildCli(): Command {
+  return new Command('workforce')
+    .description('Workforce monitoring appliance: MCP server, REST API and webhooks over an embedded database.')
+    .version(SERVER_VERSION, '-v, --version')
+    .addCommand(serveCommand)
+    .addCommand(seedDemoCommand)
+    .addCommand(migrateCommand)
+    .addCommand(tenantCommand)
+    .addCommand(keysCommand)
+    .addCommand(planCommand)
+    .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
+    .showHelpAfterError()
+}

@@ -1,0 +1,76 @@
+import { Command, Option } from 'commander'
+import { loadConfig, DEFAULTS } from '../kernel/config'
+import { createLogger } from '../kernel/log'
+import { openRuntime } from '../runtime'
+import { createHttpApp } from '../surfaces/http'
+import { startJobs } from '../surfaces/jobs'
+import { dataOption } from './common'
+import { startupBanner } from './banner'
+import { ensureDemoTenant } from './demo-bootstrap'
+
+interface ServeOpts {
+  host: string
+  port: string
+  data: string
+  publicUrl?: string
+  logLevel?: string
+  jobs: boolean
+}
+
+/** Time allowed for in-flight requests and jobs to finish after SIGTERM/SIGINT. */
+const SHUTDOWN_GRACE_MS = 4000
+
+export const serveCommand = new Command('serve')
+  .description('Start the REST API, the MCP server and the scheduled jobs. Seeds a demo tenant on an empty data directory.')
+  .addOption(new Option('--host <host>', 'address to bind').env('WORKFORCE_HOST').default(DEFAULTS.host))
+  .addOption(new Option('--port <port>', 'port to listen on (0 picks a free one)').env('WORKFORCE_PORT').default(String(DEFAULTS.port)))
+  .addOption(dataOption())
+  .addOption(new Option('--public-url <url>', 'base URL clients use to reach this box').env('WORKFORCE_PUBLIC_URL'))
+  .addOption(new Option('--log-level <level>', 'debug, info, warn, error or silent').env('WORKFORCE_LOG_LEVEL'))
+  .addOption(new Option('--no-jobs', 'do not run scheduled jobs in this process'))
+  .action(async (opts: ServeOpts) => {
+    const port = Number(opts.port)
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, got ${opts.port}`)
+    const config = loadConfig({
+      host: opts.host,
+      port,
+      dataDir: opts.data,
+      ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
+      ...(opts.logLevel ? { logLevel: opts.logLevel as 'info' } : {}),
+      ...(opts.jobs === false ? { jobsEnabled: false } : {}),
+    })
+    const log = createLogger(config.logLevel)
+    const rt = openRuntime(config, log)
+    if (rt.migration.applied > 0) log.info('database migrated', { applied: rt.migration.applied })
+    const demo = ensureDemoTenant(rt)
+
+    const app = createHttpApp(rt).listen({ hostname: config.host, port: config.port })
+    const actualPort = app.server?.port ?? config.port
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${actualPort}`
+    const publicUrl = opts.publicUrl ?? (port === 0 ? url.replace('0.0.0.0', 'localhost') : config.publicUrl)
+    rt.config.publicUrl = publicUrl
+    const jobs = config.jobsEnabled ? await startJobs(rt) : null
+    console.log(startupBanner({ url, publicUrl, demo }))
+
+    let stopping = false
+    const shutdown = async (signal: string) => {
+      if (stopping) return
+      stopping = true
+      log.info('shutting down', { signal })
+      const force = setTimeout(() => {
+        log.warn('shutdown grace period over; exiting')
+        process.exit(0)
+      }, SHUTDOWN_GRACE_MS)
+      // Stop accepting, let in-flight requests finish, then stop jobs and close the database.
+      await app.server?.stop(false)
+      await jobs?.stop()
+      rt.close()
+      clearTimeout(force)
+      process.exit(0)
+    }
+    // A stray error in a callback must not take the whole appliance down: log it and go on.
+    process.on('uncaughtException', (e) => log.error('uncaught exception', { error: e.stack ?? String(e) }))
+    process.on('unhandledRejection', (e) => log.error('unhandled rejection', { error: e instanceof Error ? e.stack : String(e) }))
+    process.on('SIGTERM', () => void shutdown('SIGTERM'))
+    process.on('SIGINT', () => void shutdown('SIGINT'))
+  })

@@ -1,0 +1,74 @@
+import type { DbLike } from './db'
+import type { Logger } from './log'
+import type { RuntimeConfig } from './config'
+
+/** Roles in rank order; "Manager or above" means index >= manager's. */
+export const ROLES = ['employee', 'manager', 'admin', 'owner_admin'] as const
+export type Role = (typeof ROLES)[number]
+
+export const roleRank = (role: Role): number => ROLES.indexOf(role)
+export const roleAtLeast = (role: Role, min: Role): boolean => roleRank(role) >= roleRank(min)
+
+/** Display names the spec uses (Employee, Manager, Admin, OwnerAdmin). */
+export const ROLE_LABELS: Record<Role, string> = {
+  employee: 'Employee',
+  manager: 'Manager',
+  admin: 'Admin',
+  owner_admin: 'OwnerAdmin',
+}
+
+export type KeyKind = 'live' | 'demo' | 'api'
+export type KeyScope = 'read' | 'read_write'
+
+/** Where a request came in: access rules and entitlements differ per surface. */
+export type Surface = 'mcp' | 'rest' | 'client' | 'cli' | 'job'
+
+export interface TenantCtx {
+  id: number
+  readableId: string
+  slug: string
+  name: string
+  planId: string
+  timezone: string
+  isDemo: boolean
+  mcpAccess: boolean
+  restAccess: boolean
+}
+
+export type Actor =
+  /** A key bound to one user: carries that user's role. */
+  | { kind: 'user'; keyId: string; keyKind: KeyKind; userId: string; role: Role; scope: KeyScope }
+  /** A tenant-level key (REST token or operator key) with the role of its issuer. */
+  | { kind: 'apiKey'; keyId: string; keyKind: KeyKind; userId: string | null; role: Role; scope: KeyScope }
+  /** The public demo key: read-only, demo tenants only; may act as a demo persona user. */
+  | { kind: 'demo'; keyId: string; keyKind: 'demo'; userId: string | null; role: Role; scope: 'read' }
+  /** Jobs and the operator's CLI. */
+  | { kind: 'system'; role: 'owner_admin'; userId: null }
+  /** No key at all: only the public discovery tools. */
+  | { kind: 'anonymous'; userId: null }
+
+export interface Ctx {
+  tenant: TenantCtx | null
+  actor: Actor
+  db: DbLike
+  /** The clock of this request or job run, in ms since epoch: handlers never read Date.now(). */
+  now: number
+  requestId: string
+  surface: Surface
+  config: RuntimeConfig
+  log: Logger
+  /** MCP session mode set by switch_to_demo / switch_to_production; absent elsewhere. */
+  session?: { id: string; mode: 'demo' | 'production'; clientName: string | null }
+}
+
+/** A context that has passed authorization for a tenant-bound operation. */
+export type TenantBoundCtx = Ctx & { tenant: TenantCtx }
+
+export const actorRole = (actor: Actor): Role | null =>
+  actor.kind === 'anonymous' ? null : actor.role
+
+export const actorKeyId = (actor: Actor): string | null =>
+  actor.kind === 'user' || actor.kind === 'apiKey' || actor.kind === 'demo' ? actor.keyId : null
+
+/** Rebinds a context to an open transaction so that queries inside share it. */
+export const withDb = <C extends Ctx>(ctx: C, db: DbLike): C => ({ ...ctx, db })

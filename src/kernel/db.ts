@@ -1,0 +1,66 @@
+import { Database } from 'bun:sqlite'
+import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
+import * as schema from '../db/schema'
+
+export type Schema = typeof schema
+export type Db = BunSQLiteDatabase<Schema>
+/** The transaction handle drizzle passes to a synchronous `db.transaction` callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** Either the database or an open transaction: query functions accept both. */
+export type DbLike = Db | Tx
+
+export interface DatabaseHandle {
+  sqlite: Database
+  db: Db
+  close(): void
+}
+
+/**
+ * Pragmas of DECISIONS.md: WAL, synchronous=FULL (clock records are payroll evidence),
+ * foreign keys on, and a busy timeout so a second writer waits instead of failing.
+ */
+export const PRAGMAS = {
+  journal_mode: 'wal',
+  synchronous: 2, // FULL
+  foreign_keys: 1,
+  busy_timeout: 5000,
+} as const
+
+export function openDatabase(file: string): DatabaseHandle {
+  const sqlite = new Database(file, { create: true, strict: true })
+  sqlite.exec('PRAGMA journal_mode = WAL')
+  sqlite.exec('PRAGMA synchronous = FULL')
+  sqlite.exec('PRAGMA foreign_keys = ON')
+  sqlite.exec(`PRAGMA busy_timeout = ${PRAGMAS.busy_timeout}`)
+  // Temp B-trees in memory keep large GROUP BYs off the disk.
+  sqlite.exec('PRAGMA temp_store = MEMORY')
+  const db = drizzle(sqlite, { schema })
+  return {
+    sqlite,
+    db,
+    close() {
+      try {
+        sqlite.exec('PRAGMA optimize')
+      } catch {
+        // optimize is advisory; a closing database must still close.
+      }
+      sqlite.close()
+    },
+  }
+}
+
+type NotPromise<T> = T extends PromiseLike<unknown> ? never : T
+
+/**
+ * Runs `fn` in one synchronous `BEGIN IMMEDIATE` transaction. bun:sqlite commits at the first
+ * `await` of an async callback and its rollback then does nothing, so the type refuses promises.
+ */
+export function transaction<T>(db: DbLike, fn: (tx: Tx) => NotPromise<T>): T {
+  if (isTx(db)) return fn(db)
+  return (db as Db).transaction((tx) => fn(tx), { behavior: 'immediate' })
+}
+
+function isTx(db: DbLike): db is Tx {
+  // drizzle's transaction objects carry the nesting level of savepoints.
+  return typeof (db as { nestedIndex?: unknown }).nestedIndex === 'number'
+}

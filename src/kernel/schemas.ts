@@ -1,0 +1,51 @@
+import { t } from 'elysia'
+
+/** Shared wire models. Pure JSON Schema: no transforms, so one schema serves REST, MCP and docs. */
+export const Id = t.String({ format: 'uuid', description: 'UUID' })
+export const Instant = t.String({ format: 'date-time', description: 'ISO 8601 UTC instant ending in Z' })
+export const DateOnly = t.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  description: 'Calendar date YYYY-MM-DD in the tenant time zone',
+})
+export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
+
+export const PeriodEnum = t.Union(
+  [t.Literal('today'), t.Literal('this_week'), t.Literal('last_week'), t.Literal('this_month'), t.Literal('last_month')],
+  { description: 'Named period in the tenant time zone; weeks start on Monday' },
+)
+
+export const RoleEnum = t.Union(
+  [t.Literal('employee'), t.Literal('manager'), t.Literal('admin'), t.Literal('owner_admin')],
+  { description: 'Role: employee, manager, admin or owner_admin (OwnerAdmin)' },
+)
+
+/** Query parameters every REST list accepts. */
+export const PageQuery = {
+  page: t.Optional(t.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' })),
+  page_size: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page, at most 100' })),
+}
+
+/** How every REST list says where it is and how to get the next page. */
+export const PageInfo = t.Object({
+  page: t.Integer({ minimum: 1 }),
+  page_size: t.Integer({ minimum: 1 }),
+  total: t.Integer({ minimum: 0 }),
+  has_more: t.Boolean(),
+  next_page: Nullable(t.Integer({ minimum: 2, description: 'Pass as page= to get the next page; null on the last' })),
+})
+
+export const ErrorBody = t.Object(
+  {
+    error: t.Object({
+      code: t.String({ description: 'Stable error code; see the error table' }),
+      message: t.String(),
+      details: t.Optional(t.Unknown()),
+    }),
+  },
+  { description: 'Error envelope of every REST error response' },
+)
+
+export function pageInfo(page: number, pageSize: number, total: number) {
+  const hasMore = page * pageSize < total
+  return { page, page_size: pageSize, total, has_more: hasMore, next_page: hasMore ? page + 1 : null }
+}

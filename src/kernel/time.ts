@@ -1,0 +1,140 @@
+/**
+ * Time helpers. Instants are ms since epoch in the database and ISO 8601 UTC strings ending in Z
+ * on the wire; dates are YYYY-MM-DD in the tenant's IANA time zone; weeks start on Monday.
+ */
+export const MINUTE = 60_000
+export const HOUR = 60 * MINUTE
+export const DAY = 24 * HOUR
+
+export const toIso = (ms: number): string => new Date(ms).toISOString()
+export const toIsoOrNull = (ms: number | null | undefined): string | null => (ms == null ? null : toIso(ms))
+
+export function parseInstant(s: string): number {
+  const ms = Date.parse(s)
+  if (Number.isNaN(ms)) throw new RangeError(`Not an ISO 8601 instant: ${s}`)
+  return ms
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    formatters.set(tz, f)
+  }
+  return f
+}
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    formatter(tz)
+    return true
+  } catch {
+    return false
+  }
+}
+
+interface LocalParts { year: number; month: number; day: number; hour: number; minute: number; second: number }
+
+export function localParts(ms: number, tz: string): LocalParts {
+  const out: Record<string, number> = {}
+  for (const p of formatter(tz).formatToParts(new Date(ms))) {
+    if (p.type !== 'literal') out[p.type] = Number(p.value)
+  }
+  return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second! }
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0')
+
+/** The tenant-local calendar date of an instant. */
+export function localDate(ms: number, tz: string): string {
+  const p = localParts(ms, tz)
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`
+}
+
+/** Offset of the zone from UTC at an instant, in ms (positive east of Greenwich). */
+export function zoneOffset(ms: number, tz: string): number {
+  const p = localParts(ms, tz)
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+  return asUtc - Math.floor(ms / 1000) * 1000
+}
+
+/**
+ * The instant at which the local wall-clock time `date time` happens in `tz`. Times skipped by a
+ * DST jump move forward; repeated times resolve to the first occurrence.
+ */
+export function zonedTimeToInstant(date: string, time: string, tz: string): number {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number]
+  const [h, mi] = time.split(':').map(Number) as [number, number]
+  const wall = Date.UTC(y, mo - 1, d, h, mi)
+  // Two passes settle the offset around DST transitions.
+  let guess = wall - zoneOffset(wall, tz)
+  guess = wall - zoneOffset(guess, tz)
+  return guess
+}
+
+export const startOfLocalDay = (date: string, tz: string): number => zonedTimeToInstant(date, '00:00', tz)
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+}
+
+/** ISO weekday: Monday 1 … Sunday 7. */
+export function isoWeekday(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  const wd = new Date(Date.UTC(y, m - 1, d)).getUTCDay()
+  return wd === 0 ? 7 : wd
+}
+
+export const weekStart = (date: string): string => addDays(date, 1 - isoWeekday(date))
+export const monthStart = (date: string): string => `${date.slice(0, 7)}-01`
+
+export function monthEnd(date: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number]
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10)
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY)
+}
+
+/** Every date from `from` to `to`, both included. */
+export function dateRange(from: string, to: string): string[] {
+  const out: string[] = []
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d)
+  return out
+}
+
+export type Period = 'today' | 'this_week' | 'last_week' | 'this_month' | 'last_month'
+
+/** First and last local date of a named period around `today`. */
+export function periodRange(period: Period, today: string): { start: string; end: string } {
+  switch (period) {
+    case 'today':
+      return { start: today, end: today }
+    case 'this_week':
+      return { start: weekStart(today), end: addDays(weekStart(today), 6) }
+    case 'last_week': {
+      const start = addDays(weekStart(today), -7)
+      return { start, end: addDays(start, 6) }
+    }
+    case 'this_month':
+      return { start: monthStart(today), end: monthEnd(today) }
+    case 'last_month': {
+      const start = monthStart(addDays(monthStart(today), -1))
+      return { start, end: monthEnd(start) }
+    }
+  }
+}
+
+export const isDate = (s: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`))

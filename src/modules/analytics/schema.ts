@@ -1,0 +1,113 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { describeEntity } from '../../kernel/dictionary'
+import { instant, localDay, tenantRef, uuidPk } from '../../db/columns'
+import { tenants } from '../tenants/schema'
+import { users } from '../users/schema'
+
+export const toolCalls = sqliteTable(
+  'mcp_tool_calls',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // Null for anonymous calls of the public discovery tools.
+    tenantId: integer('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: text('user_id'),
+    apiKeyId: text('api_key_id'),
+    toolName: text('tool_name').notNull(),
+    source: text('source'),
+    sessionId: text('session_id'),
+    startedAt: instant('started_at').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    outcome: text('outcome').$type<'ok' | 'error'>().notNull(),
+    errorCode: text('error_code'),
+  },
+  (t) => [
+    index('mcp_tool_calls_tenant_time_idx').on(t.tenantId, t.startedAt),
+    index('mcp_tool_calls_tenant_tool_idx').on(t.tenantId, t.toolName, t.startedAt),
+  ],
+)
+
+export const toolCallsDoc = describeEntity(toolCalls, {
+  entity: 'ToolCall',
+  description: 'A recorded MCP tool call (tool, tenant, user, duration, outcome); the platform analytics tools report from these.',
+  exposedByTool: ['get_analytics_overview', 'get_analytics_feature_usage'],
+  fields: {
+    id: 'Sequence number.',
+    tenantId: 'Tenant of the key; null for anonymous discovery calls.',
+    userId: 'User of the key, if user-scoped.',
+    apiKeyId: 'Key used.',
+    toolName: 'Tool called.',
+    source: 'MCP client name from initialize (clientInfo.name), e.g. claude-ai or cursor.',
+    sessionId: 'Mcp-Session-Id of the call.',
+    startedAt: 'When the call started.',
+    durationMs: 'How long it took.',
+    outcome: 'ok or error.',
+    errorCode: 'Error code when outcome is error.',
+  },
+})
+
+export const askQuestions = sqliteTable(
+  'ask_questions',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    apiKeyId: text('api_key_id'),
+    question: text('question').notNull(),
+    theme: text('theme').notNull(),
+    suggestedTools: text('suggested_tools', { mode: 'json' }).$type<string[]>().notNull(),
+    askedAt: instant('asked_at').notNull(),
+  },
+  (t) => [index('ask_questions_tenant_time_idx').on(t.tenantId, t.askedAt)],
+)
+
+export const askQuestionsDoc = describeEntity(askQuestions, {
+  entity: 'AskedQuestion',
+  description: 'A free-text question sent to ask_workforce: tenant-scoped product telemetry readable by Admin and OwnerAdmin only.',
+  exposedByTool: ['ask_workforce', 'get_analytics_questions'],
+  fields: {
+    id: 'UUID of the question.',
+    tenantId: 'Owning tenant.',
+    userId: 'Who asked, if the key is user-scoped.',
+    apiKeyId: 'Key used.',
+    question: 'The question, verbatim (at most 2000 characters).',
+    theme: 'Theme it was routed to (attendance, timesheets, productivity, …).',
+    suggestedTools: 'Tools suggested in the answer, best first.',
+    askedAt: 'When it was asked.',
+  },
+})
+
+export const ALERT_KINDS = ['unusual_hours', 'not_clocked_in', 'timesheet_gap', 'overtime'] as const
+export type AlertKind = (typeof ALERT_KINDS)[number]
+
+export const workloadAlerts = sqliteTable(
+  'workload_alerts',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    date: localDay('date').notNull(),
+    kind: text('kind').$type<AlertKind>().notNull(),
+    severity: text('severity').$type<'info' | 'warning' | 'critical'>().notNull(),
+    message: text('message').notNull(),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('workload_alerts_tenant_date_user_kind_uq').on(t.tenantId, t.date, t.userId, t.kind)],
+)
+
+export const workloadAlertsDoc = describeEntity(workloadAlerts, {
+  entity: 'WorkloadAlert',
+  description: 'A workload signal for one user and date: unusual hours, not clocked in against the schedule, timesheet gap, overtime.',
+  exposedByTool: ['get_workload_alerts'],
+  fields: {
+    id: 'UUID of the alert.',
+    tenantId: 'Owning tenant.',
+    userId: 'Who it is about.',
+    date: 'Tenant-local date.',
+    kind: 'unusual_hours, not_clocked_in, timesheet_gap or overtime.',
+    severity: 'info, warning or critical.',
+    message: 'Sentence for a manager.',
+    details: 'Numbers behind the alert (hours worked, scheduled start, …).',
+    createdAt: 'When it was computed.',
+  },
+})

@@ -1,0 +1,76 @@
+import type { Actor, KeyKind, TenantCtx } from '../../kernel/ctx'
+import { transaction, type DbLike } from '../../kernel/db'
+import { DomainError } from '../../kernel/errors'
+import { findTenantCtx } from '../tenants/queries'
+import { findUserForAuth } from '../users/queries'
+import { emitEvent } from '../webhooks/queries'
+import { hashMatches, parseKey } from './key-format'
+import { findKeyByLookup, recordFailedAttempt, touchKey, type ApiKeyRow } from './queries'
+
+export interface Authenticated {
+  actor: Exclude<Actor, { kind: 'anonymous' } | { kind: 'system' }>
+  tenant: TenantCtx
+}
+
+/** Wrong secrets in a row against one known key lookup before security.login_failed fires. */
+export const LOGIN_FAILED_THRESHOLD = 5
+
+/** A present but unusable key: both surfaces answer 401 with WWW-Authenticate invalid_token. */
+export const invalidToken = (message: string) => new DomainError('unauthorized', message, { invalid_token: true })
+
+/**
+ * Verifies a presented bearer key: shape, lookup, constant-time hash, revocation, expiry, the kinds
+ * the surface accepts, and the bound user's status. Returns the actor and tenant it acts as.
+ */
+export function authenticateKey(db: DbLike, presented: string, now: number, accepted: readonly KeyKind[]): Authenticated {
+  const parsed = parseKey(presented)
+  if (!parsed) throw invalidToken('The key is not a workforce key (wf_live_…, wf_demo_… or wf_api_…).')
+  const row = findKeyByLookup(db, parsed.lookup)
+  if (!row || row.kind !== parsed.kind) throw invalidToken('The key is unknown.')
+  if (!hashMatches(presented, row.hash)) {
+    noteFailedAttempt(db, row, now)
+    throw invalidToken('The key is unknown.')
+  }
+  if (row.revokedAt !== null && row.revokedAt <= now) throw invalidToken('The key was revoked.')
+  if (row.expiresAt !== null && row.expiresAt <= now) throw invalidToken('The key has expired.')
+  if (!accepted.includes(row.kind)) {
+    throw invalidToken(`A ${row.kind} key does not work here; this interface takes ${accepted.map((k) => `wf_${k}_`).join(' or ')} keys.`)
+  }
+  const tenant = findTenantCtx(db, row.tenantId)
+  if (!tenant) throw invalidToken('The tenant of this key no longer exists.')
+  if (row.kind === 'demo' && !tenant.isDemo) throw invalidToken('Demo keys serve demo tenants only.')
+  const actor = actorFor(db, row)
+  touchKey(db, row, now)
+  return { actor, tenant }
+}
+
+function actorFor(db: DbLike, row: ApiKeyRow): Authenticated['actor'] {
+  if (row.kind === 'demo' && row.isPublicDemo) {
+    return { kind: 'demo', keyId: row.id, keyKind: 'demo', userId: row.userId, role: row.role, scope: 'read' }
+  }
+  if (!row.userId) {
+    return { kind: 'apiKey', keyId: row.id, keyKind: row.kind, userId: null, role: row.role, scope: row.scope }
+  }
+  const user = findUserForAuth(db, row.tenantId, row.userId)
+  if (!user || user.status === 'deactivated') throw invalidToken('The user of this key is deactivated.')
+  // REST tokens carry the permissions of the issuing admin; live/demo user keys act as the user.
+  if (row.kind === 'api') {
+    return { kind: 'apiKey', keyId: row.id, keyKind: 'api', userId: user.id, role: user.role, scope: row.scope }
+  }
+  return { kind: 'user', keyId: row.id, keyKind: row.kind, userId: user.id, role: user.role, scope: row.scope }
+}
+
+function noteFailedAttempt(db: DbLike, row: ApiKeyRow, now: number): void {
+  transaction(db, (tx) => {
+    const failures = recordFailedAttempt(tx, row.id, now)
+    if (failures === LOGIN_FAILED_THRESHOLD) {
+      emitEvent(tx, row.tenantId, 'security.login_failed', {
+        keyId: row.id,
+        keyPrefix: row.displayPrefix,
+        userId: row.userId,
+        failedAttempts: failures,
+        reason: 'wrong_secret',
+      }, now)
+    }
+  })
+}

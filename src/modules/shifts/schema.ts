@@ -1,0 +1,74 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { describeEntity } from '../../kernel/dictionary'
+import { instant, localDay, tenantRef, uuidPk } from '../../db/columns'
+import { users } from '../users/schema'
+
+export const shiftTemplates = sqliteTable(
+  'shift_templates',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    breakMinutes: integer('break_minutes').notNull().default(30),
+    daysOfWeek: text('days_of_week', { mode: 'json' }).$type<number[]>().notNull(),
+    color: text('color'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('shift_templates_tenant_idx').on(t.tenantId, t.name)],
+)
+
+export const shiftTemplatesDoc = describeEntity(shiftTemplates, {
+  entity: 'ShiftTemplate',
+  description: 'A reusable shift pattern (e.g. Early 07:00-15:30 Mon-Fri).',
+  fields: {
+    id: 'UUID of the template.',
+    tenantId: 'Owning tenant.',
+    name: 'Template name.',
+    startTime: 'Local start time HH:MM.',
+    endTime: 'Local end time HH:MM (earlier than start means overnight).',
+    breakMinutes: 'Unpaid break included in the shift.',
+    daysOfWeek: 'ISO weekdays the template runs on (1 = Monday … 7 = Sunday).',
+    color: 'Display colour.',
+    createdAt: 'When the template was created.',
+  },
+})
+
+export const shiftSchedules = sqliteTable(
+  'shift_schedules',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    templateId: text('template_id').references(() => shiftTemplates.id, { onDelete: 'set null' }),
+    date: localDay('date').notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    breakMinutes: integer('break_minutes').notNull(),
+    status: text('status').$type<'scheduled' | 'cancelled'>().notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('shift_schedules_tenant_user_date_uq').on(t.tenantId, t.userId, t.date),
+    index('shift_schedules_tenant_date_idx').on(t.tenantId, t.date),
+  ],
+)
+
+export const shiftSchedulesDoc = describeEntity(shiftSchedules, {
+  entity: 'ShiftSchedule',
+  description: 'A scheduled shift of one user on one date; workload alerts compare attendance with it.',
+  exposedByTool: ['get_workload_alerts'],
+  fields: {
+    id: 'UUID of the scheduled shift.',
+    tenantId: 'Owning tenant.',
+    userId: 'Who is scheduled.',
+    templateId: 'Template it was made from.',
+    date: 'Tenant-local date of the shift start.',
+    startsAt: 'Shift start instant.',
+    endsAt: 'Shift end instant.',
+    breakMinutes: 'Unpaid break minutes.',
+    status: 'scheduled or cancelled.',
+    createdAt: 'When it was scheduled.',
+  },
+})

@@ -1,0 +1,85 @@
+import { transaction, type DbLike } from '../../kernel/db'
+import { DomainError } from '../../kernel/errors'
+import { newId, randomDigits, slugify } from '../../kernel/ids'
+import { isValidTimeZone } from '../../kernel/time'
+import { insertUser, type UserRow } from '../users/queries'
+import { insertSubscription } from '../billing/queries'
+import { issueKey } from '../api-keys/issue-key'
+import type { ApiKeyRow } from '../api-keys/queries'
+import { findPlan, insertTenant, readableIdTaken, slugTaken, type TenantRow } from './queries'
+import type { PlanId } from './schema'
+
+export interface CreateTenantInput {
+  name: string
+  planId: PlanId
+  timezone: string
+  isDemo: boolean
+  owner: { name: string; email: string }
+  slug?: string
+  /** Issue a first key for the owner: live on production tenants, demo on demo ones. */
+  issueOwnerKey?: boolean
+}
+
+export interface CreatedTenant {
+  tenant: TenantRow
+  owner: UserRow
+  ownerKey: { row: ApiKeyRow; key: string } | null
+}
+
+/** A unique readable id: DEMO-###### for demo tenants, WF-###### for production ones. */
+export function newReadableId(db: DbLike, isDemo: boolean): string {
+  for (;;) {
+    const id = `${isDemo ? 'DEMO' : 'WF'}-${randomDigits(6)}`
+    if (!readableIdTaken(db, id)) return id
+  }
+}
+
+function uniqueSlug(db: DbLike, base: string): string {
+  let slug = slugify(base)
+  for (let i = 2; slugTaken(db, slug); i++) slug = `${slugify(base)}-${i}`
+  return slug
+}
+
+/** Creates a tenant with its OwnerAdmin, subscription and (optionally) a first key, atomically. */
+export function createTenant(db: DbLike, input: CreateTenantInput, now: number): CreatedTenant {
+  if (!isValidTimeZone(input.timezone)) throw new DomainError('invalid_argument', `Unknown time zone: ${input.timezone}`, { field: 'timezone' })
+  const plan = findPlan(db, input.planId)
+  if (!plan) throw new DomainError('invalid_argument', `Unknown plan: ${input.planId}`, { field: 'plan' })
+  return transaction(db, (tx) => {
+    const readableId = newReadableId(tx, input.isDemo)
+    const tenant = insertTenant(tx, {
+      readableId,
+      slug: uniqueSlug(tx, input.slug ?? (input.isDemo ? readableId : input.name)),
+      name: input.name,
+      planId: input.planId,
+      timezone: input.timezone,
+      isDemo: input.isDemo,
+      createdAt: now,
+    })
+    const owner = insertUser(tx, {
+      id: newId(),
+      tenantId: tenant.id,
+      name: input.owner.name,
+      email: input.owner.email.toLowerCase(),
+      role: 'owner_admin',
+      status: 'active',
+      workProfile: 'management',
+      createdAt: now,
+      activatedAt: now,
+    })
+    insertSubscription(tx, { tenantId: tenant.id, planId: input.planId, status: input.isDemo ? 'trialing' : 'active', seats: 1, trialDays: input.isDemo ? plan.trialDays : null }, now)
+    const ownerKey = input.issueOwnerKey
+      ? issueKey(tx, {
+          tenantId: tenant.id,
+          kind: input.isDemo ? 'demo' : 'live',
+          scope: input.isDemo ? 'read' : 'read_write',
+          role: 'owner_admin',
+          name: 'Owner key',
+          userId: owner.id,
+          createdByUserId: owner.id,
+          expiresAt: null,
+        }, now)
+      : null
+    return { tenant, owner, ownerKey }
+  })
+}

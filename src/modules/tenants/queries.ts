@@ -1,0 +1,99 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { DbLike } from '../../kernel/db'
+import type { TenantCtx } from '../../kernel/ctx'
+import { plans, retentionPolicies, tenants, type PlanId } from './schema'
+import { PLAN_CATALOG } from './plans-catalog'
+
+export type TenantRow = typeof tenants.$inferSelect
+export type NewTenantRow = typeof tenants.$inferInsert
+export type PlanRow = typeof plans.$inferSelect
+
+/** Writes the plan catalogue and retention periods (idempotent; run at every start). */
+export function upsertPlanCatalog(db: DbLike): void {
+  PLAN_CATALOG.forEach((p, i) => {
+    const row = {
+      id: p.id,
+      name: p.name,
+      monthlyPriceCents: p.monthlyPriceCents,
+      currency: 'USD',
+      contactSales: p.contactSales,
+      mcpAccess: p.mcpAccess,
+      restAccess: p.restAccess,
+      features: p.features,
+      maxSeats: p.maxSeats,
+      trialDays: 14,
+      sortOrder: i,
+    }
+    db.insert(plans).values(row).onConflictDoUpdate({ target: plans.id, set: row }).run()
+    for (const [dataKind, retentionDays] of Object.entries(p.retentionDays)) {
+      db.insert(retentionPolicies)
+        .values({ planId: p.id, dataKind: dataKind as keyof typeof p.retentionDays, retentionDays })
+        .onConflictDoUpdate({ target: [retentionPolicies.planId, retentionPolicies.dataKind], set: { retentionDays } })
+        .run()
+    }
+  })
+}
+
+const tenantCtxColumns = {
+  id: tenants.id,
+  readableId: tenants.readableId,
+  slug: tenants.slug,
+  name: tenants.name,
+  planId: tenants.planId,
+  timezone: tenants.timezone,
+  isDemo: tenants.isDemo,
+  mcpAccess: plans.mcpAccess,
+  restAccess: plans.restAccess,
+}
+
+/** The tenant as a request context sees it: identity, zone, mode and plan entitlements. */
+export function findTenantCtx(db: DbLike, tenantId: number): TenantCtx | null {
+  return (
+    db
+      .select(tenantCtxColumns)
+      .from(tenants)
+      .innerJoin(plans, eq(plans.id, tenants.planId))
+      .where(and(eq(tenants.id, tenantId), isNull(tenants.deletedAt)))
+      .get() ?? null
+  )
+}
+
+/** Looks a tenant up by readable id (DEMO-123456) or slug, as operators type them. */
+export function findTenantByReference(db: DbLike, ref: string): TenantRow | null {
+  return (
+    db
+      .select()
+      .from(tenants)
+      .where(and(isNull(tenants.deletedAt), sql`(${tenants.readableId} = ${ref.toUpperCase()} or ${tenants.slug} = ${ref})`))
+      .get() ?? null
+  )
+}
+
+export const findTenantById = (db: DbLike, id: number): TenantRow | null =>
+  db.select().from(tenants).where(eq(tenants.id, id)).get() ?? null
+
+export const listTenants = (db: DbLike): TenantRow[] =>
+  db.select().from(tenants).where(isNull(tenants.deletedAt)).orderBy(tenants.id).all()
+
+export const readableIdTaken = (db: DbLike, readableId: string): boolean =>
+  db.select({ id: tenants.id }).from(tenants).where(eq(tenants.readableId, readableId)).get() !== undefined
+
+export const slugTaken = (db: DbLike, slug: string): boolean =>
+  db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug)).get() !== undefined
+
+export const insertTenant = (db: DbLike, row: NewTenantRow): TenantRow => db.insert(tenants).values(row).returning().get()
+
+export const updateTenantPlan = (db: DbLike, tenantId: number, planId: PlanId): void => {
+  db.update(tenants).set({ planId }).where(eq(tenants.id, tenantId)).run()
+}
+
+export const listPlans = (db: DbLike): PlanRow[] => db.select().from(plans).orderBy(plans.sortOrder).all()
+
+export const findPlan = (db: DbLike, id: string): PlanRow | null =>
+  db.select().from(plans).where(eq(plans.id, id as PlanId)).get() ?? null
+
+export const listRetentionPolicies = (db: DbLike) => db.select().from(retentionPolicies).all()
+
+/** The first demo tenant: what the public demo key and switch_to_demo point at. */
+export const findDefaultDemoTenant = (db: DbLike): TenantRow | null =>
+  db.select().from(tenants).where(and(eq(tenants.isDemo, true), isNull(tenants.deletedAt))).orderBy(tenants.id).get() ?? null

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { describeEntity } from '../../kernel/dictionary'
+
+export const PLAN_IDS = ['community', 'starter', 'professional', 'business', 'enterprise'] as const
+export type PlanId = (typeof PLAN_IDS)[number]
+
+export const plans = sqliteTable('plans', {
+  id: text('id').$type<PlanId>().primaryKey(),
+  name: text('name').notNull(),
+  monthlyPriceCents: integer('monthly_price_cents'),
+  currency: text('currency').notNull().default('USD'),
+  contactSales: integer('contact_sales', { mode: 'boolean' }).notNull().default(false),
+  mcpAccess: integer('mcp_access', { mode: 'boolean' }).notNull(),
+  restAccess: integer('rest_access', { mode: 'boolean' }).notNull(),
+  features: text('features', { mode: 'json' }).$type<string[]>().notNull(),
+  maxSeats: integer('max_seats'),
+  trialDays: integer('trial_days').notNull().default(14),
+  sortOrder: integer('sort_order').notNull(),
+})
+
+export const plansDoc = describeEntity(plans, {
+  entity: 'Plan',
+  description: 'A subscription plan: price, features, retention and which interfaces (MCP, REST) it includes.',
+  exposedByTool: ['get_pricing_and_plans', 'get_capabilities'],
+  fields: {
+    id: 'Plan identifier: community, starter, professional, business or enterprise.',
+    name: 'Display name.',
+    monthlyPriceCents: 'Price per seat per month in cents; null when the plan is free or sold by contact.',
+    currency: 'ISO 4217 currency of the price.',
+    contactSales: 'True when the price is negotiated with sales (Enterprise).',
+    mcpAccess: 'Whether keys of tenants on this plan may call the MCP data tools.',
+    restAccess: 'Whether REST API tokens work on this plan (Business and above).',
+    features: 'Feature names included in the plan.',
+    maxSeats: 'Largest number of active users, null for unlimited.',
+    trialDays: 'Length of a free trial of this plan, in days.',
+    sortOrder: 'Position in price lists, cheapest first.',
+  },
+})
+
+export const DATA_KINDS = ['screenshots', 'activity_samples', 'activity_blocks', 'location_pings', 'agent_sessions', 'tool_calls', 'webhook_deliveries'] as const
+export type DataKind = (typeof DATA_KINDS)[number]
+
+export const retentionPolicies = sqliteTable(
+  'retention_policies',
+  {
+    planId: text('plan_id').$type<PlanId>().notNull().references(() => plans.id),
+    dataKind: text('data_kind').$type<DataKind>().notNull(),
+    retentionDays: integer('retention_days').notNull(),
+  },
+  (t) => [uniqueIndex('retention_policies_plan_kind_uq').on(t.planId, t.dataKind)],
+)
+
+export const retentionPoliciesDoc = describeEntity(retentionPolicies, {
+  entity: 'RetentionPolicy',
+  description:
+    'How long screenshots and monitoring data are kept per plan; the retention job deletes older rows. Screenshots are never captured by this appliance, the row documents the policy.',
+  exposedByTool: ['get_data_dictionary', 'get_pricing_and_plans'],
+  fields: {
+    planId: 'Plan the period applies to.',
+    dataKind: 'Kind of data: screenshots, activity_samples, activity_blocks, location_pings, agent_sessions, tool_calls, webhook_deliveries.',
+    retentionDays: 'Days data of this kind is kept before deletion.',
+  },
+})
+
+export const GEOFENCE_POLICIES = ['off', 'record', 'enforce'] as const
+export type GeofencePolicy = (typeof GEOFENCE_POLICIES)[number]
+
+export const PAY_PERIODS = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const
+export type PayPeriod = (typeof PAY_PERIODS)[number]
+
+export const tenants = sqliteTable(
+  'tenants',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    readableId: text('readable_id').notNull(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    planId: text('plan_id').$type<PlanId>().notNull().references(() => plans.id),
+    timezone: text('timezone').notNull().default('UTC'),
+    isDemo: integer('is_demo', { mode: 'boolean' }).notNull().default(false),
+    currency: text('currency').notNull().default('USD'),
+    geofencePolicy: text('geofence_policy').$type<GeofencePolicy>().notNull().default('record'),
+    presenceTapMinutes: integer('presence_tap_minutes'),
+    idleThresholdSeconds: integer('idle_threshold_seconds').notNull().default(300),
+    productivityDropThreshold: integer('productivity_drop_threshold').notNull().default(50),
+    autoClockOutHours: integer('auto_clock_out_hours').notNull().default(14),
+    payPeriod: text('pay_period').$type<PayPeriod>().notNull().default('weekly'),
+    overtimeDailyHours: real('overtime_daily_hours').notNull().default(10),
+    createdAt: integer('created_at').notNull(),
+    deletedAt: integer('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('tenants_readable_id_uq').on(t.readableId),
+    uniqueIndex('tenants_slug_uq').on(t.slug),
+    index('tenants_demo_idx').on(t.isDemo).where(sql`deleted_at is null`),
+  ],
+)
+
+export const tenantsDoc = describeEntity(tenants, {
+  entity: 'Tenant',
+  description: 'A company using the appliance. Every other record belongs to exactly one tenant.',
+  exposedByTool: ['get_started_guide', 'switch_to_demo', 'switch_to_production'],
+  fields: {
+    id: 'Internal numeric key; never shown to clients.',
+    readableId: 'Readable identifier, e.g. DEMO-123456 for demo tenants or WF-123456 for production ones.',
+    slug: 'URL-safe name; the `tenant` field of webhook envelopes.',
+    name: 'Company name.',
+    planId: 'Current plan.',
+    timezone: 'IANA time zone; dates and days are computed in it.',
+    isDemo: 'True for synthetic demo tenants, which are read-only.',
+    currency: 'ISO 4217 currency for payroll and billing.',
+    geofencePolicy: 'off: ignore coordinates; record: store the geofence result; enforce: refuse clock-ins outside every office.',
+    presenceTapMinutes: 'Minutes between presence confirmations while clocked in; null disables them.',
+    idleThresholdSeconds: 'Idle time after which idle.detected is emitted.',
+    productivityDropThreshold: 'Score (0-100) under which activity.productivity_drop is emitted.',
+    autoClockOutHours: 'Open time logs older than this are closed by the gap-fill job (forgotten clock-outs).',
+    payPeriod: 'Length of pay and timesheet periods.',
+    overtimeDailyHours: 'Hours in one day above which work counts as unusual for workload alerts.',
+    createdAt: 'When the tenant was created.',
+    deletedAt: 'When the tenant was removed; null while active.',
+  },
+})

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm'
+import { index, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { describeEntity } from '../../kernel/dictionary'
+import { flag, instant, tenantRef, uuidPk } from '../../db/columns'
+import { users } from '../users/schema'
+import { offices } from '../locations/schema'
+import { projects } from '../projects/schema'
+import { tasks } from '../tasks/schema'
+import { timesheets } from '../timesheets/schema'
+
+export const TIME_LOG_SOURCES = ['mcp', 'client', 'mobile', 'import', 'seed'] as const
+export type TimeLogSource = (typeof TIME_LOG_SOURCES)[number]
+export const TIME_LOG_STATUSES = ['open', 'closed', 'auto_closed'] as const
+export type TimeLogStatus = (typeof TIME_LOG_STATUSES)[number]
+
+export const timeLogs = sqliteTable(
+  'time_logs',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    clockInAt: instant('clock_in_at').notNull(),
+    clockOutAt: instant('clock_out_at'),
+    status: text('status').$type<TimeLogStatus>().notNull(),
+    source: text('source').$type<TimeLogSource>().notNull(),
+    clockInLatitude: real('clock_in_latitude'),
+    clockInLongitude: real('clock_in_longitude'),
+    clockOutLatitude: real('clock_out_latitude'),
+    clockOutLongitude: real('clock_out_longitude'),
+    officeId: text('office_id').references(() => offices.id, { onDelete: 'set null' }),
+    isWithinGeofence: flag('is_within_geofence'),
+    nextTapDueAt: instant('next_tap_due_at'),
+    projectId: text('project_id').references((): AnySQLiteColumn => projects.id, { onDelete: 'set null' }),
+    taskId: text('task_id').references((): AnySQLiteColumn => tasks.id, { onDelete: 'set null' }),
+    timesheetId: text('timesheet_id').references((): AnySQLiteColumn => timesheets.id, { onDelete: 'set null' }),
+    gapFillDoneAt: instant('gap_fill_done_at'),
+    note: text('note'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    index('time_logs_tenant_user_in_idx').on(t.tenantId, t.userId, t.clockInAt),
+    index('time_logs_tenant_in_idx').on(t.tenantId, t.clockInAt),
+    index('time_logs_tenant_project_idx').on(t.tenantId, t.projectId),
+    index('time_logs_tenant_timesheet_idx').on(t.tenantId, t.timesheetId),
+    // At most one open time log per user, enforced by the database itself.
+    uniqueIndex('time_logs_one_open_uq').on(t.tenantId, t.userId).where(sql`clock_out_at is null`),
+  ],
+)
+
+export const timeLogsDoc = describeEntity(timeLogs, {
+  entity: 'TimeLog',
+  description: 'A work session from clock-in to clock-out: payroll evidence. Created by clock_in, finalised by clock_out.',
+  exposedByTool: ['clock_in', 'clock_out', 'list_my_timesheet', 'summarize_team_hours', 'get_dashboard_summary'],
+  fields: {
+    id: 'UUID of the time log.',
+    tenantId: 'Owning tenant.',
+    userId: 'Who worked.',
+    clockInAt: 'Clock-in instant.',
+    clockOutAt: 'Clock-out instant; null while clocked in.',
+    status: 'open, closed, or auto_closed (a forgotten clock-out closed by policy).',
+    source: 'mcp, client, mobile, import or seed.',
+    clockInLatitude: 'Latitude sent with the clock-in, if any.',
+    clockInLongitude: 'Longitude sent with the clock-in, if any.',
+    clockOutLatitude: 'Latitude sent with the clock-out, if any.',
+    clockOutLongitude: 'Longitude sent with the clock-out, if any.',
+    officeId: 'Office whose geofence matched the clock-in coordinates.',
+    isWithinGeofence: 'Geofence result of the clock-in; null when no coordinates were sent.',
+    nextTapDueAt: 'When the next presence confirmation is due; null when the tenant has no presence policy.',
+    projectId: 'Project the time is booked to, if any.',
+    taskId: 'Task the time is booked to, if any.',
+    timesheetId: 'Timesheet that includes this log.',
+    gapFillDoneAt: 'When gap-fill blocks were generated for the closed log.',
+    note: 'Free-text note.',
+    createdAt: 'When the row was written.',
+  },
+})
+
+export const BREAK_KINDS = ['break', 'lunch'] as const
+export type BreakKind = (typeof BREAK_KINDS)[number]
+
+export const breaks = sqliteTable(
+  'breaks',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    timeLogId: text('time_log_id').notNull().references(() => timeLogs.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<BreakKind>().notNull(),
+    startedAt: instant('started_at').notNull(),
+    endedAt: instant('ended_at'),
+  },
+  (t) => [
+    index('breaks_tenant_user_idx').on(t.tenantId, t.userId, t.startedAt),
+    index('breaks_tenant_log_idx').on(t.tenantId, t.timeLogId),
+    uniqueIndex('breaks_one_open_uq').on(t.tenantId, t.userId).where(sql`ended_at is null`),
+  ],
+)
+
+export const breaksDoc = describeEntity(breaks, {
+  entity: 'Break',
+  description: 'A pause inside a time log (break.started / break.ended).',
+  fields: {
+    id: 'UUID of the break.',
+    tenantId: 'Owning tenant.',
+    userId: 'Who took the break.',
+    timeLogId: 'Time log the break belongs to.',
+    kind: 'break or lunch.',
+    startedAt: 'Start of the break.',
+    endedAt: 'End of the break; null while on break.',
+  },
+})
+
+export const presenceTaps = sqliteTable(
+  'presence_taps',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    timeLogId: text('time_log_id').notNull().references(() => timeLogs.id, { onDelete: 'cascade' }),
+    tappedAt: instant('tapped_at').notNull(),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    withinGeofence: flag('within_geofence'),
+  },
+  (t) => [index('presence_taps_tenant_log_idx').on(t.tenantId, t.timeLogId, t.tappedAt)],
+)
+
+export const presenceTapsDoc = describeEntity(presenceTaps, {
+  entity: 'PresenceTap',
+  description: "A presence confirmation while clocked in; satisfies the time log's next_tap_due_at.",
+  fields: {
+    id: 'UUID of the tap.',
+    tenantId: 'Owning tenant.',
+    userId: 'Who confirmed presence.',
+    timeLogId: 'Open time log confirmed.',
+    tappedAt: 'When presence was confirmed.',
+    latitude: 'Latitude sent, if any.',
+    longitude: 'Longitude sent, if any.',
+    withinGeofence: 'Geofence result of the coordinates; null without coordinates.',
+  },
+})

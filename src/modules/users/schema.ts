@@ -1,0 +1,103 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { describeEntity } from '../../kernel/dictionary'
+import type { Role } from '../../kernel/ctx'
+import { instant, tenantRef, uuidPk } from '../../db/columns'
+import { teams } from '../teams/schema'
+import { costCenters } from '../payroll/schema'
+
+export const USER_STATUSES = ['invited', 'active', 'deactivated'] as const
+export type UserStatus = (typeof USER_STATUSES)[number]
+export const WORK_PROFILES = ['engineering', 'support', 'sales', 'design', 'operations', 'management'] as const
+export type WorkProfile = (typeof WORK_PROFILES)[number]
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    status: text('status').$type<UserStatus>().notNull(),
+    primaryTeamId: text('primary_team_id').references((): AnySQLiteColumn => teams.id, { onDelete: 'set null' }),
+    jobTitle: text('job_title'),
+    workProfile: text('work_profile').$type<WorkProfile>().notNull().default('operations'),
+    weeklyHours: real('weekly_hours').notNull().default(40),
+    costCenterId: text('cost_center_id').references((): AnySQLiteColumn => costCenters.id, { onDelete: 'set null' }),
+    createdAt: instant('created_at').notNull(),
+    activatedAt: instant('activated_at'),
+    deactivatedAt: instant('deactivated_at'),
+  },
+  (t) => [
+    uniqueIndex('users_tenant_email_uq').on(t.tenantId, t.email),
+    index('users_tenant_team_idx').on(t.tenantId, t.primaryTeamId),
+    index('users_tenant_name_idx').on(t.tenantId, t.name),
+  ],
+)
+
+export const usersDoc = describeEntity(users, {
+  entity: 'User',
+  description: 'A person in the tenant: employee profile, role and status.',
+  exposedByTool: ['list_employees', 'get_employee_details', 'switch_to_production'],
+  fields: {
+    id: 'UUID of the user.',
+    tenantId: 'Owning tenant.',
+    name: 'Full name.',
+    email: 'Work email, unique within the tenant.',
+    role: 'employee, manager, admin or owner_admin.',
+    status: 'invited (not yet joined), active or deactivated.',
+    primaryTeamId: 'Team the user mainly belongs to; managers default to it in team tools.',
+    jobTitle: 'Job title for display.',
+    workProfile: 'Kind of work (engineering, support, sales, design, operations, management); selects default category rules.',
+    weeklyHours: 'Contracted hours per week (part-timers have fewer).',
+    costCenterId: 'Cost center the user is billed to in payroll reports.',
+    createdAt: 'When the user record was created.',
+    activatedAt: 'When the user became active (accepted the invitation).',
+    deactivatedAt: 'When the user was deactivated; null while active.',
+  },
+})
+
+export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number]
+
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    email: text('email').notNull(),
+    name: text('name'),
+    displayRole: text('display_role').notNull().default('Employee'),
+    status: text('status').$type<InvitationStatus>().notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    invitedByUserId: text('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    acceptedAt: instant('accepted_at'),
+  },
+  (t) => [
+    index('invitations_tenant_status_idx').on(t.tenantId, t.status),
+    uniqueIndex('invitations_token_uq').on(t.tokenHash),
+  ],
+)
+
+export const invitationsDoc = describeEntity(invitations, {
+  entity: 'Invitation',
+  description: 'An invitation to join the tenant. The invitee always joins as Employee; the role shown on the invite is display-only.',
+  exposedByTool: ['invite_staff'],
+  fields: {
+    id: 'UUID of the invitation.',
+    tenantId: 'Owning tenant.',
+    email: 'Address the invitation was sent to.',
+    name: 'Optional name of the invitee.',
+    displayRole: 'Role shown on the invitation; the account is always created as Employee.',
+    status: 'pending, accepted, revoked or expired.',
+    userId: 'The invited user record (status invited until accepted).',
+    invitedByUserId: 'Who sent the invitation.',
+    tokenHash: 'SHA-256 of the acceptance token; the token itself is only in the email.',
+    createdAt: 'When the invitation was created.',
+    expiresAt: 'When the acceptance link stops working.',
+    acceptedAt: 'When the invitee accepted; null while pending.',
+  },
+})

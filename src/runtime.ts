@@ -1,0 +1,63 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { databaseFile, type RuntimeConfig } from './kernel/config'
+import { openDatabase, type DatabaseHandle, type Db } from './kernel/db'
+import { migrate, type MigrationResult } from './kernel/migrate'
+import { createLogger, type Logger } from './kernel/log'
+import type { Ctx, Surface, TenantCtx } from './kernel/ctx'
+import { upsertPlanCatalog } from './modules/tenants/queries'
+
+/** The composition root: one open database, configuration, logger and instance secret. */
+export interface Runtime {
+  config: RuntimeConfig
+  handle: DatabaseHandle
+  db: Db
+  log: Logger
+  /** Secret kept in the data directory; derives the public demo key. */
+  secret: Buffer
+  /** Identifies this process in job leases. */
+  instanceId: string
+  migration: MigrationResult
+  close(): void
+}
+
+function loadSecret(dataDir: string): Buffer {
+  const file = join(dataDir, 'instance.secret')
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex')
+  const secret = randomBytes(32)
+  writeFileSync(file, secret.toString('hex'), { mode: 0o600 })
+  return secret
+}
+
+/** Opens the data directory: creates it, migrates the database and writes reference data. */
+export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(config.logLevel)): Runtime {
+  mkdirSync(config.dataDir, { recursive: true })
+  const handle = openDatabase(databaseFile(config))
+  const migration = migrate(handle.db)
+  upsertPlanCatalog(handle.db)
+  return {
+    config,
+    handle,
+    db: handle.db,
+    log,
+    secret: loadSecret(config.dataDir),
+    instanceId: randomUUID(),
+    migration,
+    close: () => handle.close(),
+  }
+}
+
+/** A context for the operator's CLI and for jobs: the system actor, one tenant. */
+export function systemCtx(rt: Runtime, tenant: TenantCtx | null, surface: Surface = 'cli', now = Date.now()): Ctx {
+  return {
+    tenant,
+    actor: { kind: 'system', role: 'owner_admin', userId: null },
+    db: rt.db,
+    now,
+    requestId: randomUUID(),
+    surface,
+    config: rt.config,
+    log: rt.log,
+  }
+}

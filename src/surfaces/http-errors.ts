@@ -1,0 +1,45 @@
+import { ValidationError } from 'elysia'
+import { DomainError, codeToStatus, type ErrorCode } from '../kernel/errors'
+import type { Logger } from '../kernel/log'
+
+export interface RestErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown }
+}
+
+interface FieldError {
+  field: string
+  message: string
+}
+
+function fieldErrors(error: ValidationError): FieldError[] {
+  return error.all.map((e) => ({
+    field: ('path' in e && e.path ? String(e.path).replace(/^\//, '').replaceAll('/', '.') : '') || 'body',
+    message: e.message ?? 'is invalid',
+  }))
+}
+
+/**
+ * Maps anything thrown while serving a request to the one error envelope. Unexpected errors are
+ * logged with the request id and answered as internal_error: never a stack trace or SQL.
+ */
+export function toRestError(error: unknown, code: string | number, log: Logger, requestId: string): { status: number; body: RestErrorBody } {
+  if (error instanceof DomainError) {
+    const details = error.details && typeof error.details === 'object' && 'invalid_token' in error.details ? undefined : error.details
+    return { status: error.status, body: { error: { code: error.code, message: error.message, ...(details !== undefined ? { details } : {}) } } }
+  }
+  if (error instanceof ValidationError || code === 'VALIDATION') {
+    const errors = error instanceof ValidationError ? fieldErrors(error) : []
+    const first = errors[0]
+    const where = error instanceof ValidationError ? error.type : 'request'
+    const message = first ? `Invalid ${where}: ${first.field} ${first.message}` : `Invalid ${where}.`
+    return { status: 400, body: { error: { code: 'invalid_argument', message, details: { location: where, errors } } } }
+  }
+  if (code === 'PARSE') {
+    return { status: 400, body: { error: { code: 'invalid_argument', message: 'The request body is not valid JSON.' } } }
+  }
+  if (code === 'NOT_FOUND') {
+    return { status: 404, body: { error: { code: 'not_found', message: 'No such endpoint.' } } }
+  }
+  log.error('unhandled error', { requestId, error: error instanceof Error ? error.stack ?? error.message : String(error) })
+  return { status: codeToStatus.internal_error, body: { error: { code: 'internal_error', message: `Something went wrong on the server (request ${requestId}).` } } }
+}

@@ -1,0 +1,41 @@
+import type { Runtime } from '../runtime'
+
+/** A scheduled job declared as data beside its module (see src/modules/<module>/jobs.ts). */
+export interface JobDefinition {
+  name: string
+  /** croner pattern (seconds field first); croner only ticks, the database says what is due. */
+  pattern: string
+  description: string
+  run(rt: Runtime, now: number): Promise<void> | void
+}
+
+export interface JobScheduler {
+  stop(): Promise<void>
+}
+
+/** Every job of every module; the jobs issue fills it. */
+export const JOBS: JobDefinition[] = []
+
+/** Starts croner ticks for every job. The only file that imports croner. */
+export async function startJobs(rt: Runtime, jobs: JobDefinition[] = JOBS): Promise<JobScheduler> {
+  const { Cron } = await import('croner')
+  const running = new Set<Promise<void>>()
+  const crons = jobs.map(
+    (job) =>
+      new Cron(job.pattern, { name: job.name, protect: true, timezone: 'UTC', catch: (e) => rt.log.error('job failed', { job: job.name, error: String(e) }) }, async () => {
+        const p = Promise.resolve(job.run(rt, Date.now()))
+        running.add(p)
+        try {
+          await p
+        } finally {
+          running.delete(p)
+        }
+      }),
+  )
+  return {
+    async stop() {
+      for (const c of crons) c.stop()
+      await Promise.allSettled([...running])
+    },
+  }
+}

@@ -1,0 +1,27 @@
+import type { Ctx, KeyKind, Surface } from '../kernel/ctx'
+import { authenticateKey } from '../modules/api-keys/authenticate'
+import type { Runtime } from '../runtime'
+
+/** The bearer key of a request, or null when none was sent. */
+export function bearerKey(authorization: string | null | undefined): string | null {
+  if (!authorization) return null
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
+  return m ? m[1]! : authorization.trim() || null
+}
+
+/**
+ * Builds the request context from the Authorization header: the one place HTTP surfaces turn a
+ * key into tenant and actor. No key gives the anonymous actor (operations then refuse with
+ * unauthorized); a bad key throws 401 invalid_token.
+ */
+export function requestCtx(
+  rt: Runtime,
+  input: { authorization: string | null | undefined; requestId: string; surface: Surface; accepted: readonly KeyKind[]; now?: number },
+): Ctx {
+  const now = input.now ?? Date.now()
+  const key = bearerKey(input.authorization)
+  const base = { db: rt.db, now, requestId: input.requestId, surface: input.surface, config: rt.config, log: rt.log }
+  if (!key) return { ...base, tenant: null, actor: { kind: 'anonymous', userId: null } }
+  const { actor, tenant } = authenticateKey(rt.db, key, now, input.accepted)
+  return { ...base, tenant, actor }
+}

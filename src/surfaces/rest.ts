@@ -1,0 +1,75 @@
+import { Elysia, t } from 'elysia'
+import type { TSchema } from '@sinclair/typebox'
+import type { KeyKind, Surface } from '../kernel/ctx'
+import { ERROR_CODES } from '../kernel/errors'
+import { ErrorBody } from '../kernel/schemas'
+import type { AnyOperation } from '../kernel/operation'
+import type { Runtime } from '../runtime'
+import { requestCtx } from './request-ctx'
+
+/** Which keys each HTTP surface takes: REST tokens for integrators, user live keys for clients. */
+export const ACCEPTED_KEYS: Record<'rest' | 'client', readonly KeyKind[]> = {
+  rest: ['api'],
+  client: ['live'],
+}
+
+/**
+ * Elysia plugin that resolves `ctx` for every route registered after it. Route handlers then call
+ * `invoke(op, ctx, input)`, which checks access: handlers never scope or authorize by hand.
+ */
+export function restAuth(rt: Runtime, surface: 'rest' | 'client' = 'rest') {
+  return new Elysia({ name: `auth:${surface}` }).resolve({ as: 'scoped' }, ({ request, set }) => ({
+    ctx: requestCtx(rt, {
+      authorization: request.headers.get('authorization'),
+      // httpKernel's derive put the request id on the response headers before this runs.
+      requestId: String(set.headers['x-request-id'] ?? crypto.randomUUID()),
+      surface: surface as Surface,
+      accepted: ACCEPTED_KEYS[surface],
+    }),
+  }))
+}
+
+const errorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  413: ErrorBody,
+  429: ErrorBody,
+}
+
+export interface RestHookOptions {
+  tags: string[]
+  /** Where the operation input comes from: the JSON body (writes) or the query string (reads). */
+  from?: 'body' | 'query'
+  params?: TSchema
+  summary?: string
+}
+
+/**
+ * The route hook of an operation: its input schema validates the request, its output schema the
+ * response, and both feed the OpenAPI document. One source, as DESIGN.md asks.
+ */
+export function restHook(op: AnyOperation, opts: RestHookOptions) {
+  const from = opts.from ?? 'body'
+  return {
+    ...(from === 'body' ? { body: op.input } : { query: op.input }),
+    ...(opts.params ? { params: opts.params } : {}),
+    response: { 200: op.output, ...errorResponses },
+    detail: {
+      operationId: op.name,
+      summary: opts.summary ?? op.title,
+      description: `${op.description}\n\nAccess: ${describeAccess(op)}. Error codes: ${ERROR_CODES.join(', ')}.`,
+      tags: opts.tags,
+    },
+  }
+}
+
+function describeAccess(op: AnyOperation): string {
+  const a = op.access
+  const who = a.role === 'public' ? 'no key needed' : a.role === 'member' ? 'any key of the tenant' : `role ${a.role} or above`
+  return [who, a.write ? 'read_write scope, not in demo mode' : null, a.userScopedKey ? 'user-scoped key' : null].filter(Boolean).join('; ')
+}
+
+export const EmptyObject = t.Object({})
