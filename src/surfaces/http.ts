@@ -5,6 +5,7 @@ import { DomainError } from '../kernel/errors'
 import { SERVER_VERSION } from '../kernel/version'
 import type { Runtime } from '../runtime'
 import { toRestError } from './http-errors'
+import { restApi } from './rest-api'
 
 const isInvalidToken = (e: unknown): boolean =>
   e instanceof DomainError && typeof e.details === 'object' && e.details !== null && 'invalid_token' in e.details
@@ -68,6 +69,7 @@ export function createHttpApp(rt: Runtime) {
   return new Elysia({ serve: { maxRequestBodySize: rt.config.bodyLimitBytes * 2 } })
     .use(httpKernel(rt))
     .use(healthRoutes(rt))
+    .use(restApi(rt))
 }
 
 export type HttpApp = ReturnType<typeof createHttpApp>

@@ -1,4 +1,5 @@
 import type { Runtime } from '../runtime'
+import { JOBS } from './registry'
 
 /** A scheduled job declared as data beside its module (see src/modules/<module>/jobs.ts). */
 export interface JobDefinition {
@@ -12,9 +13,6 @@ export interface JobDefinition {
 export interface JobScheduler {
   stop(): Promise<void>
 }
-
-/** Every job of every module; the jobs issue fills it. */
-export const JOBS: JobDefinition[] = []
 
 /** Starts croner ticks for every job. The only file that imports croner. */
 export async function startJobs(rt: Runtime, jobs: JobDefinition[] = JOBS): Promise<JobScheduler> {
