@@ -24,3 +24,15 @@ export function emitEvent(
   db.insert(events).values({ id, tenantId, type, data, occurredAt }).run()
   return { id, type, occurredAt }
 }
+
+/** Writes many events of one tenant in chunked multi-row inserts (jobs that emit per user). */
+export function emitEvents(
+  db: DbLike,
+  tenantId: number,
+  list: { type: EventName; data: Record<string, unknown> }[],
+  occurredAt: number,
+): number {
+  const rows = list.map((e) => ({ id: newEventId(), tenantId, type: e.type, data: e.data, occurredAt }))
+  for (let i = 0; i < rows.length; i += 500) db.insert(events).values(rows.slice(i, i + 500)).run()
+  return rows.length
+}

@@ -1,0 +1,26 @@
+import type { Runtime } from '../runtime'
+
+/**
+ * A scheduled job declared as data beside its module (src/modules/<module>/jobs.ts). croner only
+ * ticks; what is due lives in the database, so `run` must work out its own work from `now`.
+ */
+export interface JobDefinition {
+  name: string
+  /** croner pattern, seconds field first, evaluated in UTC. */
+  pattern: string
+  description: string
+  run(rt: Runtime, now: number, options?: JobRunOptions): Promise<JobOutcome | void> | JobOutcome | void
+}
+
+/** Operator overrides (`workforce jobs run NAME --tenant T --date D`). */
+export interface JobRunOptions {
+  tenantId?: number
+  date?: string
+}
+
+export interface JobOutcome {
+  /** Units of work done (tenant-days, deliveries, rows…), for `workforce jobs` and logs. */
+  processed: number
+}
+
+export const defineJob = (job: JobDefinition): JobDefinition => job
