@@ -3,6 +3,8 @@ import type { Runtime } from '../runtime'
 import type { JobDefinition } from '../kernel/job'
 import { activityJobs } from '../modules/activity/jobs'
 import { securityRoutes } from '../modules/security/routes'
+import { billingJobs } from '../modules/billing/jobs'
+import { retentionJobs } from '../modules/retention/jobs'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
@@ -11,4 +13,4 @@ import { securityRoutes } from '../modules/security/routes'
 export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = [securityRoutes]
 
 /** Scheduled jobs of every module (declared in src/modules/<module>/jobs.ts). */
-export const JOBS: JobDefinition[] = [...activityJobs]
+export const JOBS: JobDefinition[] = [...activityJobs, ...billingJobs, ...retentionJobs]
