@@ -3,13 +3,16 @@ import type { Runtime } from '../runtime'
 import type { JobDefinition } from '../kernel/job'
 import { activityJobs } from '../modules/activity/jobs'
 import { activityClientRoutes } from '../modules/activity/client-routes'
+import { timesheetClientRoutes } from '../modules/timesheets/client-routes'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
  * REST route plugins are mounted under /api/v1 in this order.
  */
-export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = []
-REST_MODULES.push(activityClientRoutes)
+export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = [
+  activityClientRoutes,
+  timesheetClientRoutes,
+]
 
 /** Scheduled jobs of every module (declared in src/modules/<module>/jobs.ts). */
 export const JOBS: JobDefinition[] = [...activityJobs]
