@@ -4,6 +4,7 @@ import type { JobDefinition } from '../kernel/job'
 import { activityJobs } from '../modules/activity/jobs'
 import { activityClientRoutes } from '../modules/activity/client-routes'
 import { timesheetClientRoutes } from '../modules/timesheets/client-routes'
+import { usersClientRoutes } from '../modules/users/client-routes'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
@@ -12,6 +13,7 @@ import { timesheetClientRoutes } from '../modules/timesheets/client-routes'
 export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = [
   activityClientRoutes,
   timesheetClientRoutes,
+  usersClientRoutes,
 ]
 
 /** Scheduled jobs of every module (declared in src/modules/<module>/jobs.ts). */
