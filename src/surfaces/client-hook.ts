@@ -26,7 +26,9 @@ export function clientHook(op: AnyOperation, opts: ClientHookOptions = {}): Clie
   const input = op.input as TObject
   const params = opts.params?.length ? opts.params : null
   const rest = params ? t.Omit(input, params) : input
-  return { ...(params ? { params: t.Pick(input, params) } : {}), ...(from === 'body' ? { body: rest } : { query: rest }), response, detail }
+  // Public operations (accepting an invitation) declare that they need no bearer key.
+  const security = op.access.role === 'public' ? { security: [] } : {}
+  return { ...(params ? { params: t.Pick(input, params) } : {}), ...(from === 'body' ? { body: rest } : { query: rest }), response, detail: { ...detail, ...security } }
 }
 
 /** One loose shape for every hook, so Elysia accepts it on any route. */
@@ -35,7 +37,7 @@ export interface ClientHook {
   query?: TSchema
   params?: TSchema
   response: Record<number, TSchema>
-  detail: { operationId: string; summary: string; description: string; tags: string[] }
+  detail: { operationId: string; summary: string; description: string; tags: string[]; security?: never[] }
 }
 
 interface RouteInput {

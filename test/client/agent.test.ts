@@ -106,6 +106,21 @@ describe('agent sessions', () => {
     expect(ended.body.session).toMatchObject({ status: 'ended', end_reason: 'timeout', ended_at: new Date(lastBeat).toISOString() })
   })
 
+  test('the timeout job closes sessions whose agent went silent, and only those', async () => {
+    const client = api(world.server, ana.key)
+    const silent = (await client.post('/agent-sessions', { device_id: deviceId })).body.session
+    const lastBeat = Date.now() - AGENT_SESSION_TIMEOUT_MS - 5 * MINUTE
+    world.rt.handle.sqlite.prepare('update agent_sessions set last_heartbeat_at = ? where id = ?').run(lastBeat, silent.id)
+    const otherDevice = (await client.post('/devices', { ...device, fingerprint: 'fp-ana-desktop-0002' })).body.device.id
+    const alive = (await client.post('/agent-sessions', { device_id: otherDevice })).body.session
+    const run = await world.server.cli(['jobs', 'run', 'activity.agent_session_timeouts', '--tenant', acme.fixture.tenant])
+    expect(run.code).toBe(0)
+    const row = (id: string) => world.rt.handle.sqlite.query('select ended_at, end_reason from agent_sessions where id = ?').get(id)
+    expect(row(silent.id)).toEqual({ ended_at: lastBeat, end_reason: 'timeout' })
+    expect(row(alive.id)).toEqual({ ended_at: null, end_reason: null })
+    await client.post(`/agent-sessions/${alive.id}/end`)
+  })
+
   test("another user's device and another tenant's session are not found", async () => {
     const ben = acme.addUser({ name: 'ben' })
     const bens = await api(world.server, ben.key).post('/agent-sessions', { device_id: deviceId })
