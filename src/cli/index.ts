@@ -7,6 +7,7 @@ import { tenantCommand } from './tenant'
 import { keysCommand } from './keys'
 import { planCommand } from './plan'
 import { jobsCommand } from './jobs'
+import { billingCommand } from './billing'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -19,6 +20,7 @@ export function buildCli(): Command {
     .addCommand(keysCommand)
     .addCommand(planCommand)
     .addCommand(jobsCommand)
+    .addCommand(billingCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

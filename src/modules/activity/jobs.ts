@@ -1,5 +1,6 @@
 import { defineTenantDailyJob } from '../jobs/tenant-daily'
 import { summariseDay } from './daily-summaries'
+import { agentSessionTimeoutJob } from './agent-session-jobs'
 
 /** End of each tenant-local day: per-user summaries, daily_summary and productivity_drop events. */
 export const dailySummariesJob = defineTenantDailyJob({
@@ -9,4 +10,4 @@ export const dailySummariesJob = defineTenantDailyJob({
   runForDay: summariseDay,
 })
 
-export const activityJobs = [dailySummariesJob]
+export const activityJobs = [dailySummariesJob, agentSessionTimeoutJob]
