@@ -64,3 +64,12 @@ function isTx(db: DbLike): db is Tx {
   // drizzle's transaction objects carry the nesting level of savepoints.
   return typeof (db as { nestedIndex?: unknown }).nestedIndex === 'number'
 }
+
+/**
+ * The bun:sqlite connection under a drizzle database or transaction (they share one), for the few
+ * hot paths that need cached multi-row prepared statements. A statement prepared on it runs inside
+ * whatever transaction is open. drizzle keeps it on the session; this is the one place that knows.
+ */
+export function sqliteOf(db: DbLike): Database {
+  return (db as unknown as { session: { client: Database } }).session.client
+}
