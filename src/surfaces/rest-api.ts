@@ -3,8 +3,7 @@ import { rateLimitHeaders, uncountedState } from '../modules/rate-limits/rest-li
 import type { Runtime } from '../runtime'
 import { REST_MODULES } from './registry'
 import { restDocsRoutes } from './rest-docs'
-
-export const REST_PREFIX = '/api/v1'
+import { REST_PREFIX } from './openapi-document'
 
 /**
  * Everything under /api/v1: each module contributes a route plugin `(rt) => Elysia` listed in

@@ -122,7 +122,7 @@ export function restHook<I extends TSchema, O extends TSchema, A extends Access>
     },
     ...(status !== 200 ? { beforeHandle: ({ set }: { set: { status?: number | string } }) => void (set.status = status) } : {}),
     ...(opts.file ? { afterHandle: fileResponse(opts.file) } : {}),
-    response: { [status]: opts.file ? t.String({ description: `The file (${opts.file})` }) : op.output, ...errorResponses },
+    response: { [status]: opts.file ? t.String({ description: `The file (${opts.file})` }) : pureSchema(op.output), ...errorResponses },
     detail: {
       operationId: op.name,
       summary: opts.summary ?? op.title,

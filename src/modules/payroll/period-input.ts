@@ -3,7 +3,7 @@ import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { DateOnly, Id } from '../../kernel/schemas'
 import { addDays, daysBetween, startOfLocalDay } from '../../kernel/time'
-import { getPeriodInTenant, type PayrollPeriodRow } from './queries'
+import { findPeriodByStart, getPeriodInTenant, type PayrollPeriodRow } from './queries'
 
 /** The longest date range a payroll report covers. */
 export const MAX_PERIOD_DAYS = 366
@@ -39,6 +39,11 @@ export function resolvePeriod(ctx: TenantBoundCtx, input: { payroll_period_id?: 
   if (end < start) throw new DomainError('invalid_argument', 'period_end must not be before period_start.', { field: 'period_end' })
   if (daysBetween(start, end) + 1 > MAX_PERIOD_DAYS) {
     throw new DomainError('invalid_argument', `A period covers at most ${MAX_PERIOD_DAYS} days.`, { field: 'period_end' })
+  }
+  // Dates that match a payroll period exactly name that period.
+  if (!period) {
+    const same = findPeriodByStart(ctx, start)
+    if (same && same.periodEnd === end) period = same
   }
   const tz = ctx.tenant.timezone
   return { start, end, period, fromMs: startOfLocalDay(start, tz), toMs: startOfLocalDay(addDays(end, 1), tz) }
