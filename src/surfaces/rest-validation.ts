@@ -141,8 +141,9 @@ export function inputErrors(schema: TObject, raw: unknown, location: InputLocati
     const message = e.type === ValueErrorType.ObjectRequiredProperty ? 'is required' : describeExpected(e.schema)
     errors.push({ field, message })
   }
-  if (errors.length === 0) badDates(schema as SchemaLike, value, '', errors)
-  return errors
+  const dates: FieldError[] = []
+  badDates(schema as SchemaLike, value, '', dates)
+  return [...errors, ...dates.filter((d) => !seen.has(d.field))]
 }
 
 /** Throws invalid_argument naming every bad field, or returns when the input is valid. */

@@ -11,7 +11,7 @@ const STALE_AFTER_MS = 10 * MINUTE
 /** Resumes pay-run exports that a restart interrupted (queued, or stuck in processing). */
 export const resumePayRuns: JobDefinition = {
   name: 'payroll.pay-runs',
-  pattern: '*/30 * * * * *',
+  pattern: '*/10 * * * * *',
   description: 'Produces the CSV of pay runs still queued (the request schedules them at once; this catches up after a restart).',
   run(rt, now) {
     for (const run of listUnfinishedPayRuns(rt.db, now - STALE_AFTER_MS)) {

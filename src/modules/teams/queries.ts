@@ -1,4 +1,4 @@
-import { and, asc, count, eq, like, sql } from 'drizzle-orm'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
 import { users } from '../users/schema'
@@ -27,7 +27,7 @@ export interface TeamFilter {
 
 /** One page of the tenant's teams by name, and the total. */
 export function listTeamsPage(ctx: TenantBoundCtx, f: TeamFilter): { rows: TeamRow[]; total: number } {
-  const where = and(eq(teams.tenantId, ctx.tenant.id), f.name ? like(teams.name, `%${f.name}%`) : undefined)
+  const where = and(eq(teams.tenantId, ctx.tenant.id), f.name ? sql`instr(lower(${teams.name}), lower(${f.name})) > 0` : undefined)
   const rows = ctx.db.select(teamColumns).from(teams).where(where).orderBy(asc(teams.name), asc(teams.id)).limit(f.limit).offset(f.offset).all()
   const total = ctx.db.select({ n: count() }).from(teams).where(where).get()?.n ?? 0
   return { rows, total }
