@@ -19,7 +19,8 @@ export function httpKernel(rt: Runtime) {
       set.headers['x-request-id'] = requestId
       return { requestId, receivedAt: performance.now() }
     })
-    .onBeforeHandle({ as: 'global' }, ({ request }) => {
+    // Before the body is parsed or validated: an oversized body gets 413, never a 400 about its content.
+    .onRequest(({ request }) => {
       const length = Number(request.headers.get('content-length') ?? 0)
       if (length > rt.config.bodyLimitBytes) {
         throw new DomainError('payload_too_large', `The request body exceeds ${rt.config.bodyLimitBytes} bytes.`, { limit_bytes: rt.config.bodyLimitBytes })
