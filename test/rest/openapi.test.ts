@@ -120,7 +120,7 @@ describe('GET /api/v1/docs and /api/v1/postman.json', () => {
   test('the Postman collection has one request per operation, bearer auth and variables', async () => {
     const res = await fetch(`${server.url}/api/v1/postman.json`)
     expect(res.status).toBe(200)
-    const collection = await res.json()
+    const collection: any = await res.json()
     expect(collection.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json')
     expect(collection.auth).toEqual({ type: 'bearer', bearer: [{ key: 'token', value: '{{token}}', type: 'string' }] })
     expect(collection.variable.map((v: any) => v.key)).toEqual(['baseUrl', 'token'])
