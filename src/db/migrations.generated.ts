@@ -120,5 +120,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795339691014,
     "hash": "477395b731435f6e5c963094453ae1120c49de33e38b3a3c217df6fce42d9714"
+  },
+  {
+    "tag": "0001_material_scrambler",
+    "sql": [
+      "CREATE INDEX `tasks_tenant_created_idx` ON `tasks` (`tenant_id`,`created_at`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795341126767,
+    "hash": "bc0a2b32829ba1652cef31ed49350bc8feff00a9c999549295b7ae3f44b5bc22"
   }
 ]
