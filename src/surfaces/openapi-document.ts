@@ -4,6 +4,10 @@ import { codeDescriptions, codeToStatus, ERROR_CODES, type ErrorCode } from '../
 import { SERVER_VERSION } from '../kernel/version'
 import type { RuntimeConfig } from '../kernel/config'
 import { REST_INTRO, TAG_DESCRIPTIONS } from './rest-guide'
+import { restoreFastFormats } from './typebox-formats'
+
+// The import above replaced TypeBox's string formats with slow ones: put the fast ones back.
+restoreFastFormats()
 
 export const REST_PREFIX = '/api/v1'
 

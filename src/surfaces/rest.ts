@@ -22,7 +22,7 @@ export const ACCEPTED_KEYS: Record<'rest' | 'client', readonly KeyKind[]> = {
  */
 function enforceRestRateLimit(rt: Runtime, ctx: Ctx, headers: Record<string, unknown>): void {
   if (!ctx.tenant || (ctx.actor.kind !== 'apiKey' && ctx.actor.kind !== 'user' && ctx.actor.kind !== 'demo')) return
-  const state = consumeRestRequest(ctx.db, ctx.tenant.id, ctx.actor.keyId, ctx.now, {
+  const state = consumeRestRequest(rt.countersDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, {
     perHour: rt.config.rateLimitPerHour,
     perDay: rt.config.rateLimitPerDay,
   })

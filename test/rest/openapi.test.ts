@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +8,9 @@ import { ERROR_CODES } from '../../src/kernel/errors'
 import { openRuntime } from '../../src/runtime'
 import { createHttpApp } from '../../src/surfaces/http'
 import { restTenant } from './helpers/api'
+
+// Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
+setDefaultTimeout(60_000)
 
 let server: TestServer
 let doc: any

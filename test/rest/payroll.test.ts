@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { randomUUID } from 'node:crypto'
 import { startServer, type TestServer } from '../helpers/server'
 import { payRuns } from '../../src/db/schema'
 import { expectPage, restTenant } from './helpers/api'
 import { outbox, seedOrg, tenantIdOf, WEEK, withDb, type Org } from './helpers/org'
+
+// Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
+setDefaultTimeout(60_000)
 
 let server: TestServer
 let acme: Awaited<ReturnType<typeof restTenant>>

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { startServer, type TestServer } from '../helpers/server'
 import { expectPage, restTenant } from './helpers/api'
 import { bookProjectTime, outbox, seedOrg, type Org } from './helpers/org'
+
+// Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
+setDefaultTimeout(60_000)
 
 let server: TestServer
 let acme: Awaited<ReturnType<typeof restTenant>>

@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer, type TestServer } from '../helpers/server'
 import { createKeyFixture, createTenantFixture } from '../helpers/fixtures'
 import { RATE_HEADER_NAMES, rateHeaders, restClient } from './helpers/api'
+
+// Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
+setDefaultTimeout(60_000)
 
 /** Counters live in fixed UTC hours: start a scenario well inside one, never in its last seconds. */
 async function awayFromHourEdge(marginSeconds = 60): Promise<void> {

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { startServer, type TestServer } from '../helpers/server'
 import { createKeyFixture } from '../helpers/fixtures'
 import { expectPage, restClient, restTenant } from './helpers/api'
 import { outbox, seedOrg, type Org } from './helpers/org'
+
+// Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
+setDefaultTimeout(60_000)
 
 let server: TestServer
 let acme: Awaited<ReturnType<typeof restTenant>>
@@ -135,11 +138,11 @@ describe('GET /api/v1/tasks', () => {
     }
   })
 
-  test('filters by status, assignee, project and due range', async () => {
+  test('filters by status, assignee, project and due range, newest first', async () => {
     const res = await acme.ro.get(`/tasks?assignee_user_id=${org.users.carol}&project_id=${projectId}&due_from=2027-01-01&due_to=2027-01-31`)
     expect(res.status).toBe(200)
     expectPage(res.body)
-    expect(res.body.data.map((t: any) => t.title)).toEqual(['A', 'B'])
+    expect(res.body.data.map((t: any) => t.title)).toEqual(['B', 'A'])
     const blocked = await acme.ro.get(`/tasks?status=blocked&assignee_user_id=${org.users.carol}`)
     expect(blocked.body.data.map((t: any) => t.title)).toEqual(['B'])
   })

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { startServer, type TestServer } from '../helpers/server'
 import { createKeyFixture } from '../helpers/fixtures'
 import { expectPage, restClient, restTenant } from './helpers/api'
 import { seedOrg, type Org } from './helpers/org'
+
+// Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
+setDefaultTimeout(60_000)
 
 let server: TestServer
 let acme: Awaited<ReturnType<typeof restTenant>>

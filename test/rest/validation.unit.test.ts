@@ -49,3 +49,16 @@ describe('REST input validation', () => {
     expect(inputErrors(Body, [1], 'body')).toEqual([{ field: 'body', message: 'must be a JSON object' }])
   })
 })
+
+describe('string formats after the OpenAPI plugin is loaded', () => {
+  test('uuid and date-time keep Elysia’s own checks, not the plugin’s per-call Zod schemas', async () => {
+    await import('../../src/surfaces/http')
+    const { FormatRegistry } = await import('@sinclair/typebox')
+    const uuid = FormatRegistry.Get('uuid')!
+    expect(String(uuid)).not.toContain('safeParse')
+    expect(String(uuid)).not.toContain('string3')
+    expect(uuid('5f0f7e1e-3f4c-4d2b-9a8e-1b2c3d4e5f60')).toBe(true)
+    expect(uuid('5f0f7e1e-3f4c-4d2b-9a8e')).toBe(false)
+    expect(FormatRegistry.Get('date-time')!('2026-01-31T09:00:00Z')).toBe(true)
+  })
+})

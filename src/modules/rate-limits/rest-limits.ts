@@ -63,9 +63,10 @@ export const uncountedState = (now: number, limits: RestLimits): RateLimitState 
 export function consumeRestRequest(db: DbLike, tenantId: number, keyId: string, now: number, limits: RestLimits): RateLimitState {
   const { hourStart, dayStart } = windowsAt(now)
   try {
-    const counts = transaction(db, (tx) => {
-      const hour = incrementCounter(tx, tenantId, keyId, 'hour', hourStart)
-      const day = incrementCounter(tx, tenantId, keyId, 'day', dayStart)
+    // The prepared UPSERTs run on `db`, the same connection as the transaction: they are part of it.
+    const counts = transaction(db, () => {
+      const hour = incrementCounter(db, tenantId, keyId, 'hour', hourStart)
+      const day = incrementCounter(db, tenantId, keyId, 'day', dayStart)
       if (hour > limits.perHour || day > limits.perDay) {
         throw new DomainError('rate_limited', 'Rate limit exceeded.', { hour: hour - 1, day: day - 1 })
       }

@@ -8,7 +8,7 @@ import { listTasksPage } from './queries'
 export const listTasks = defineOperation({
   name: 'list_tasks',
   title: 'List tasks',
-  description: 'Tasks of the tenant, filtered by status, assignee, project and due-date range; soonest due first, undated last.',
+  description: 'Tasks of the tenant, newest first, filtered by status, assignee, project and due-date range.',
   access: { role: 'manager' },
   input: t.Object({
     status: t.Optional(TaskStatusEnum),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
 import { tasks, type TaskStatus } from './schema'
@@ -16,7 +16,10 @@ export interface TaskFilter {
   limit: number
 }
 
-/** One page of the tenant's tasks (due date first, undated last), and the total. */
+/**
+ * One page of the tenant's tasks, newest first, and the total. Ties on created_at break on the
+ * rowid, the last key of tasks_tenant_created_idx, so the page is read from the index unsorted.
+ */
 export function listTasksPage(ctx: TenantBoundCtx, f: TaskFilter): { rows: TaskRow[]; total: number } {
   const where = and(
     eq(tasks.tenantId, ctx.tenant.id),
@@ -30,7 +33,7 @@ export function listTasksPage(ctx: TenantBoundCtx, f: TaskFilter): { rows: TaskR
     .select()
     .from(tasks)
     .where(where)
-    .orderBy(sql`${tasks.dueDate} is null`, asc(tasks.dueDate), asc(tasks.createdAt), asc(tasks.id))
+    .orderBy(desc(tasks.createdAt), sql`${tasks}.rowid desc`)
     .limit(f.limit)
     .offset(f.offset)
     .all()
