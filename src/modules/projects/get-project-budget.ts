@@ -3,7 +3,8 @@ import { defineOperation } from '../../kernel/operation'
 import { transaction } from '../../kernel/db'
 import { withDb } from '../../kernel/ctx'
 import { Id } from '../../kernel/schemas'
-import { checkBudgetAlert } from './budget'
+import { isDemoMode } from '../../kernel/access'
+import { checkBudgetAlert, projectBudget } from './budget'
 import { ProjectBudget } from './model'
 import { getProjectInTenant } from './queries'
 
@@ -16,6 +17,8 @@ export const getProjectBudget = defineOperation({
   input: t.Object({ project_id: Id }),
   output: ProjectBudget,
   run(ctx, input) {
+    // Demo tenants are read-only for everyone: report the budget without recording an alert.
+    if (isDemoMode(ctx)) return projectBudget(ctx, getProjectInTenant(ctx, input.project_id))
     return transaction(ctx.db, (tx) => {
       const txCtx = withDb(ctx, tx)
       return checkBudgetAlert(txCtx, getProjectInTenant(txCtx, input.project_id)).budget
