@@ -26,10 +26,10 @@ export const PRAGMAS = {
   busy_timeout: 5000,
 } as const
 
-export function openDatabase(file: string): DatabaseHandle {
+export function openDatabase(file: string, options: { synchronous?: 'FULL' | 'NORMAL' } = {}): DatabaseHandle {
   const sqlite = new Database(file, { create: true, strict: true })
   sqlite.exec('PRAGMA journal_mode = WAL')
-  sqlite.exec('PRAGMA synchronous = FULL')
+  sqlite.exec(`PRAGMA synchronous = ${options.synchronous ?? 'FULL'}`)
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec(`PRAGMA busy_timeout = ${PRAGMAS.busy_timeout}`)
   // Temp B-trees in memory keep large GROUP BYs off the disk.
