@@ -19,6 +19,8 @@ export interface Runtime {
   /** Identifies this process in job leases. */
   instanceId: string
   migration: MigrationResult
+  /** Runs `fn` before the database closes (surfaces flush write-behind buffers there). */
+  onClose(fn: () => void): void
   close(): void
 }
 
@@ -36,6 +38,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   const handle = openDatabase(databaseFile(config))
   const migration = migrate(handle.db)
   upsertPlanCatalog(handle.db)
+  const closeHooks: (() => void)[] = []
   return {
     config,
     handle,
@@ -44,7 +47,17 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
     secret: loadSecret(config.dataDir),
     instanceId: randomUUID(),
     migration,
-    close: () => handle.close(),
+    onClose: (fn) => void closeHooks.push(fn),
+    close: () => {
+      for (const fn of closeHooks.splice(0)) {
+        try {
+          fn()
+        } catch (e) {
+          log.error('close hook failed', { error: String(e) })
+        }
+      }
+      handle.close()
+    },
   }
 }
 

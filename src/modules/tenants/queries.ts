@@ -97,3 +97,8 @@ export const listRetentionPolicies = (db: DbLike) => db.select().from(retentionP
 /** The first demo tenant: what the public demo key and switch_to_demo point at. */
 export const findDefaultDemoTenant = (db: DbLike): TenantRow | null =>
   db.select().from(tenants).where(and(eq(tenants.isDemo, true), isNull(tenants.deletedAt))).orderBy(tenants.id).get() ?? null
+
+/** Attendance policy of a tenant: geofence enforcement and presence confirmations. */
+export function updateAttendancePolicy(db: DbLike, tenantId: number, values: { geofencePolicy?: TenantRow['geofencePolicy']; presenceTapMinutes?: number | null }): void {
+  db.update(tenants).set(values).where(eq(tenants.id, tenantId)).run()
+}
