@@ -6,6 +6,8 @@ import { migrateCommand } from './migrate'
 import { tenantCommand } from './tenant'
 import { keysCommand } from './keys'
 import { planCommand } from './plan'
+import { usersCommand } from './users'
+import { officesCommand } from './offices'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -17,6 +19,8 @@ export function buildCli(): Command {
     .addCommand(tenantCommand)
     .addCommand(keysCommand)
     .addCommand(planCommand)
+    .addCommand(usersCommand)
+    .addCommand(officesCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

@@ -12,3 +12,6 @@ export const listOffices = (ctx: TenantScoped): OfficeRow[] =>
 export function insertLocationPing(ctx: TenantScoped, row: Omit<typeof locationPings.$inferInsert, 'tenantId'>): void {
   ctx.db.insert(locationPings).values({ ...row, tenantId: ctx.tenant.id }).run()
 }
+
+export const insertOffice = (ctx: TenantScoped, row: Omit<typeof offices.$inferInsert, 'tenantId'>): OfficeRow =>
+  ctx.db.insert(offices).values({ ...row, tenantId: ctx.tenant.id }).returning().get()
