@@ -69,11 +69,11 @@ beforeAll(async () => {
     'Community plan': community.ownerKey,
   }
   for (const [caller, key] of Object.entries(keys)) clients.set(caller, await mcpClient(server.url, key))
-})
+}, 120_000)
 afterAll(async () => {
   for (const c of clients.values()) await c.close()
   await server.stop()
-})
+}, 120_000)
 
 describe('role x tool matrix', () => {
   for (const caller of ['no key', 'demo key', 'Employee', 'Manager', 'Admin', 'OwnerAdmin', 'tenant-level Admin key', 'Community plan']) {

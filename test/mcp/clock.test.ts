@@ -39,12 +39,12 @@ beforeAll(async () => {
   await cli(['offices', 'add', '--tenant', tenant, '--name', 'Berlin HQ', '--lat', String(HQ.latitude), '--lon', String(HQ.longitude), '--radius', '200'])
   db = new Database(join(server.dataDir, 'workforce.db'))
   db.exec('PRAGMA busy_timeout = 5000')
-})
+}, 120_000)
 afterAll(async () => {
   for (const c of clients) await c.close()
   db.close()
   await server.stop()
-})
+}, 120_000)
 
 describe('clock_in and clock_out', () => {
   test('a clock-in inside an office geofence records the match, and a second one is refused', async () => {

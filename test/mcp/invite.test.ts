@@ -52,14 +52,14 @@ beforeAll(async () => {
   admin = await mcpClient(server.url, (await createPersonFixture(server, t.tenant, { role: 'admin', name: 'Ada Admin' })).key)
   employee = await mcpClient(server.url, (await createPersonFixture(server, t.tenant, { role: 'employee' })).key)
   db = new Database(join(server.dataDir, 'workforce.db'), { readonly: true })
-})
+}, 120_000)
 afterAll(async () => {
   await admin.close()
   await employee.close()
   db.close()
   await server.stop()
   await new Promise<void>((resolve) => smtp.close(() => resolve()))
-})
+}, 120_000)
 
 describe('invite_staff', () => {
   test('creates an invited Employee and delivers a real invitation email through SMTP', async () => {

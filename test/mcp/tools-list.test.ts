@@ -65,11 +65,11 @@ beforeAll(async () => {
   server = await startServer()
   client = await mcpClient(server.url, server.demoKey)
   tools = (await client.listTools()).tools as unknown as Tool[]
-})
+}, 120_000)
 afterAll(async () => {
   await client.close()
   await server.stop()
-})
+}, 120_000)
 
 describe('tools/list', () => {
   test('lists the 24 tools of the specification in its order', () => {

@@ -12,10 +12,10 @@ const init = (version = '2025-03-26', id: number | string = 1) => ({
 
 beforeAll(async () => {
   server = await startServer()
-})
+}, 120_000)
 afterAll(async () => {
   await server.stop()
-})
+}, 120_000)
 
 async function session(version = '2025-03-26'): Promise<Record<string, string>> {
   const res = await rpc(server.url, init(version), { authorization: `Bearer ${server.demoKey}` })

@@ -45,11 +45,12 @@ export function assertCanSee(v: Visibility, userId: string, what = 'this person'
 
 /**
  * The user ids a team filter resolves to, for the caller: the team must exist in the tenant
- * (else not_found) and, for managers, be one they manage (else forbidden).
+ * (else not_found) and, for managers, be one they manage (else forbidden). Employees may filter
+ * by any team; scopeUserIds then narrows the result to themselves.
  */
 export function usersOfTeam(ctx: TenantBoundCtx, v: Visibility, teamId: string): string[] {
   getTeamInTenant(ctx, teamId)
-  if (v.teamIds !== null && !v.teamIds.includes(teamId)) {
+  if (v.scope === 'team' && v.teamIds !== null && !v.teamIds.includes(teamId)) {
     throw new DomainError('forbidden', 'You can only look at teams you manage.')
   }
   return teamMemberIds(ctx, [teamId])
