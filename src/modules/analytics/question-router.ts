@@ -44,7 +44,7 @@ const RULES: Rule[] = [
   { tool: 'list_employees', theme: 'attendance', words: /\bwho('s| is)? (in|clocked|working|online|present)\b|\bclocked in\b|\battendance\b|\bpresent\b/g, reason: 'is_clocked_in for each person' },
   { tool: 'get_dashboard_summary', theme: 'overview', words: /\bdashboard\b|\boverview\b|\bsummary\b|\bkpis?\b|\bhow (is|are) (my |the )?(team|company|we)\b|\bheadcount\b/g, reason: "today's key figures" },
   { tool: 'list_my_timesheet', theme: 'timesheets', words: /\bmy (time ?sheet|hours|time)\b|\btime ?sheets?\b|\bhow (much|many hours) (did|have) i\b/g, reason: "the caller's own sessions and total hours" },
-  { tool: 'list_pending_approvals', theme: 'approvals', words: /\bapprov\w*\b|\bpending\b|\bsubmitted\b|\bawaiting\b/g, reason: 'timesheets awaiting approval' },
+  { tool: 'list_pending_approvals', theme: 'approvals', words: /\bapprov\w*\b|\bpending\b|\bsubmitted\b|\bawaiting\b|\bwaiting\b|\bsign(ed)? off\b/g, reason: 'timesheets awaiting approval' },
   { tool: 'summarize_team_hours', theme: 'hours', words: /\bteam hours\b|\bhours\b|\bworked\b|\btime spent\b|\butili[sz]ation\b/g, reason: 'hours per member and per day', args: withPeriod() },
   { tool: 'get_workload_alerts', theme: 'workload', words: /\bovertime\b|\bburn ?out\b|\bworkload\b|\boverwork\w*\b|\blate\b|\babsen\w*\b|\bmissing\b|\bno.?show\b|\bnot clocked in\b|\balerts?\b/g, reason: 'unusual hours, missed clock-ins, gaps and overtime' },
   { tool: 'get_productivity_overview', theme: 'productivity', words: /\bproductiv\w*\b|\bfocus\w*\b|\bidle\b|\bdistract\w*\b|\bapps?\b|\bapplications?\b|\befficien\w*\b/g, reason: 'category-based productivity score', args: withPeriod(false) },
