@@ -1,15 +1,38 @@
 import { and, count, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Ctx } from '../../kernel/ctx'
-import type { DbLike } from '../../kernel/db'
+import { prepared, type DbLike } from '../../kernel/db'
 import { askQuestions, toolCalls } from './schema'
 
 type TenantScoped = Ctx & { tenant: { id: number } }
 export type NewToolCallRow = typeof toolCalls.$inferInsert
 export type AskQuestionRow = typeof askQuestions.$inferSelect
 
-/** Appends recorded tool calls in one statement (the recorder batches them). */
+/**
+ * Appends recorded tool calls (the recorder batches them into one transaction). One prepared
+ * single-row insert per row: building a 500-row insert statement would cost more than running it.
+ */
 export function insertToolCalls(db: DbLike, rows: NewToolCallRow[]): void {
-  if (rows.length > 0) db.insert(toolCalls).values(rows).run()
+  const ph = sql.placeholder
+  const stmt = prepared(db, 'toolCalls.insert', (d) =>
+    d
+      .insert(toolCalls)
+      .values({
+        tenantId: ph('tenantId'),
+        userId: ph('userId'),
+        apiKeyId: ph('apiKeyId'),
+        toolName: ph('toolName'),
+        source: ph('source'),
+        sessionId: ph('sessionId'),
+        startedAt: ph('startedAt'),
+        durationMs: ph('durationMs'),
+        outcome: ph('outcome'),
+        errorCode: ph('errorCode'),
+      })
+      .prepare(),
+  )
+  for (const r of rows) {
+    stmt.run({ tenantId: r.tenantId ?? null, userId: r.userId ?? null, apiKeyId: r.apiKeyId ?? null, toolName: r.toolName, source: r.source ?? null, sessionId: r.sessionId ?? null, startedAt: r.startedAt, durationMs: r.durationMs, outcome: r.outcome, errorCode: r.errorCode ?? null })
+  }
 }
 
 /** Distinct people (or keys, for keys not bound to a person) that called tools since an instant. */

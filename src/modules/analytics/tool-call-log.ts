@@ -34,7 +34,8 @@ export class ToolCallLog {
     const rows = this.pending
     this.pending = []
     try {
-      if (rows.length > 0) transaction(this.db, (tx) => insertToolCalls(tx, rows))
+      // The root handle's prepared insert runs inside the transaction: one connection, one commit.
+      if (rows.length > 0) transaction(this.db, () => insertToolCalls(this.db, rows))
       for (const fn of this.extraFlushes) fn()
     } catch (e) {
       this.log.error('could not write tool-call records', { error: String(e), rows: rows.length })

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Ctx } from '../../kernel/ctx'
-import type { DbLike } from '../../kernel/db'
+import { prepared, type DbLike } from '../../kernel/db'
 import { notFound } from '../../kernel/errors'
 import { teamMemberships, teams, type MembershipRole } from './schema'
 
@@ -60,11 +60,14 @@ export function findTeamByName(ctx: TenantScoped, name: string): TeamRow | null 
 export function teamNames(ctx: TenantScoped, teamIds: string[]): Map<string, string> {
   const ids = [...new Set(teamIds)]
   if (ids.length === 0) return new Map()
-  const rows = ctx.db
-    .select({ id: teams.id, name: teams.name })
-    .from(teams)
-    .where(and(eq(teams.tenantId, ctx.tenant.id), inArray(teams.id, ids)))
-    .all()
+  const stmt = prepared(ctx.db, 'teams.names', (d) =>
+    d
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(and(eq(teams.tenantId, sql.placeholder('tenantId')), sql`${teams.id} in (select value from json_each(${sql.placeholder('ids')}))`))
+      .prepare(),
+  )
+  const rows = stmt.all({ tenantId: ctx.tenant.id, ids: JSON.stringify(ids) })
   return new Map(rows.map((r) => [r.id, r.name]))
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { DbLike } from '../../kernel/db'
+import { prepared, type DbLike } from '../../kernel/db'
 import type { TenantCtx } from '../../kernel/ctx'
 import { plans, retentionPolicies, tenants, type PlanId } from './schema'
 import { PLAN_CATALOG } from './plans-catalog'
@@ -48,14 +48,15 @@ const tenantCtxColumns = {
 
 /** The tenant as a request context sees it: identity, zone, mode and plan entitlements. */
 export function findTenantCtx(db: DbLike, tenantId: number): TenantCtx | null {
-  return (
-    db
+  const stmt = prepared(db, 'tenants.ctx', (d) =>
+    d
       .select(tenantCtxColumns)
       .from(tenants)
       .innerJoin(plans, eq(plans.id, tenants.planId))
-      .where(and(eq(tenants.id, tenantId), isNull(tenants.deletedAt)))
-      .get() ?? null
+      .where(and(eq(tenants.id, sql.placeholder('tenantId')), isNull(tenants.deletedAt)))
+      .prepare(),
   )
+  return stmt.get({ tenantId }) ?? null
 }
 
 /** Looks a tenant up by readable id (DEMO-123456) or slug, as operators type them. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Ctx } from '../../kernel/ctx'
+import { prepared } from '../../kernel/db'
 import { timeLogs } from './schema'
 
 type TenantScoped = Ctx & { tenant: { id: number } }
@@ -44,11 +45,22 @@ export function closeTimeLog(
 /** Which of these users (all users when null) are clocked in right now. */
 export function openLogUserIds(ctx: TenantScoped, userIds: string[] | null): Set<string> {
   if (userIds !== null && userIds.length === 0) return new Set()
-  const rows = ctx.db
-    .select({ userId: timeLogs.userId })
-    .from(timeLogs)
-    .where(and(eq(timeLogs.tenantId, ctx.tenant.id), isNull(timeLogs.clockOutAt), userIds === null ? undefined : inArray(timeLogs.userId, userIds)))
-    .all()
+  // Prepared once: the id list travels as a JSON array (list_employees calls this on every page).
+  const all = userIds === null
+  const stmt = prepared(ctx.db, `timeLogs.openUsers:${all}`, (d) =>
+    d
+      .select({ userId: timeLogs.userId })
+      .from(timeLogs)
+      .where(
+        and(
+          eq(timeLogs.tenantId, sql.placeholder('tenantId')),
+          isNull(timeLogs.clockOutAt),
+          all ? undefined : sql`${timeLogs.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
+        ),
+      )
+      .prepare(),
+  )
+  const rows = stmt.all({ tenantId: ctx.tenant.id, ids: JSON.stringify(userIds ?? []) })
   return new Set(rows.map((r) => r.userId))
 }
 

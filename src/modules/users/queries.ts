@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
-import type { DbLike } from '../../kernel/db'
+import { prepared, type DbLike } from '../../kernel/db'
 import type { Ctx } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
 import { invitations, users } from './schema'
@@ -9,7 +9,9 @@ export type NewUserRow = typeof users.$inferInsert
 
 /** Unscoped read for authentication only: a key row already names the tenant. */
 export const findUserForAuth = (db: DbLike, tenantId: number, userId: string): UserRow | null =>
-  db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId))).get() ?? null
+  prepared(db, 'users.forAuth', (d) =>
+    d.select().from(users).where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.id, sql.placeholder('userId')))).prepare(),
+  ).get({ tenantId, userId }) ?? null
 
 export const insertUser = (db: DbLike, row: NewUserRow): UserRow => db.insert(users).values(row).returning().get()
 
@@ -53,15 +55,41 @@ function userWhere(ctx: TenantScoped, f: UserFilter): SQL | undefined {
   return and(...parts)
 }
 
+/**
+ * The list_employees filter as prepared statements, one per shape of filter (ids or not, search or
+ * not, deactivated or not): each is built and planned once, and the id list travels as one JSON
+ * array parameter. This is the hottest read of the MCP server.
+ */
+function pageWhere(f: UserFilter): SQL | undefined {
+  const ph = sql.placeholder
+  return and(
+    eq(users.tenantId, ph('tenantId')),
+    f.includeDeactivated ? undefined : ne(users.status, 'deactivated'),
+    f.userIds === null ? undefined : sql`${users.id} in (select value from json_each(${ph('ids')}))`,
+    f.search ? sql`(lower(${users.name}) like ${ph('pattern')} escape '\\' or lower(${users.email}) like ${ph('pattern')} escape '\\')` : undefined,
+  )
+}
+
+const shapeOf = (f: UserFilter) => `${f.userIds === null ? 'all' : 'ids'}:${f.search ? 'search' : '-'}:${f.includeDeactivated ? 'any' : 'live'}`
+
+function pageParams(ctx: TenantScoped, f: UserFilter) {
+  return { tenantId: ctx.tenant.id, ids: JSON.stringify(f.userIds ?? []), pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : null }
+}
+
 /** One page of users by name, and the total matching the filter. */
 export function listUsersPage(ctx: TenantScoped, f: UserFilter, limit: number, offset: number): { rows: UserRow[]; total: number } {
   if (f.userIds !== null && f.userIds.length === 0) return { rows: [], total: 0 }
-  const where = userWhere(ctx, f)
-  const rows = ctx.db.select().from(users).where(where).orderBy(users.name, users.id).limit(limit).offset(offset).all()
+  const params = pageParams(ctx, f)
+  const shape = shapeOf(f)
+  const page = prepared(ctx.db, `users.page:${shape}`, (d) =>
+    d.select().from(users).where(pageWhere(f)).orderBy(users.name, users.id).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(),
+  )
+  const rows = page.all({ ...params, limit, offset })
   // A short page that is not empty (or the first page) already tells the total: skip the count.
   const shortPage = rows.length < limit && (rows.length > 0 || offset === 0)
-  const total = shortPage ? offset + rows.length : (ctx.db.select({ n: count() }).from(users).where(where).get()?.n ?? 0)
-  return { rows, total }
+  if (shortPage) return { rows, total: offset + rows.length }
+  const counter = prepared(ctx.db, `users.count:${shape}`, (d) => d.select({ n: count() }).from(users).where(pageWhere(f)).prepare())
+  return { rows, total: counter.get(params)?.n ?? 0 }
 }
 
 /** Every user matching the filter (for aggregates over a team or the organisation). */
