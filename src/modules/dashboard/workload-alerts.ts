@@ -86,7 +86,7 @@ function overtime(i: Inputs, u: UserRow): WorkloadAlert | null {
  * a scheduled shift, workdays without time in the week before (timesheet gaps), and week-to-date
  * hours over contract (overtime). Pure reads: the scheduled job stores them in workload_alerts.
  */
-export function computeWorkloadAlerts(ctx: TenantBoundCtx, date: string, userIds: string[] | null): WorkloadAlert[] {
+export function computeWorkloadAlerts(ctx: TenantBoundCtx, date: string, userIds: string[] | null = null): WorkloadAlert[] {
   const tz = ctx.tenant.timezone
   const users = listUsers(ctx, { userIds }).filter((u) => u.status === 'active')
   const ids = userIds === null ? null : users.map((u) => u.id)
