@@ -26,10 +26,15 @@ export const PRAGMAS = {
   busy_timeout: 5000,
 } as const
 
-export function openDatabase(file: string): DatabaseHandle {
+/**
+ * `synchronous: 'normal'` is for a side connection that writes telemetry only (MCP tool-call
+ * records): in WAL mode its commits skip the fsync, so a flush never stalls requests on a busy
+ * disk; a power cut may lose the last records, never payroll data (that goes through FULL).
+ */
+export function openDatabase(file: string, options: { synchronous?: 'full' | 'normal' } = {}): DatabaseHandle {
   const sqlite = new Database(file, { create: true, strict: true })
   sqlite.exec('PRAGMA journal_mode = WAL')
-  sqlite.exec('PRAGMA synchronous = FULL')
+  sqlite.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`)
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec(`PRAGMA busy_timeout = ${PRAGMAS.busy_timeout}`)
   // Temp B-trees in memory keep large GROUP BYs off the disk.

@@ -5,6 +5,8 @@ import { isDomainError } from '../kernel/errors'
 import { DEFAULT_PROTOCOL_VERSION, SERVER_NAME, SERVER_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../kernel/version'
 import { ToolCallLog } from '../modules/analytics/tool-call-log'
 import type { Runtime } from '../runtime'
+import { databaseFile } from '../kernel/config'
+import { openDatabase } from '../kernel/db'
 import { McpRateLimiter } from './mcp-rate-limit'
 import { RPC, dispatch, rpcError, type DispatchEnv, type RpcResponse } from './mcp-rpc'
 import { SessionStore, type McpSession } from './mcp-sessions'
@@ -155,7 +157,15 @@ export const toolsListing = () => ({
 
 /** The MCP surface: Streamable HTTP transport at /api/mcp/v1 plus the public tool listing. */
 export function mcpSurface(rt: Runtime) {
-  const h: Http = { rt, sessions: new SessionStore(), calls: new ToolCallLog(rt.db, rt.log), limiter: new McpRateLimiter(rt.db, rt.config.mcpRateLimitPerMinute) }
+  // Telemetry (tool-call records, rate-limit counters) goes through its own connection without
+  // per-commit fsync, so its once-a-second flush never stalls requests (see openDatabase).
+  const telemetry = openDatabase(databaseFile(rt.config), { synchronous: 'normal' })
+  const h: Http = {
+    rt,
+    sessions: new SessionStore(),
+    calls: new ToolCallLog(telemetry.db, rt.log, [telemetry.db, rt.db]),
+    limiter: new McpRateLimiter(telemetry.db, rt.config.mcpRateLimitPerMinute),
+  }
   h.calls.alsoFlush(() => h.limiter.flush(Date.now()))
   const timer = setInterval(() => {
     h.calls.flush()
@@ -165,6 +175,7 @@ export function mcpSurface(rt: Runtime) {
   rt.onClose(() => {
     clearInterval(timer)
     h.calls.flush()
+    telemetry.close()
   })
   const listing = JSON.stringify(toolsListing())
   const idOf = (headers: Record<string, unknown>) => String(headers['x-request-id'] ?? randomUUID())

@@ -13,11 +13,16 @@ export class ToolCallLog {
   private pending: NewToolCallRow[] = []
   private readonly extraFlushes: (() => void)[] = []
 
+  /**
+   * @param db where records are written (a telemetry connection may be used)
+   * @param readers handles whose readers must see the records: flushToolCalls(reader) flushes
+   */
   constructor(
     private readonly db: DbLike,
     private readonly log: Logger,
+    readers: DbLike[] = [db],
   ) {
-    registry.set(db, this)
+    for (const r of readers) registry.set(r, this)
   }
 
   record(row: NewToolCallRow): void {
