@@ -16,6 +16,7 @@ import { billingJobs } from '../modules/billing/jobs'
 import { retentionJobs } from '../modules/retention/jobs'
 import { rateLimitJobs } from '../modules/rate-limits/jobs'
 import { payrollJobs } from '../modules/payroll/jobs'
+import { sendEmailsJob } from '../modules/notifications/jobs'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
@@ -37,4 +38,11 @@ export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = [
 ]
 
 /** Scheduled jobs of every module (declared in src/modules/<module>/jobs.ts). */
-export const JOBS: JobDefinition[] = [...activityJobs, ...billingJobs, ...retentionJobs, ...rateLimitJobs, ...payrollJobs]
+export const JOBS: JobDefinition[] = [
+  ...activityJobs,
+  ...billingJobs,
+  ...retentionJobs,
+  ...rateLimitJobs,
+  ...payrollJobs,
+  sendEmailsJob,
+]
