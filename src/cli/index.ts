@@ -6,6 +6,7 @@ import { migrateCommand } from './migrate'
 import { tenantCommand } from './tenant'
 import { keysCommand } from './keys'
 import { planCommand } from './plan'
+import { webhooksCommand } from './webhooks'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -17,6 +18,7 @@ export function buildCli(): Command {
     .addCommand(tenantCommand)
     .addCommand(keysCommand)
     .addCommand(planCommand)
+    .addCommand(webhooksCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

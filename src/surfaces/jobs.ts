@@ -8,6 +8,11 @@ export interface JobDefinition {
   pattern: string
   description: string
   run(rt: Runtime, now: number): Promise<void> | void
+  /**
+   * Optional: called once when jobs start, e.g. to run the job at once when this process writes
+   * new work (webhook events). Returns what to call when jobs stop.
+   */
+  start?(rt: Runtime): (() => Promise<void> | void) | void
 }
 
 export interface JobScheduler {
@@ -30,10 +35,11 @@ export async function startJobs(rt: Runtime, jobs: JobDefinition[] = JOBS): Prom
         }
       }),
   )
+  const stoppers = jobs.map((job) => job.start?.(rt)).filter((s) => typeof s === 'function')
   return {
     async stop() {
       for (const c of crons) c.stop()
-      await Promise.allSettled([...running])
+      await Promise.allSettled([...stoppers.map((s) => s()), ...running])
     },
   }
 }

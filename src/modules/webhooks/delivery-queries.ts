@@ -1,0 +1,181 @@
+import { and, asc, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
+import { newId } from '../../kernel/ids'
+import { transaction, type DbLike } from '../../kernel/db'
+import { events, webhookAttempts, webhookDeliveries, webhookSubscriptions, type DeliveryStatus } from './schema'
+import { selects } from './selection'
+import type { EventRow, SubscriptionRow } from './queries'
+
+/**
+ * The outbox side of webhooks: fan-out, claiming with a lease, recording attempts. These work
+ * across tenants (the delivery job serves every tenant), each row carrying its tenant id.
+ */
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect
+export type AttemptRow = typeof webhookAttempts.$inferSelect
+
+export const newDeliveryId = (): string => `dlv_${newId().replaceAll('-', '')}`
+
+/**
+ * Creates the deliveries of up to `limit` events not yet fanned out and marks them. One
+ * BEGIN IMMEDIATE transaction, so two processes never fan the same event out twice. A
+ * subscription receives only events that happened after it was created.
+ */
+export function fanOutBatch(db: DbLike, now: number, limit: number): { events: number; deliveries: number } {
+  return transaction(db, (tx) => {
+    const batch = tx.select().from(events).where(isNull(events.fannedOutAt)).orderBy(asc(events.occurredAt)).limit(limit).all()
+    if (batch.length === 0) return { events: 0, deliveries: 0 }
+    const tenantIds = [...new Set(batch.map((e) => e.tenantId))]
+    const subs = tx
+      .select()
+      .from(webhookSubscriptions)
+      .where(and(inArray(webhookSubscriptions.tenantId, tenantIds), eq(webhookSubscriptions.status, 'active')))
+      .all()
+    const rows = batch.flatMap((e) =>
+      subs
+        .filter((s) => s.tenantId === e.tenantId && s.createdAt <= e.occurredAt && selects(s.events ?? null, e.type))
+        .map((s) => ({ id: newDeliveryId(), tenantId: e.tenantId, eventId: e.id, subscriptionId: s.id, status: 'pending' as const, attempts: 0, nextAttemptAt: now, createdAt: now })),
+    )
+    for (let i = 0; i < rows.length; i += 500) tx.insert(webhookDeliveries).values(rows.slice(i, i + 500)).run()
+    tx.update(events).set({ fannedOutAt: now }).where(inArray(events.id, batch.map((e) => e.id))).run()
+    return { events: batch.length, deliveries: rows.length }
+  })
+}
+
+export function insertPendingDelivery(db: DbLike, tenantId: number, eventId: string, subscriptionId: string, now: number): DeliveryRow {
+  return db
+    .insert(webhookDeliveries)
+    .values({ id: newDeliveryId(), tenantId, eventId, subscriptionId, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now })
+    .returning()
+    .get()
+}
+
+/** A delivery this process holds the lease of, with what it needs to send the attempt. */
+export interface Claim {
+  delivery: DeliveryRow
+  event: EventRow
+  subscription: SubscriptionRow
+  attempt: number
+  leaseUntil: number
+}
+
+/**
+ * Takes up to `limit` due deliveries: pending, next attempt due, no live lease, subscription
+ * active. Each claimed row gets `lease_until` and its attempt number in the same transaction,
+ * so no other sender (thread of this process or another process) can send that attempt.
+ * `perSubscription` caps how many of one endpoint's deliveries are in flight here.
+ */
+export function claimDue(
+  db: DbLike,
+  opts: { now: number; limit: number; leaseMs: number; busy: ReadonlyMap<string, number>; perSubscription: number; deliveryId?: string },
+): Claim[] {
+  const { now, limit } = opts
+  if (limit <= 0) return []
+  const saturated = [...opts.busy].filter(([, n]) => n >= opts.perSubscription).map(([id]) => id)
+  return transaction(db, (tx) => {
+    const candidates = tx
+      .select({ delivery: webhookDeliveries, event: events, subscription: webhookSubscriptions })
+      .from(webhookDeliveries)
+      .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+      .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, now)),
+          eq(webhookSubscriptions.status, 'active'),
+          saturated.length ? notInArray(webhookDeliveries.subscriptionId, saturated) : undefined,
+          opts.deliveryId ? eq(webhookDeliveries.id, opts.deliveryId) : undefined,
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.createdAt))
+      .limit(limit * 4)
+      .all()
+    const taken = new Map(opts.busy)
+    const claims: Claim[] = []
+    for (const c of candidates) {
+      if (claims.length >= limit) break
+      const n = taken.get(c.subscription.id) ?? 0
+      if (n >= opts.perSubscription) continue
+      taken.set(c.subscription.id, n + 1)
+      const attempt = c.delivery.attempts + 1
+      const leaseUntil = now + opts.leaseMs
+      tx.update(webhookDeliveries).set({ attempts: attempt, leaseUntil, lastAttemptAt: now }).where(eq(webhookDeliveries.id, c.delivery.id)).run()
+      claims.push({ ...c, attempt, leaseUntil })
+    }
+    return claims
+  })
+}
+
+/** What one attempt led to, decided by the delivery engine. */
+export interface AttemptRecord {
+  startedAt: number
+  durationMs: number
+  responseStatus: number | null
+  responseExcerpt: string | null
+  error: string | null
+  status: DeliveryStatus
+  nextAttemptAt: number | null
+  /** healthy: clears failing_since; failing: sets it if unset; disable: disables with a reason. */
+  endpoint: { kind: 'healthy' } | { kind: 'failing' } | { kind: 'disable'; reason: string }
+}
+
+/**
+ * Records an attempt if this sender still holds the lease (an expired lease means another sender
+ * may have taken over: its record wins). Returns false when the lease was lost.
+ */
+export function recordAttempt(db: DbLike, claim: Claim, rec: AttemptRecord, now: number): boolean {
+  return transaction(db, (tx) => {
+    const done = rec.status !== 'pending'
+    const updated = tx
+      .update(webhookDeliveries)
+      .set({
+        status: rec.status,
+        nextAttemptAt: rec.nextAttemptAt,
+        leaseUntil: null,
+        responseStatus: rec.responseStatus,
+        responseExcerpt: rec.responseExcerpt,
+        lastError: rec.error,
+        completedAt: done ? now : null,
+      })
+      .where(and(eq(webhookDeliveries.id, claim.delivery.id), eq(webhookDeliveries.leaseUntil, claim.leaseUntil), eq(webhookDeliveries.attempts, claim.attempt)))
+      .returning({ id: webhookDeliveries.id })
+      .get()
+    if (!updated) return false
+    tx.insert(webhookAttempts)
+      .values({ tenantId: claim.delivery.tenantId, deliveryId: claim.delivery.id, attempt: claim.attempt, startedAt: rec.startedAt, durationMs: rec.durationMs, responseStatus: rec.responseStatus, error: rec.error })
+      .run()
+    updateEndpointHealth(tx, claim.subscription, rec.endpoint, now)
+    return true
+  })
+}
+
+function updateEndpointHealth(db: DbLike, sub: SubscriptionRow, endpoint: AttemptRecord['endpoint'], now: number): void {
+  const where = and(eq(webhookSubscriptions.tenantId, sub.tenantId), eq(webhookSubscriptions.id, sub.id))
+  if (endpoint.kind === 'healthy') {
+    db.update(webhookSubscriptions).set({ failingSince: null }).where(and(where, sql`${webhookSubscriptions.failingSince} is not null`)).run()
+  } else if (endpoint.kind === 'failing') {
+    db.update(webhookSubscriptions).set({ failingSince: now }).where(and(where, isNull(webhookSubscriptions.failingSince))).run()
+  } else {
+    db.update(webhookSubscriptions)
+      .set({ status: 'disabled', disabledReason: endpoint.reason, disabledAt: now, updatedAt: now })
+      .where(and(where, eq(webhookSubscriptions.status, 'active')))
+      .run()
+    abandonPending(db, sub.tenantId, sub.id, now, `Not sent: the subscription was disabled (${endpoint.reason}).`)
+  }
+}
+
+/** Gives up the pending deliveries of a subscription (it was disabled). */
+export function abandonPending(db: DbLike, tenantId: number, subscriptionId: string, now: number, reason: string): void {
+  db.update(webhookDeliveries)
+    .set({ status: 'abandoned', nextAttemptAt: null, leaseUntil: null, lastError: reason, completedAt: now })
+    .where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.subscriptionId, subscriptionId), eq(webhookDeliveries.status, 'pending')))
+    .run()
+}
+
+/** Deletes finished deliveries (and their attempts, by cascade) completed before `before`. */
+export function pruneDeliveries(db: DbLike, tenantId: number, before: number): number {
+  return db
+    .delete(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.tenantId, tenantId), ne(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.completedAt, before)))
+    .returning({ id: webhookDeliveries.id })
+    .all().length
+}

@@ -1,0 +1,55 @@
+import type { Runtime } from '../../runtime'
+import { runDeliveryPass, type DeliveryDeps, type PassSummary } from './deliver'
+
+/**
+ * Runs delivery passes one at a time per process. A request to run while a pass is under way
+ * (a tick, or the wake-up after new events) schedules exactly one more pass after it, so no event
+ * waits for the next tick and passes never overlap in this process.
+ */
+export class DeliveryPump {
+  private running: Promise<void> | null = null
+  private again = false
+  private stopped = false
+  last: PassSummary | null = null
+
+  constructor(private readonly deps: () => DeliveryDeps) {}
+
+  run(): Promise<void> {
+    if (this.stopped) return Promise.resolve()
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    this.running = this.loop().finally(() => (this.running = null))
+    return this.running
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false
+      const deps = this.deps()
+      try {
+        this.last = await runDeliveryPass(deps)
+      } catch (e) {
+        deps.log.error('webhook delivery pass failed', { error: e instanceof Error ? (e.stack ?? e.message) : String(e) })
+      }
+    } while (this.again && !this.stopped)
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    await this.running
+  }
+}
+
+const pumps = new WeakMap<Runtime, DeliveryPump>()
+
+/** The pump of a runtime: the server's clock is real time. */
+export function pumpFor(rt: Runtime): DeliveryPump {
+  let pump = pumps.get(rt)
+  if (!pump) {
+    pump = new DeliveryPump(() => ({ db: rt.db, allowCidrs: rt.config.webhookAllowCidrs, log: rt.log, clock: Date.now }))
+    pumps.set(rt, pump)
+  }
+  return pump
+}
