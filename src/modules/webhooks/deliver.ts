@@ -104,16 +104,8 @@ async function attempt(deps: DeliveryDeps, claim: Claim, slug: string, sum: Pass
  * (a slow endpoint occupies at most `perSubscription` of the `concurrency` slots) until nothing
  * is due. Safe to run in several processes at once: fan-out is transactional, sends are leased.
  */
-export async function runDeliveryPass(deps: DeliveryDeps, opts: { deliveryId?: string } = {}): Promise<PassSummary> {
+export async function runDeliveryPass(deps: DeliveryDeps, opts: { deliveryId?: string; wake?: () => Promise<void> } = {}): Promise<PassSummary> {
   const sum: PassSummary = { fanned_out_events: 0, deliveries_created: 0, attempted: 0, succeeded: 0, retry_scheduled: 0, failed: 0, disabled_subscriptions: [], lost_leases: 0 }
-  if (!opts.deliveryId) {
-    for (;;) {
-      const f = fanOutBatch(deps.db, deps.clock(), DELIVERY_LIMITS.fanOutBatch)
-      sum.fanned_out_events += f.events
-      sum.deliveries_created += f.deliveries
-      if (f.events < DELIVERY_LIMITS.fanOutBatch) break
-    }
-  }
   const slugs = new Map<number, string>()
   const slugOf = (tenantId: number) => {
     if (!slugs.has(tenantId)) slugs.set(tenantId, findTenantById(deps.db, tenantId)?.slug ?? String(tenantId))
@@ -121,7 +113,10 @@ export async function runDeliveryPass(deps: DeliveryDeps, opts: { deliveryId?: s
   }
   const inFlight = new Set<Promise<void>>()
   const busy = new Map<string, number>()
+  let woken = !opts.deliveryId
   for (;;) {
+    if (woken) fanOutAll(deps, sum)
+    woken = false
     const free = DELIVERY_LIMITS.concurrency - inFlight.size
     const claims = claimDue(deps.db, { now: deps.clock(), limit: free, leaseMs: DELIVERY_LIMITS.leaseMs, busy, perSubscription: DELIVERY_LIMITS.perSubscription, deliveryId: opts.deliveryId })
     for (const claim of claims) {
@@ -136,7 +131,19 @@ export async function runDeliveryPass(deps: DeliveryDeps, opts: { deliveryId?: s
       inFlight.add(p)
     }
     if (inFlight.size === 0) break
-    await Promise.race(inFlight)
+    // Wait for a free slot, or for new work (fresh events, a tick): a slow endpoint in flight
+    // must not keep new events for other endpoints waiting.
+    const wake = opts.wake?.().then(() => void (woken = true))
+    await Promise.race(wake ? [...inFlight, wake] : inFlight)
   }
   return sum
+}
+
+function fanOutAll(deps: DeliveryDeps, sum: PassSummary): void {
+  for (;;) {
+    const f = fanOutBatch(deps.db, deps.clock(), DELIVERY_LIMITS.fanOutBatch)
+    sum.fanned_out_events += f.events
+    sum.deliveries_created += f.deliveries
+    if (f.events < DELIVERY_LIMITS.fanOutBatch) return
+  }
 }

@@ -122,8 +122,12 @@ export interface AttemptRecord {
  * Records an attempt if this sender still holds the lease (an expired lease means another sender
  * may have taken over: its record wins). Returns false when the lease was lost.
  */
-export function recordAttempt(db: DbLike, claim: Claim, rec: AttemptRecord, now: number): boolean {
+export function recordAttempt(db: DbLike, claim: Claim, record: AttemptRecord, now: number): boolean {
+  let rec = record
   return transaction(db, (tx) => {
+    // The subscription may have been disabled while this attempt was in flight: no retry then.
+    const active = tx.select({ status: webhookSubscriptions.status }).from(webhookSubscriptions).where(eq(webhookSubscriptions.id, claim.subscription.id)).get()?.status === 'active'
+    if (!active && rec.status === 'pending') rec = { ...rec, status: 'abandoned', nextAttemptAt: null }
     const done = rec.status !== 'pending'
     const updated = tx
       .update(webhookDeliveries)
@@ -163,11 +167,19 @@ function updateEndpointHealth(db: DbLike, sub: SubscriptionRow, endpoint: Attemp
   }
 }
 
-/** Gives up the pending deliveries of a subscription (it was disabled). */
+/** Gives up the pending deliveries of a subscription (it was disabled), except attempts in flight. */
 export function abandonPending(db: DbLike, tenantId: number, subscriptionId: string, now: number, reason: string): void {
   db.update(webhookDeliveries)
     .set({ status: 'abandoned', nextAttemptAt: null, leaseUntil: null, lastError: reason, completedAt: now })
-    .where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.subscriptionId, subscriptionId), eq(webhookDeliveries.status, 'pending')))
+    .where(
+      and(
+        eq(webhookDeliveries.tenantId, tenantId),
+        eq(webhookDeliveries.subscriptionId, subscriptionId),
+        eq(webhookDeliveries.status, 'pending'),
+        // An attempt in flight keeps its lease and is settled when its sender records it.
+        or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, now)),
+      ),
+    )
     .run()
 }
 

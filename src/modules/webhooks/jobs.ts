@@ -11,7 +11,9 @@ export const deliverWebhooksJob: JobDefinition = {
   name: 'webhooks.deliver',
   pattern: '*/2 * * * * *',
   description: 'Fans new events out to matching subscriptions and sends due webhook attempts.',
-  run: (rt) => pumpFor(rt).run(),
+  // Not awaited: a pass waiting on a slow endpoint must not block the next tick, which wakes it
+  // to fan out new events and send retries that came due. The pump never runs two passes at once.
+  run: (rt) => void pumpFor(rt).run(),
   start(rt) {
     const pump = pumpFor(rt)
     const unsubscribe = onEventsWritten(() => void pump.run())

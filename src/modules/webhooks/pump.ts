@@ -10,6 +10,8 @@ export class DeliveryPump {
   private running: Promise<void> | null = null
   private again = false
   private stopped = false
+  /** Resolved (and replaced) at each request to run: wakes a pass that waits on slow endpoints. */
+  private wakeUp: { promise: Promise<void>; resolve: () => void } | null = null
   last: PassSummary | null = null
 
   constructor(private readonly deps: () => DeliveryDeps) {}
@@ -18,6 +20,8 @@ export class DeliveryPump {
     if (this.stopped) return Promise.resolve()
     if (this.running) {
       this.again = true
+      this.wakeUp?.resolve()
+      this.wakeUp = null
       return this.running
     }
     this.running = this.loop().finally(() => (this.running = null))
@@ -29,11 +33,20 @@ export class DeliveryPump {
       this.again = false
       const deps = this.deps()
       try {
-        this.last = await runDeliveryPass(deps)
+        this.last = await runDeliveryPass(deps, { wake: () => this.nextWake() })
       } catch (e) {
         deps.log.error('webhook delivery pass failed', { error: e instanceof Error ? (e.stack ?? e.message) : String(e) })
       }
     } while (this.again && !this.stopped)
+  }
+
+  private nextWake(): Promise<void> {
+    if (!this.wakeUp) {
+      let resolve!: () => void
+      const promise = new Promise<void>((r) => (resolve = r))
+      this.wakeUp = { promise, resolve }
+    }
+    return this.wakeUp.promise
   }
 
   async stop(): Promise<void> {
