@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import { parseInstant, toIso } from '../kernel/time'
-import { runDeliveryPass } from '../modules/webhooks/deliver'
+import { runDeliveryPass } from '../modules/webhooks/pass'
 import { pruneDeliveryHistory } from '../modules/webhooks/retention'
 import { CliError, dataOption, printJson, withRuntime, type DataOpts } from './common'
 

@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { Value } from '@sinclair/typebox/value'
 import type { TestServer } from '../helpers/server'
 import { EVENT_CATALOG, TEST_EVENT, TEST_EVENT_SPEC } from '../../src/modules/webhooks/catalog'
 import { EVENT_NAMES, type EventName } from '../../src/modules/webhooks/event-names'
 import { startReceiver, serviceSignatureValid, standardWebhooksVerify, type Receiver, type Received } from './receiver'
 import { api, restTenant, startWebhookServer, type RestTenant } from './setup'
+
+// Real servers and CLI processes on a shared machine: generous per-test time.
+setDefaultTimeout(60_000)
 
 let server: TestServer
 let receiver: Receiver

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { TestServer } from '../helpers/server'
 import { startReceiver, type Receiver } from './receiver'
 import { api, restTenant, startWebhookServer } from './setup'
+
+// Real servers and CLI processes on a shared machine: generous per-test time.
+setDefaultTimeout(60_000)
 
 let server: TestServer
 let receiver: Receiver

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,6 +6,9 @@ import type { TestServer } from '../helpers/server'
 import { RETRY_DELAYS_MS, JITTER } from '../../src/modules/webhooks/backoff'
 import { startReceiver, serviceSignatureValid, standardSignatureValid, type Receiver } from './receiver'
 import { api, deliverAt, restTenant, startWebhookServer, type RestTenant } from './setup'
+
+// Real servers and CLI processes on a shared machine: generous per-test time.
+setDefaultTimeout(60_000)
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wf-webhook-retries-'))
 let server: TestServer

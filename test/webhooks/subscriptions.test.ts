@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import type { TestServer } from '../helpers/server'
 import { createKeyFixture } from '../helpers/fixtures'
 import { HIGH_FREQUENCY_EVENTS } from '../../src/modules/webhooks/event-names'
 import { api, restTenant, startWebhookServer, type RestTenant } from './setup'
+
+// Real servers and CLI processes on a shared machine: generous per-test time.
+setDefaultTimeout(60_000)
 
 let server: TestServer
 let tenant: RestTenant

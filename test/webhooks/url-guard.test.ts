@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer, type TestServer } from '../helpers/server'
 import { startReceiver, type Receiver } from './receiver'
 import { api, restTenant, startWebhookServer } from './setup'
+
+// Real servers and CLI processes on a shared machine: generous per-test time.
+setDefaultTimeout(60_000)
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wf-webhook-guard-'))
 const NO_ALLOW_LIST = { WORKFORCE_WEBHOOK_ALLOW_CIDRS: '' }

@@ -86,20 +86,24 @@ export function claimDue(
           opts.deliveryId ? eq(webhookDeliveries.id, opts.deliveryId) : undefined,
         ),
       )
-      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.createdAt))
+      .orderBy(asc(webhookDeliveries.nextAttemptAt))
       .limit(limit * 4)
       .all()
     const taken = new Map(opts.busy)
+    const leaseUntil = now + opts.leaseMs
     const claims: Claim[] = []
     for (const c of candidates) {
       if (claims.length >= limit) break
       const n = taken.get(c.subscription.id) ?? 0
       if (n >= opts.perSubscription) continue
       taken.set(c.subscription.id, n + 1)
-      const attempt = c.delivery.attempts + 1
-      const leaseUntil = now + opts.leaseMs
-      tx.update(webhookDeliveries).set({ attempts: attempt, leaseUntil, lastAttemptAt: now }).where(eq(webhookDeliveries.id, c.delivery.id)).run()
-      claims.push({ ...c, attempt, leaseUntil })
+      claims.push({ ...c, attempt: c.delivery.attempts + 1, leaseUntil })
+    }
+    if (claims.length) {
+      tx.update(webhookDeliveries)
+        .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, leaseUntil, lastAttemptAt: now })
+        .where(inArray(webhookDeliveries.id, claims.map((c) => c.delivery.id)))
+        .run()
     }
     return claims
   })
@@ -126,8 +130,7 @@ export function recordAttempt(db: DbLike, claim: Claim, record: AttemptRecord, n
   let rec = record
   return transaction(db, (tx) => {
     // The subscription may have been disabled while this attempt was in flight: no retry then.
-    const active = tx.select({ status: webhookSubscriptions.status }).from(webhookSubscriptions).where(eq(webhookSubscriptions.id, claim.subscription.id)).get()?.status === 'active'
-    if (!active && rec.status === 'pending') rec = { ...rec, status: 'abandoned', nextAttemptAt: null }
+    if (rec.status === 'pending' && !subscriptionActive(tx, claim.subscription)) rec = { ...rec, status: 'abandoned', nextAttemptAt: null }
     const done = rec.status !== 'pending'
     const updated = tx
       .update(webhookDeliveries)
@@ -152,8 +155,17 @@ export function recordAttempt(db: DbLike, claim: Claim, record: AttemptRecord, n
   })
 }
 
+const subscriptionActive = (db: DbLike, sub: SubscriptionRow): boolean =>
+  db
+    .select({ status: webhookSubscriptions.status })
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.tenantId, sub.tenantId), eq(webhookSubscriptions.id, sub.id)))
+    .get()?.status === 'active'
+
 function updateEndpointHealth(db: DbLike, sub: SubscriptionRow, endpoint: AttemptRecord['endpoint'], now: number): void {
   const where = and(eq(webhookSubscriptions.tenantId, sub.tenantId), eq(webhookSubscriptions.id, sub.id))
+  // The claim carries failing_since as it was: skip the write when nothing changes (the hot path).
+  if (endpoint.kind === 'healthy' && sub.failingSince === null) return
   if (endpoint.kind === 'healthy') {
     db.update(webhookSubscriptions).set({ failingSince: null }).where(and(where, sql`${webhookSubscriptions.failingSince} is not null`)).run()
   } else if (endpoint.kind === 'failing') {

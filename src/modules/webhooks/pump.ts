@@ -1,5 +1,6 @@
 import type { Runtime } from '../../runtime'
-import { runDeliveryPass, type DeliveryDeps, type PassSummary } from './deliver'
+import type { DeliveryDeps } from './deliver'
+import { runDeliveryPass, type PassSummary } from './pass'
 
 /**
  * Runs delivery passes one at a time per process. A request to run while a pass is under way
