@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { Value } from '@sinclair/typebox/value'
 import type { TestServer } from '../helpers/server'
 import { EVENT_CATALOG, TEST_EVENT, TEST_EVENT_SPEC } from '../../src/modules/webhooks/catalog'
-import { EVENT_NAMES, type EventName } from '../../src/modules/webhooks/event-names'
+import { EVENT_NAMES, HIGH_FREQUENCY_EVENTS, type EventName } from '../../src/modules/webhooks/event-names'
 import { startReceiver, serviceSignatureValid, standardWebhooksVerify, type Receiver, type Received } from './receiver'
 import { api, restTenant, startWebhookServer, type RestTenant } from './setup'
 
@@ -73,6 +73,28 @@ describe('webhook delivery of real events', () => {
   }
 
   for (const name of EVENT_NAMES.filter((n) => !CAUSES[n])) test.todo(`${name} caused for real arrives signed (cause not built yet)`)
+
+  // High-frequency events go only to subscriptions that select them (the selection logic itself is
+  // unit-tested in selection.unit.test.ts); each gets a real check as soon as its cause exists.
+  for (const event of HIGH_FREQUENCY_EVENTS) {
+    const cause = CAUSES[event]
+    if (!cause) {
+      test.todo(`${event} reaches a subscription naming it and not a default one (cause not built yet)`)
+      continue
+    }
+    test(`${event} reaches a subscription naming it and not a default one`, async () => {
+      const tenant = await restTenant(server)
+      const client = api(server, tenant.token)
+      await client.post('/webhooks/subscribe', { url: `${receiver.url}/${tenant.slug}/default` })
+      await client.post('/webhooks/subscribe', { url: `${receiver.url}/${tenant.slug}/named`, events: [event, 'subscription.plan_changed'] })
+      await cause(tenant)
+      await receiver.waitFor((all) => all.some((r) => r.path === `/hooks/${tenant.slug}/named` && r.envelope.event === event))
+      // A later default-selected event reaching both shows the default one had its chance.
+      await CAUSES['subscription.plan_changed']!(tenant)
+      await receiver.waitFor((all) => all.filter((r) => r.envelope.tenant === tenant.slug && r.envelope.event === 'subscription.plan_changed').length === 2)
+      expect(receiver.received.filter((r) => r.path === `/hooks/${tenant.slug}/default` && r.envelope.event === event)).toHaveLength(0)
+    })
+  }
 
   test('subscription.plan_changed carries the plans before and after', async () => {
     const tenant = await restTenant(server)
