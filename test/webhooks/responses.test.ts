@@ -62,6 +62,12 @@ describe('how webhook responses are treated', () => {
     const all = (await client.get(`/webhooks/${sub.id}/deliveries`)).body.data as { event: string; status: string }[]
     expect(all.find((d) => d.event === 'subscription.plan_changed')?.status).toBe('abandoned')
     expect((await client.post(`/webhooks/${sub.id}/test`)).status).toBe(409)
+    // Fixed endpoint: re-enabled, it is delivered to again.
+    gone = false
+    routes.set('/hooks/gone', () => new Response('back'))
+    const enabled = await client.post(`/webhooks/${sub.id}/enable`)
+    expect(enabled.body).toMatchObject({ status: 'active', disabled_reason: null, failing_since: null })
+    expect((await client.post(`/webhooks/${sub.id}/test`)).body.delivery).toMatchObject({ status: 'succeeded', response_status: 200 })
   })
 
   test('response bodies are read only up to 1 KiB and kept as an excerpt', async () => {

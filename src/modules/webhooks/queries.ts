@@ -76,3 +76,13 @@ export function updateSubscriptionSecret(ctx: TenantBoundCtx, id: string, secret
     .returning()
     .get()!
 }
+
+/** Back to active with a clean health record; only events from now on are fanned out to it. */
+export function reactivateSubscription(ctx: TenantBoundCtx, id: string): SubscriptionRow {
+  return ctx.db
+    .update(webhookSubscriptions)
+    .set({ status: 'active', disabledReason: null, disabledAt: null, failingSince: null, updatedAt: ctx.now })
+    .where(and(eq(webhookSubscriptions.tenantId, ctx.tenant.id), eq(webhookSubscriptions.id, id)))
+    .returning()
+    .get()!
+}

@@ -7,6 +7,7 @@ import { listSubscriptions } from './list-subscriptions'
 import { getSubscription } from './get-subscription'
 import { deleteSubscription } from './delete-subscription'
 import { rotateSecret } from './rotate-secret'
+import { enableSubscription } from './enable-subscription'
 import { sendTestEvent } from './send-test-event'
 import { DeliveriesQuery, listDeliveries } from './list-deliveries'
 import { listEventTypes } from './list-event-types'
@@ -31,6 +32,7 @@ export const webhookRoutes = (rt: Runtime) =>
     .get('/:id', ({ ctx, params }) => invoke(getSubscription, ctx, params), { ...doc(getSubscription), params })
     .delete('/:id', ({ ctx, params }) => invoke(deleteSubscription, ctx, params), { ...doc(deleteSubscription), params })
     .post('/:id/rotate-secret', ({ ctx, params }) => invoke(rotateSecret, ctx, params), { ...doc(rotateSecret), params })
+    .post('/:id/enable', ({ ctx, params }) => invoke(enableSubscription, ctx, params), { ...doc(enableSubscription), params })
     .post('/:id/test', ({ ctx, params }) => invoke(sendTestEvent, ctx, params), { ...doc(sendTestEvent), params })
     .get('/:id/deliveries', ({ ctx, params, query }) => invoke(listDeliveries, ctx, { ...query, ...params }), {
       ...doc(listDeliveries),

@@ -22,7 +22,7 @@ export const sendTestEvent = defineOperation({
     const delivery = transaction(ctx.db, (tx) => {
       const sub = getSubscriptionInTenant(withDb(ctx, tx), input.id)
       if (sub.status !== 'active') {
-        throw new DomainError('conflict', `The subscription is disabled (${sub.disabledReason ?? 'no reason recorded'}); subscribe again to receive events.`)
+        throw new DomainError('conflict', `The subscription is disabled (${sub.disabledReason ?? 'no reason recorded'}); re-enable it with POST /api/v1/webhooks/{id}/enable once the endpoint is fixed.`)
       }
       const data: TestEventPayload = { subscriptionId: sub.id, message: 'Hello from workforce: this is a test delivery.', requestedAt: toIso(ctx.now) }
       const event = insertUnlistedEvent(tx, ctx.tenant.id, TEST_EVENT, data, ctx.now)
