@@ -78,28 +78,30 @@ describe('how webhook responses are treated', () => {
     expect(res.body.delivery.response_excerpt.length).toBeGreaterThan(0)
   })
 
-  test('a receiver that does not answer within 10 s fails with a timeout without holding up other endpoints', async () => {
+  test('a slow receiver does not hold up deliveries to other endpoints', async () => {
     let release: () => void = () => {}
     const hold = new Promise<void>((r) => (release = r))
     const slow = await subscribed('slow', () => hold.then(() => new Response('late')))
     const fast = await subscribed('fast', () => new Response('ok'))
     expect((await server.cli(['plan', 'set', 'enterprise', '--tenant', slow.t.tenant])).code).toBe(0)
     await receiver.waitFor((all) => all.some((r) => r.path === '/hooks/slow'))
-    // While the slow endpoint holds its request open, a later event for another endpoint goes out.
+    // The slow endpoint holds its request open until a later event for another endpoint arrived.
     expect((await server.cli(['plan', 'set', 'enterprise', '--tenant', fast.t.tenant])).code).toBe(0)
     await receiver.waitFor((all) => all.some((r) => r.path === '/hooks/fast'))
-    const fastDeliveries = (await fast.client.get(`/webhooks/${fast.sub.id}/deliveries`)).body.data
-    const slowDeliveries = (await slow.client.get(`/webhooks/${slow.sub.id}/deliveries`)).body.data
-    expect(slowDeliveries[0]).toMatchObject({ status: 'pending', attempts: 1, attempt_log: [] }) // still in flight
-    // Then the slow attempt ends at the 10 s timeout, recorded as a failure with a retry.
-    let d = slowDeliveries[0]
-    for (let i = 0; i < 400 && d.attempt_log.length === 0; i++) {
+    release()
+    let d = (await slow.client.get(`/webhooks/${slow.sub.id}/deliveries`)).body.data[0]
+    for (let i = 0; i < 200 && d.status === 'pending'; i++) {
       await Bun.sleep(50)
       d = (await slow.client.get(`/webhooks/${slow.sub.id}/deliveries`)).body.data[0]
     }
-    release()
-    expect(d).toMatchObject({ status: 'pending', attempts: 1, response_status: null })
-    expect(d.last_error).toContain('timeout')
-    expect(fastDeliveries[0]).toMatchObject({ status: 'succeeded' })
-  }, 40_000)
+    expect(d).toMatchObject({ status: 'succeeded', attempts: 1, response_status: 200 })
+  })
+
+  test('a receiver that does not answer within 10 s fails with a timeout and is retried later', async () => {
+    const silent = await subscribed('silent', () => new Promise<Response>(() => {}))
+    const res = await silent.client.post(`/webhooks/${silent.sub.id}/test`)
+    expect(res.body.delivery).toMatchObject({ status: 'pending', response_status: null, attempts: 1 })
+    expect(res.body.delivery.last_error).toContain('timeout')
+    expect(res.body.delivery.next_attempt_at).not.toBeNull()
+  })
 })
