@@ -87,6 +87,24 @@ describe('delivery history retention', () => {
   })
 })
 
+describe('endpoint health', () => {
+  test('a success clears failing_since even when a failure of the same endpoint was recorded after its claim', () => {
+    const t = createTenant(rt.db, { name: 'Health Co', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'H', email: 'h@health.test' } }, T0)
+    const subId = newSubscriptionId()
+    insertSubscription(rt.db, { id: subId, tenantId: t.tenant.id, url: 'http://127.0.0.1:9/', events: null, secret: 'whsec_AAAA', status: 'active', createdAt: T0 - 1, updatedAt: T0 })
+    transaction(rt.db, (tx) => {
+      for (const plan of ['enterprise', 'business']) emitEvent(tx, t.tenant.id, 'subscription.plan_changed', { previousPlan: 'x', plan, changedAt: new Date(T0).toISOString() }, T0)
+    })
+    fanOutBatch(rt.db, T0, 100)
+    const [a, b] = claimDue(rt.db, { now: T0, limit: 10, leaseMs: 60_000, busy: new Map(), perSubscription: 4 }).filter((c) => c.subscription.id === subId)
+    const base = { startedAt: T0, durationMs: 1, responseExcerpt: null, nextAttemptAt: null } as const
+    recordAttempt(rt.db, a!, { ...base, responseStatus: 500, error: 'HTTP 500', status: 'pending', nextAttemptAt: T0 + 60_000, endpoint: { kind: 'failing' } }, T0)
+    expect(rt.db.all<{ f: number | null }>(sql`select failing_since as f from webhook_subscriptions where id = ${subId}`)[0]?.f).toBe(T0)
+    recordAttempt(rt.db, b!, { ...base, responseStatus: 200, error: null, status: 'succeeded', endpoint: { kind: 'healthy' } }, T0)
+    expect(rt.db.all<{ f: number | null }>(sql`select failing_since as f from webhook_subscriptions where id = ${subId}`)[0]?.f).toBeNull()
+  })
+})
+
 describe('emitEvent typing', () => {
   test('payloads are checked against the event catalogue at compile time (bun run typecheck)', () => {
     const wrong = () =>

@@ -164,8 +164,8 @@ const subscriptionActive = (db: DbLike, sub: SubscriptionRow): boolean =>
 
 function updateEndpointHealth(db: DbLike, sub: SubscriptionRow, endpoint: AttemptRecord['endpoint'], now: number): void {
   const where = and(eq(webhookSubscriptions.tenantId, sub.tenantId), eq(webhookSubscriptions.id, sub.id))
-  // The claim carries failing_since as it was: skip the write when nothing changes (the hot path).
-  if (endpoint.kind === 'healthy' && sub.failingSince === null) return
+  // Conditional writes on the current row, not on the claim's snapshot: another attempt of the
+  // same endpoint may have changed failing_since since this one was claimed.
   if (endpoint.kind === 'healthy') {
     db.update(webhookSubscriptions).set({ failingSince: null }).where(and(where, sql`${webhookSubscriptions.failingSince} is not null`)).run()
   } else if (endpoint.kind === 'failing') {
