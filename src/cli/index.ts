@@ -6,6 +6,8 @@ import { migrateCommand } from './migrate'
 import { tenantCommand } from './tenant'
 import { keysCommand } from './keys'
 import { planCommand } from './plan'
+import { jobsCommand } from './jobs'
+import { billingCommand } from './billing'
 import { webhooksCommand } from './webhooks'
 
 export function buildCli(): Command {
@@ -18,6 +20,8 @@ export function buildCli(): Command {
     .addCommand(tenantCommand)
     .addCommand(keysCommand)
     .addCommand(planCommand)
+    .addCommand(jobsCommand)
+    .addCommand(billingCommand)
     .addCommand(webhooksCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()

@@ -1,7 +1,6 @@
 import { Command } from 'commander'
 import { parseInstant, toIso } from '../kernel/time'
 import { runDeliveryPass } from '../modules/webhooks/pass'
-import { pruneDeliveryHistory } from '../modules/webhooks/retention'
 import { CliError, dataOption, printJson, withRuntime, type DataOpts } from './common'
 
 interface DeliverOpts extends DataOpts {
@@ -41,14 +40,4 @@ const deliver = new Command('deliver')
     }),
   )
 
-const prune = new Command('prune')
-  .description("Delete finished deliveries older than each tenant plan's webhook_deliveries retention (the hourly job does it too).")
-  .option('--now <iso>', 'act as if the time were this instant (ISO 8601)')
-  .addOption(dataOption())
-  .action((opts: DeliverOpts) =>
-    withRuntime(opts, (rt) => {
-      console.log(`Deleted ${pruneDeliveryHistory(rt.db, clockFrom(opts.now)())} finished deliveries.`)
-    }),
-  )
-
-export const webhooksCommand = new Command('webhooks').description('Operate webhook delivery.').addCommand(deliver).addCommand(prune)
+export const webhooksCommand = new Command('webhooks').description('Operate webhook delivery.').addCommand(deliver)

@@ -120,5 +120,15 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795339691014,
     "hash": "477395b731435f6e5c963094453ae1120c49de33e38b3a3c217df6fce42d9714"
+  },
+  {
+    "tag": "0001_two_factor",
+    "sql": [
+      "ALTER TABLE `users` ADD `two_factor_secret` text;",
+      "\nALTER TABLE `users` ADD `two_factor_enabled_at` integer;"
+    ],
+    "bps": true,
+    "folderMillis": 1795340374428,
+    "hash": "9b79e9562e6a1833d9ee6be684cfba8a419d775e52a70a49895166be1d0b29f1"
   }
 ]

@@ -14,17 +14,15 @@ const isInvalidToken = (e: unknown): boolean =>
 export function httpKernel(rt: Runtime) {
   return new Elysia({ name: 'http-kernel' })
     .error({ DomainError })
-    .derive({ as: 'global' }, ({ request, set }) => {
-      const requestId = request.headers.get('x-request-id')?.slice(0, 100) || randomUUID()
-      set.headers['x-request-id'] = requestId
-      return { requestId, receivedAt: performance.now() }
-    })
-    .onBeforeHandle({ as: 'global' }, ({ request }) => {
+    // onRequest runs for every request, matched route or not: request id and body cap live here.
+    .onRequest(({ request, set }) => {
+      set.headers['x-request-id'] = request.headers.get('x-request-id')?.slice(0, 100) || randomUUID()
       const length = Number(request.headers.get('content-length') ?? 0)
       if (length > rt.config.bodyLimitBytes) {
         throw new DomainError('payload_too_large', `The request body exceeds ${rt.config.bodyLimitBytes} bytes.`, { limit_bytes: rt.config.bodyLimitBytes })
       }
     })
+    .derive({ as: 'global' }, ({ set }) => ({ requestId: String(set.headers['x-request-id']), receivedAt: performance.now() }))
     .onAfterResponse({ as: 'global' }, ({ request, path, set, requestId, receivedAt }) => {
       // Runs after the response is sent: it must never throw, or Bun would end the process.
       try {
@@ -39,8 +37,8 @@ export function httpKernel(rt: Runtime) {
         // logging is best effort
       }
     })
-    .onError({ as: 'global' }, ({ error, code, set, requestId }) => {
-      const id = requestId ?? randomUUID()
+    .onError({ as: 'global' }, ({ error, code, set }) => {
+      const id = String(set.headers['x-request-id'] ?? randomUUID())
       const { status, body } = toRestError(error, code, rt.log, id)
       set.status = status
       set.headers['content-type'] = 'application/json'

@@ -1,19 +1,11 @@
 import type { Runtime } from '../runtime'
+import { Cron as CronPattern } from 'croner'
 import { JOBS } from './registry'
 
-/** A scheduled job declared as data beside its module (see src/modules/<module>/jobs.ts). */
-export interface JobDefinition {
-  name: string
-  /** croner pattern (seconds field first); croner only ticks, the database says what is due. */
-  pattern: string
-  description: string
-  run(rt: Runtime, now: number): Promise<void> | void
-  /**
-   * Optional: called once when jobs start, e.g. to run the job at once when this process writes
-   * new work (webhook events). Returns what to call when jobs stop.
-   */
-  start?(rt: Runtime): (() => Promise<void> | void) | void
-}
+import type { JobDefinition } from '../kernel/job'
+import { runJobTick } from '../modules/jobs/runner'
+
+export type { JobDefinition } from '../kernel/job'
 
 export interface JobScheduler {
   stop(): Promise<void>
@@ -21,12 +13,12 @@ export interface JobScheduler {
 
 /** Starts croner ticks for every job. The only file that imports croner. */
 export async function startJobs(rt: Runtime, jobs: JobDefinition[] = JOBS): Promise<JobScheduler> {
-  const { Cron } = await import('croner')
+  const Cron = CronPattern
   const running = new Set<Promise<void>>()
   const crons = jobs.map(
     (job) =>
       new Cron(job.pattern, { name: job.name, protect: true, timezone: 'UTC', catch: (e) => rt.log.error('job failed', { job: job.name, error: String(e) }) }, async () => {
-        const p = Promise.resolve(job.run(rt, Date.now()))
+        const p = runJobTick(rt, job, Date.now(), (t) => nextRunAfter(job.pattern, t)).then(() => undefined)
         running.add(p)
         try {
           await p
@@ -42,4 +34,10 @@ export async function startJobs(rt: Runtime, jobs: JobDefinition[] = JOBS): Prom
       await Promise.allSettled([...stoppers.map((s) => s()), ...running])
     },
   }
+}
+
+/** When a croner pattern (UTC) fires next after `from` (ms), or null. */
+export function nextRunAfter(pattern: string, from: number): number | null {
+  const next = new CronPattern(pattern, { timezone: 'UTC', paused: true }).nextRun(new Date(from))
+  return next ? next.getTime() : null
 }

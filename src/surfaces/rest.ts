@@ -3,7 +3,8 @@ import type { TSchema } from '@sinclair/typebox'
 import type { KeyKind, Surface } from '../kernel/ctx'
 import { ERROR_CODES } from '../kernel/errors'
 import { ErrorBody } from '../kernel/schemas'
-import type { AnyOperation } from '../kernel/operation'
+import type { AnyOperation, Operation } from '../kernel/operation'
+import type { Access } from '../kernel/access'
 import type { Runtime } from '../runtime'
 import { requestCtx } from './request-ctx'
 
@@ -41,29 +42,32 @@ const errorResponses = {
 
 export interface RestHookOptions {
   tags: string[]
-  /** Where the operation input comes from: the JSON body (writes) or the query string (reads). */
-  from?: 'body' | 'query'
-  params?: TSchema
   summary?: string
 }
 
+const docsOf = (op: AnyOperation, opts: RestHookOptions) => ({
+  operationId: op.name,
+  summary: opts.summary ?? op.title,
+  description: `${op.description}\n\nAccess: ${describeAccess(op)}. Error codes: ${ERROR_CODES.join(', ')}.`,
+  tags: opts.tags,
+})
+
 /**
- * The route hook of an operation: its input schema validates the request, its output schema the
- * response, and both feed the OpenAPI document. One source, as DESIGN.md asks.
+ * The route hook of an operation whose input is the JSON body: the input schema validates the
+ * request, the output schema the response, and both feed the OpenAPI document (one source).
  */
-export function restHook(op: AnyOperation, opts: RestHookOptions) {
-  const from = opts.from ?? 'body'
-  return {
-    ...(from === 'body' ? { body: op.input } : { query: op.input }),
-    ...(opts.params ? { params: opts.params } : {}),
-    response: { 200: op.output, ...errorResponses },
-    detail: {
-      operationId: op.name,
-      summary: opts.summary ?? op.title,
-      description: `${op.description}\n\nAccess: ${describeAccess(op)}. Error codes: ${ERROR_CODES.join(', ')}.`,
-      tags: opts.tags,
-    },
-  }
+export function restHook<I extends TSchema, O extends TSchema>(op: Operation<I, O, Access>, opts: RestHookOptions) {
+  return { body: op.input, response: { 200: op.output, ...errorResponses }, detail: docsOf(op, opts) }
+}
+
+/** The same for reads whose input is the query string. */
+export function restQueryHook<I extends TSchema, O extends TSchema>(op: Operation<I, O, Access>, opts: RestHookOptions) {
+  return { query: op.input, response: { 200: op.output, ...errorResponses }, detail: docsOf(op, opts) }
+}
+
+/** For routes whose input comes from path params (and maybe more): only response and docs. */
+export function restDocs<I extends TSchema, O extends TSchema>(op: Operation<I, O, Access>, opts: RestHookOptions) {
+  return { response: { 200: op.output, ...errorResponses }, detail: docsOf(op, opts) }
 }
 
 function describeAccess(op: AnyOperation): string {

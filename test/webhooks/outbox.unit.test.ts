@@ -13,7 +13,6 @@ import { findTenantById, updateTenantPlan } from '../../src/modules/tenants/quer
 import { emitEvent, insertSubscription } from '../../src/modules/webhooks/queries'
 import { claimDue, fanOutBatch, recordAttempt, type AttemptRecord } from '../../src/modules/webhooks/delivery-queries'
 import { newSubscriptionId } from '../../src/modules/webhooks/model'
-import { pruneDeliveryHistory } from '../../src/modules/webhooks/retention'
 
 const dir = mkdtempSync(join(tmpdir(), 'wf-outbox-'))
 let rt: Runtime
@@ -67,23 +66,6 @@ describe('the webhook outbox', () => {
     expect(recordAttempt(rt.db, first!, rec, T0 + 62_000)).toBe(false)
     expect(recordAttempt(rt.db, second!, rec, T0 + 62_000)).toBe(true)
     expect(claim(T0 + 10 * 86_400_000)).toEqual([])
-  })
-})
-
-describe('delivery history retention', () => {
-  const statuses = () => rt.db.all<{ status: string }>(sql`select status from webhook_deliveries where tenant_id = ${tenantId} order by status`).map((r) => r.status)
-
-  test("finished deliveries are deleted after the plan's webhook_deliveries retention; pending ones never", () => {
-    transaction(rt.db, (tx) => {
-      emitEvent(tx, tenantId, 'subscription.plan_changed', { previousPlan: 'enterprise', plan: 'business', changedAt: new Date(T0).toISOString() }, T0 + 1)
-    })
-    fanOutBatch(rt.db, T0 + 2, 100)
-    expect(statuses()).toEqual(['pending', 'succeeded'])
-    const DAY = 86_400_000 // the business plan keeps webhook deliveries 30 days
-    expect(pruneDeliveryHistory(rt.db, T0 + 29 * DAY)).toBe(0)
-    expect(pruneDeliveryHistory(rt.db, T0 + 31 * DAY)).toBe(1)
-    expect(pruneDeliveryHistory(rt.db, T0 + 400 * DAY)).toBe(0)
-    expect(statuses()).toEqual(['pending'])
   })
 })
 

@@ -27,6 +27,8 @@ export const users = sqliteTable(
     createdAt: instant('created_at').notNull(),
     activatedAt: instant('activated_at'),
     deactivatedAt: instant('deactivated_at'),
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorEnabledAt: instant('two_factor_enabled_at'),
   },
   (t) => [
     uniqueIndex('users_tenant_email_uq').on(t.tenantId, t.email),
@@ -54,6 +56,8 @@ export const usersDoc = describeEntity(users, {
     createdAt: 'When the user record was created.',
     activatedAt: 'When the user became active (accepted the invitation).',
     deactivatedAt: 'When the user was deactivated; null while active.',
+    twoFactorSecret: 'Base32 TOTP secret (RFC 6238) while enrolling or enrolled; null without two-factor authentication.',
+    twoFactorEnabledAt: 'When two-factor authentication was confirmed; null while off or pending.',
   },
 })
 

@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { At, Day, Int, Num, OrNull, Str, coordinates, maybeCoordinates, person } from './catalog-fields'
+import { At, Day, Email, Int, Num, OrNull, Str, coordinates, maybeCoordinates, person } from './catalog-fields'
 import { spec } from './event-spec'
 
 /** Events about people at work: clock, breaks, idle, overtime, activity, location (see catalog.ts). */
@@ -46,12 +46,11 @@ export const ATTENDANCE_EVENTS = {
     endedAt: At('When it ended'),
     durationSeconds: Int('Length of the break.'),
   })),
-  'idle.detected': spec('A user was idle beyond the configured threshold while clocked in.', t.Object({
+  'idle.detected': spec('A user was idle beyond the tenant threshold (reported once per idle stretch, from desktop-agent samples).', t.Object({
     ...person,
-    idleStartedAt: At('When the idle stretch began'),
-    idleMinutes: Num('Length of the idle stretch so far.'),
-    thresholdMinutes: Num('The tenant threshold it exceeded.'),
-    detectedAt: At('When it was detected'),
+    startedAt: At('When the idle stretch began'),
+    idleSeconds: Int('Length of the idle stretch.'),
+    thresholdSeconds: Int('The tenant idle threshold it exceeded.'),
   })),
   'overtime.detected': spec('A user worked more than their scheduled hours for a day or week.', t.Object({
     ...person,
@@ -62,21 +61,25 @@ export const ATTENDANCE_EVENTS = {
     overtimeHours: Num('workedHours minus scheduledHours.'),
     detectedAt: At('When it was detected'),
   })),
-  'activity.daily_summary': spec('End-of-day activity summary of one user, for their tenant-local date.', t.Object({
-    ...person,
+  'activity.daily_summary': spec('End-of-day activity summary of one user for a tenant-local date; sent again when late samples change it.', t.Object({
+    userId: Str('Id of the user summarised.'),
+    userEmail: OrNull(Email('E-mail of that user, null if the user no longer exists.')),
     date: Day('The day summarised'),
-    totalHours: Num('Hours clocked in.'),
-    activeHours: Num('Hours with desktop-agent activity.'),
-    idleHours: Num('Hours idle while clocked in.'),
-    productivityScore: OrNull(Num('Productivity score 0-100; null without activity data.')),
+    totalSeconds: Int('Active time recorded by the desktop agent.'),
+    productiveSeconds: Int('Time in applications categorised productive.'),
+    neutralSeconds: Int('Time in applications categorised neutral.'),
+    unproductiveSeconds: Int('Time in applications categorised unproductive.'),
+    idleSeconds: Int('Idle time, counted apart.'),
+    productivityScore: Num('productive / (productive + neutral + unproductive), 0-100.'),
+    computedAt: At('When the summary was computed'),
   })),
-  'activity.productivity_drop': spec("A user's productivity score fell below the configured threshold.", t.Object({
-    ...person,
+  'activity.productivity_drop': spec("A user's productivity score for a day fell below the tenant threshold while their recent baseline was above it.", t.Object({
+    userId: Str('Id of the user.'),
+    userEmail: OrNull(Email('E-mail of that user, null if the user no longer exists.')),
     date: Day('The day measured'),
     productivityScore: Num('Score 0-100 of that day.'),
-    thresholdScore: Num('The threshold it fell below.'),
-    previousScore: OrNull(Num('Score of the previous comparable period, null if unknown.')),
-    detectedAt: At('When it was detected'),
+    baselineScore: Num('Average score of the preceding days, one decimal.'),
+    threshold: Num('The tenant threshold (productivity_drop_threshold) it fell below.'),
   })),
   'location.geofence_entered': spec("A user's location entered an office geofence.", t.Object({
     ...person,

@@ -16,11 +16,15 @@ export const BUSINESS_EVENTS = {
     approvedByEmail: Email('E-mail of the approver.'),
     approvedAt: At('When it was approved'),
   })),
-  'timesheet.rejected': spec('A manager rejected a timesheet, with a reason.', t.Object({
-    ...timesheetPeriod,
-    rejectedByEmail: OrNull(Email('E-mail of the manager who rejected it; null for a tenant-level token.')),
+  'timesheet.rejected': spec('A manager rejected a timesheet, with a reason; the employee fixes it and submits again.', t.Object({
+    timesheetId: Str('Id of the timesheet.'),
+    userEmail: Email('E-mail of the employee.'),
+    periodStart: Day('First day of the period'),
+    periodEnd: Day('Last day of the period'),
+    totalHours: Num('Hours recorded in the period, to two decimals.'),
+    rejectedByEmail: Email('E-mail of the manager or admin who rejected it.'),
     rejectedAt: At('When it was rejected'),
-    reason: Str('The reason given.'),
+    reason: Str('The reason given, shown to the employee.'),
   })),
   'timesheet.auto_generated': spec('The system generated a timesheet from the time logs of a closed period.', t.Object({
     ...timesheetPeriod,
@@ -69,13 +73,16 @@ export const BUSINESS_EVENTS = {
     invitedAt: At('When the invitation was sent'),
     expiresAt: At('When it expires'),
   })),
-  'user.activated': spec('A user became active (accepted an invitation or was reactivated).', t.Object({
+  'user.activated': spec('A user became active: accepted an invitation, or was reactivated by an admin.', t.Object({
     ...person,
-    role: Role('Role of the user.'),
+    via: t.Union([t.Literal('invitation'), t.Literal('reactivation')], { description: 'invitation (accepted) or reactivation (by an admin).' }),
+    invitationId: t.Optional(Str('The invitation accepted (via invitation only).')),
+    activatedByEmail: t.Optional(OrNull(Email('The admin who reactivated the user (via reactivation only); null for a tenant-level token.'))),
     activatedAt: At('When the user became active'),
   })),
   'user.deactivated': spec('A user was deactivated; their keys stop working.', t.Object({
     ...person,
+    previousStatus: Str('Status before: active or invited.'),
     deactivatedByEmail: OrNull(Email('Who deactivated them; null for a tenant-level token.')),
     deactivatedAt: At('When it happened'),
   })),
@@ -111,20 +118,23 @@ export const BUSINESS_EVENTS = {
     plan: Str('Plan id after.'),
     changedAt: At('When it changed'),
   })),
-  'subscription.trial_ending': spec('The trial ends within 3 days.', t.Object({
+  'subscription.trial_ending': spec('The trial ends within 3 days (sent once per trial).', t.Object({
     subscriptionId: Str('Id of the subscription.'),
     plan: Str('Plan on trial.'),
     trialEndsAt: At('When the trial ends'),
-    daysLeft: Int('Whole days left.'),
+    daysRemaining: Int('Whole days left, rounded up.'),
   })),
-  'subscription.payment_failed': spec('A payment for an invoice failed.', t.Object({
+  'subscription.payment_failed': spec('A payment for an invoice failed; the subscription is past due.', t.Object({
     subscriptionId: Str('Id of the subscription.'),
+    plan: Str('Plan of the subscription.'),
     invoiceId: Str('Id of the invoice.'),
     invoiceNumber: Str('Invoice number.'),
     amountCents: Int('Amount in cents.'),
     currency: Str('ISO 4217 currency.'),
-    failureReason: OrNull(Str('Reason given by the payment processor.')),
-    attemptedAt: At('When the payment was attempted'),
+    reason: Str('Why it failed, as the payment provider said (e.g. card_declined).'),
+    previousStatus: Str('Subscription status before (e.g. active or trialing).'),
+    status: Str('Subscription status after: past_due.'),
+    failedAt: At('When the payment failed'),
   })),
   'security.login_failed': spec('A key was presented with a wrong secret 5 times in a row.', t.Object({
     keyId: Str('Id of the key whose lookup was used.'),
@@ -135,16 +145,18 @@ export const BUSINESS_EVENTS = {
     reason: t.Literal('wrong_secret', { description: 'Why the attempts failed: wrong_secret.' }),
     lastAttemptAt: At('When the last failure happened'),
   })),
-  'security.2fa_disabled': spec('Two-factor authentication was turned off for a user.', t.Object({
+  'security.2fa_disabled': spec('Two-factor authentication was turned off for a user, by themselves or by an admin reset.', t.Object({
     ...person,
-    disabledByEmail: OrNull(Email('Who turned it off; null when the user did it themselves.')),
+    disabledByUserId: OrNull(Str('Who turned it off; null when not a user (a tenant-level token).')),
+    disabledByEmail: OrNull(Email('E-mail of that person.')),
+    reason: t.Union([t.Literal('user_request'), t.Literal('admin_reset')], { description: 'user_request (the user turned it off) or admin_reset.' }),
     disabledAt: At('When it was turned off'),
   })),
-  'security.new_device_login': spec('A user signed in from a device not seen before.', t.Object({
+  'security.new_device_login': spec('A user signed in from a device not seen before (a desktop agent registered a new device).', t.Object({
     ...person,
     deviceId: Str('Id of the device.'),
     deviceName: Str('Name the device reported.'),
-    platform: Str('Platform, e.g. windows, macos, linux, ios or android.'),
-    firstSeenAt: At('When the device was first seen'),
+    platform: Str('Platform: windows, macos or linux.'),
+    registeredAt: At('When the device was first seen'),
   })),
 }

@@ -16,11 +16,10 @@ export const OrNull = <T extends Parameters<typeof t.Union>[0][number]>(schema: 
 export const Role = (description: string) =>
   t.Union([t.Literal('employee'), t.Literal('manager'), t.Literal('admin'), t.Literal('owner_admin')], { description })
 
-/** Who the event is about: id for joins, e-mail and name for people reading it. */
+/** Who the event is about: the id for joins, the e-mail for people reading it. */
 export const person = {
   userId: Str('Id of the user the event is about.'),
   userEmail: Email('E-mail of that user.'),
-  userName: Str('Display name of that user.'),
 }
 
 export const coordinates = {

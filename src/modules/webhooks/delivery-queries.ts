@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import { newId } from '../../kernel/ids'
 import { transaction, type DbLike } from '../../kernel/db'
 import { events, webhookAttempts, webhookDeliveries, webhookSubscriptions, type DeliveryStatus } from './schema'
@@ -193,13 +193,4 @@ export function abandonPending(db: DbLike, tenantId: number, subscriptionId: str
       ),
     )
     .run()
-}
-
-/** Deletes finished deliveries (and their attempts, by cascade) completed before `before`. */
-export function pruneDeliveries(db: DbLike, tenantId: number, before: number): number {
-  return db
-    .delete(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.tenantId, tenantId), ne(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.completedAt, before)))
-    .returning({ id: webhookDeliveries.id })
-    .all().length
 }

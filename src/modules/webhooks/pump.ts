@@ -14,6 +14,8 @@ export class DeliveryPump {
   /** Resolved (and replaced) at each request to run: wakes a pass that waits on slow endpoints. */
   private wakeUp: { promise: Promise<void>; resolve: () => void } | null = null
   last: PassSummary | null = null
+  /** Set when the server's scheduler owns this pump (ticks and wake-ups run passes). */
+  started = false
 
   constructor(private readonly deps: () => DeliveryDeps) {}
 

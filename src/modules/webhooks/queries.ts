@@ -86,3 +86,14 @@ export function reactivateSubscription(ctx: TenantBoundCtx, id: string): Subscri
     .returning()
     .get()!
 }
+
+/** One event of a batch: its name and the payload the catalogue fixes for it. */
+export type EventInput = { [E in EventName]: { type: E; data: EventPayload<E> } }[EventName]
+
+/** Writes many events of one tenant in chunked multi-row inserts (jobs that emit per user). */
+export function emitEvents(db: DbLike, tenantId: number, list: EventInput[], occurredAt: number): number {
+  const rows = list.map((e) => ({ id: newEventId(), tenantId, type: e.type, data: e.data as Record<string, unknown>, occurredAt }))
+  for (let i = 0; i < rows.length; i += 500) db.insert(events).values(rows.slice(i, i + 500)).run()
+  if (rows.length) notifyEventsWritten()
+  return rows.length
+}

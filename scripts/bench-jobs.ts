@@ -1,0 +1,64 @@
+/**
+ * Times the daily summary job for 10,000 users x 1 day of samples next to a single bare SQL
+ * aggregate over the same rows, in the same run. Prints both and their ratio (target: within 3x
+ * of the bare aggregate and under 10 s).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadConfig } from '../src/kernel/config'
+import { silentLogger } from '../src/kernel/log'
+import { openRuntime, systemCtx } from '../src/runtime'
+import { createTenant } from '../src/modules/tenants/create-tenant'
+import { findTenantCtx } from '../src/modules/tenants/queries'
+import { summariseDay } from '../src/modules/activity/daily-summaries'
+import type { TenantBoundCtx } from '../src/kernel/ctx'
+import { zonedTimeToInstant } from '../src/kernel/time'
+
+const USERS = Number(process.env.BENCH_USERS ?? 10_000)
+const SAMPLES_PER_USER = Number(process.env.BENCH_SAMPLES ?? 48)
+const DATE = '2026-11-20'
+const CATEGORIES = ['productive', 'productive', 'neutral', 'unproductive'] as const
+
+const dataDir = mkdtempSync(join(tmpdir(), 'wf-bench-jobs-'))
+const rt = openRuntime(loadConfig({ dataDir, logLevel: 'silent' }, {}), silentLogger)
+const { tenant } = createTenant(rt.db, { name: 'Bench', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'B', email: 'b@bench.test' } }, Date.parse('2026-01-01T00:00:00Z'))
+const sqlite = rt.handle.sqlite
+
+console.log(`preparing ${USERS} users x ${SAMPLES_PER_USER} samples…`)
+sqlite.transaction(() => {
+  const addUser = sqlite.prepare("insert into users (id, tenant_id, name, email, role, status, work_profile, weekly_hours, created_at) values (?, ?, ?, ?, 'employee', 'active', 'engineering', 40, 0)")
+  const addSample = sqlite.prepare('insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, ?, ?, ?, ?, ?, ?)')
+  const start = zonedTimeToInstant(DATE, '08:00', 'UTC')
+  for (let u = 0; u < USERS; u++) {
+    const id = crypto.randomUUID()
+    addUser.run(id, tenant.id, `User ${u}`, `u${u}@bench.test`)
+    for (let s = 0; s < SAMPLES_PER_USER; s++) {
+      addSample.run(tenant.id, id, 'App', CATEGORIES[(u + s) % 4]!, start + s * 600_000, 300 + ((u * 7 + s * 13) % 300), s % 9 === 0 ? 1 : 0, DATE)
+    }
+  }
+})()
+sqlite.exec('ANALYZE')
+
+const bareStart = performance.now()
+const bare = sqlite
+  .query(`select user_id, sum(duration_seconds) total,
+            sum(case when is_idle = 0 and category = 'productive' then duration_seconds else 0 end) productive,
+            sum(case when is_idle = 0 and category = 'neutral' then duration_seconds else 0 end) neutral,
+            sum(case when is_idle = 0 and category = 'unproductive' then duration_seconds else 0 end) unproductive,
+            sum(case when is_idle = 1 then duration_seconds else 0 end) idle, count(*) n
+          from activity_samples where tenant_id = ? and local_date = ? group by user_id`)
+  .all(tenant.id, DATE)
+const bareMs = performance.now() - bareStart
+
+const ctx = systemCtx(rt, findTenantCtx(rt.db, tenant.id), 'job', Date.now()) as TenantBoundCtx
+const jobStart = performance.now()
+const emitted = summariseDay(ctx, DATE)
+const jobMs = performance.now() - jobStart
+
+console.log(`rows: ${USERS * SAMPLES_PER_USER} samples, ${bare.length} user-days`)
+console.log(`bare aggregate:     ${bareMs.toFixed(0)} ms`)
+console.log(`daily summary job:  ${jobMs.toFixed(0)} ms (upsert ${USERS} summaries + ${emitted} events in one transaction)`)
+console.log(`ratio job/bare:     ${(jobMs / bareMs).toFixed(2)}x   (target <= 3x and < 10000 ms)`)
+rt.close()
+rmSync(dataDir, { recursive: true, force: true })

@@ -1,0 +1,72 @@
+/**
+ * Idle stretches: consecutive idle samples of one user with no gap between them longer than
+ * IDLE_CONTIGUITY_MS (agents round sample boundaries to the second). idle.detected fires once
+ * per stretch, when the stretch first grows beyond the tenant's threshold, so a stretch uploaded
+ * across several batches, or completed by a late batch, is reported exactly once.
+ */
+export const IDLE_CONTIGUITY_MS = 5_000
+
+export interface IdleSampleLike {
+  startedAt: number
+  durationSeconds: number
+  /** Which upload the sample came from: the current batch's samples are "new". */
+  batchId: string | null
+}
+
+export interface IdleStretch {
+  startedAt: number
+  idleSeconds: number
+}
+
+interface Run {
+  start: number
+  end: number
+  covered: number
+}
+
+const extend = (run: Run, start: number, end: number) => {
+  run.covered += Math.max(0, end - Math.max(start, run.end))
+  run.end = Math.max(run.end, end)
+}
+
+/**
+ * The stretches that this batch pushes over the threshold: stretches holding a sample of the
+ * batch, longer than the threshold, in which no run made only of earlier samples was already
+ * longer (that run was reported when it arrived). `samples` must be sorted by startedAt.
+ */
+export function newlyIdleStretches(samples: readonly IdleSampleLike[], batchId: string, thresholdSeconds: number): IdleStretch[] {
+  const thresholdMs = thresholdSeconds * 1000
+  const found: IdleStretch[] = []
+  let stretch: Run | null = null
+  let oldRun: Run | null = null
+  let hasNew = false
+  let oldMax = 0
+  const close = () => {
+    if (stretch && hasNew && stretch.covered > thresholdMs && Math.max(oldMax, oldRun?.covered ?? 0) <= thresholdMs) {
+      found.push({ startedAt: stretch.start, idleSeconds: Math.round(stretch.covered / 1000) })
+    }
+  }
+  for (const s of samples) {
+    const start = s.startedAt
+    const end = start + s.durationSeconds * 1000
+    const isNew = s.batchId === batchId
+    if (!stretch || start > stretch.end + IDLE_CONTIGUITY_MS) {
+      close()
+      stretch = { start, end: start, covered: 0 }
+      oldRun = null
+      hasNew = false
+      oldMax = 0
+    }
+    extend(stretch, start, end)
+    if (isNew) {
+      hasNew = true
+      oldMax = Math.max(oldMax, oldRun?.covered ?? 0)
+      oldRun = null
+    } else {
+      oldRun ??= { start, end: start, covered: 0 }
+      extend(oldRun, start, end)
+    }
+  }
+  close()
+  return found
+}

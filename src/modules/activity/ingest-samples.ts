@@ -1,0 +1,102 @@
+import { defineOperation } from '../../kernel/operation'
+import { callerUserId } from '../../kernel/access'
+import { transaction } from '../../kernel/db'
+import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import { addDays, localDate, toIso } from '../../kernel/time'
+import { getUserInTenant, type UserRow } from '../users/queries'
+import { findTenantById } from '../tenants/queries'
+import { succeededKeys } from '../jobs/queries'
+import { emitEvents } from '../webhooks/queries'
+import { categorizer } from './categorize'
+import { summariseDay } from './daily-summaries'
+import { dailySummariesJob } from './jobs'
+import { newlyIdleStretches } from './idle-stretches'
+import { getAgentSessionOfUser, isTimedOut, recordHeartbeat } from './agent-queries'
+import { findIngestBatch, idleSamplesOn, insertIngestBatch, insertSamples, listCategoryRules, summarisedDates, type SampleInsert } from './ingest-queries'
+import { IngestSamplesInput, IngestSamplesOutput, localDateMemo, screenSamples, LATE_WINDOW_DAYS, MAX_SAMPLES_PER_BATCH, type ScreenedSample } from './ingest-model'
+
+/**
+ * Ingests one batch of application-usage samples from the desktop agent, in one transaction:
+ * the batch id (idempotency), the samples with their category and tenant-local date, the
+ * idle.detected events, and re-summarised past days. A retried batch_id stores nothing and
+ * answers the first result with duplicate: true.
+ */
+export const ingestSamples = defineOperation({
+  name: 'ingest_activity_samples',
+  title: 'Upload application-usage samples',
+  description: `Uploads up to ${MAX_SAMPLES_PER_BATCH} application-usage samples of the calling user. Each sample says which application was in front, for how long and whether the user was idle: no keystrokes, window titles, content or URLs. Samples up to ${LATE_WINDOW_DAYS} days late are accepted in any order; older ones are refused one by one (too_old). Categories come from the tenant's rules, then built-in defaults for the user's work profile.`,
+  access: { role: 'employee', write: true, userScopedKey: true },
+  input: IngestSamplesInput,
+  output: IngestSamplesOutput,
+  run(ctx, input) {
+    const userId = callerUserId(ctx)
+    return transaction(ctx.db, (tx) => {
+      const c = withDb(ctx, tx)
+      const prior = findIngestBatch(c, userId, input.batch_id)
+      const receivedAt = prior?.receivedAt ?? ctx.now
+      const { accepted, rejections } = screenSamples(input.samples, receivedAt)
+      const result = { batch_id: input.batch_id, received_at: toIso(receivedAt), rejected: rejections.length, rejections }
+      if (prior) return { ...result, accepted: prior.sampleCount, duplicate: true }
+
+      const sessionId = input.session_id ? touchSession(c, userId, input.session_id) : null
+      const user = getUserInTenant(c, userId)
+      const rows = toRows(c, user, accepted, sessionId)
+      insertSamples(c, userId, input.batch_id, rows)
+      insertIngestBatch(c, userId, input.batch_id, rows.length)
+      if (rows.some((r) => r.isIdle)) emitIdleDetected(c, user, input.batch_id, rows)
+      resummariseLateDays(c, rows)
+      return { ...result, accepted: rows.length, duplicate: false }
+    })
+  },
+})
+
+/** The session must be the caller's; an active one counts the upload as a heartbeat. */
+function touchSession(ctx: TenantBoundCtx, userId: string, sessionId: string): string {
+  const session = getAgentSessionOfUser(ctx, userId, sessionId)
+  if (session.endedAt === null && !isTimedOut(session, ctx.now)) recordHeartbeat(ctx, session.id)
+  return session.id
+}
+
+function toRows(ctx: TenantBoundCtx, user: UserRow, accepted: ScreenedSample[], sessionId: string | null): SampleInsert[] {
+  const categorize = categorizer(listCategoryRules(ctx), user.workProfile)
+  const dateOf = localDateMemo(ctx.tenant.timezone)
+  return accepted.map(({ sample, startedAt }) => ({
+    sessionId,
+    application: sample.application,
+    windowClass: sample.window_class ?? null,
+    category: categorize(sample.application, sample.window_class),
+    startedAt,
+    durationSeconds: sample.duration_seconds,
+    isIdle: sample.idle,
+    localDate: dateOf(startedAt),
+  }))
+}
+
+const uniqueDates = (rows: SampleInsert[]) => [...new Set(rows.map((r) => r.localDate))].sort()
+
+/** idle.detected once per idle stretch beyond the tenant's threshold (see idle-stretches.ts). */
+function emitIdleDetected(ctx: TenantBoundCtx, user: UserRow, batchId: string, rows: SampleInsert[]): void {
+  const threshold = findTenantById(ctx.db, ctx.tenant.id)?.idleThresholdSeconds ?? 300
+  const dates = uniqueDates(rows.filter((r) => r.isIdle))
+  // A stretch may run over midnight: look one day either side of the batch's idle dates.
+  const around = [...new Set(dates.flatMap((d) => [addDays(d, -1), d, addDays(d, 1)]))]
+  const stretches = newlyIdleStretches(idleSamplesOn(ctx, user.id, around), batchId, threshold)
+  const events = stretches.map((s) => ({
+    type: 'idle.detected' as const,
+    data: { userId: user.id, userEmail: user.email, startedAt: toIso(s.startedAt), idleSeconds: s.idleSeconds, thresholdSeconds: threshold },
+  }))
+  emitEvents(ctx.db, ctx.tenant.id, events, ctx.now)
+}
+
+/**
+ * Late samples on a day that was already summarised (the daily job ran, or a summary exists)
+ * re-summarise that day, so that summaries always equal their samples. Today is left to the job.
+ */
+function resummariseLateDays(ctx: TenantBoundCtx, rows: SampleInsert[]): void {
+  const today = localDate(ctx.now, ctx.tenant.timezone)
+  const past = uniqueDates(rows).filter((d) => d < today)
+  if (past.length === 0) return
+  const done = succeededKeys(ctx.db, dailySummariesJob.name, ctx.tenant.id, past[0]!)
+  const summarised = summarisedDates(ctx, past)
+  for (const date of past) if (done.has(date) || summarised.has(date)) summariseDay(ctx, date)
+}

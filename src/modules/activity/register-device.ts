@@ -1,0 +1,71 @@
+import { t } from 'elysia'
+import { defineOperation } from '../../kernel/operation'
+import { callerUserId } from '../../kernel/access'
+import { transaction } from '../../kernel/db'
+import { withDb } from '../../kernel/ctx'
+import { toIso } from '../../kernel/time'
+import { getUserInTenant } from '../users/queries'
+import { emitEvent } from '../webhooks/queries'
+import { findDeviceByFingerprint, insertDevice, updateDevice } from './agent-queries'
+import { Device, PlatformEnum, toDevice } from './agent-model'
+
+export const RegisterDeviceInput = t.Object({
+  fingerprint: t.String({ minLength: 8, maxLength: 200, description: 'Stable identifier the agent derives from the machine; registration is idempotent by it' }),
+  name: t.String({ minLength: 1, maxLength: 200, description: 'Host name shown to the user' }),
+  platform: PlatformEnum,
+  agent_version: t.Optional(t.String({ minLength: 1, maxLength: 50 })),
+})
+
+export const RegisterDeviceOutput = t.Object({
+  device: Device,
+  created: t.Boolean({ description: 'true the first time this fingerprint registers for the user' }),
+})
+
+/**
+ * Registers the desktop agent of the calling user. Idempotent by fingerprint: a known device is
+ * updated (name, version, last seen) and returned; a new one emits security.new_device_login.
+ */
+export const registerDevice = defineOperation({
+  name: 'register_device',
+  title: 'Register a desktop agent device',
+  description:
+    'Registers the computer the desktop agent runs on for the calling user. Calling it again with the same fingerprint returns the same device. A first registration emits security.new_device_login.',
+  access: { role: 'employee', write: true, userScopedKey: true },
+  input: RegisterDeviceInput,
+  output: RegisterDeviceOutput,
+  run(ctx, input) {
+    const userId = callerUserId(ctx)
+    return transaction(ctx.db, (tx) => {
+      const c = withDb(ctx, tx)
+      const known = findDeviceByFingerprint(c, userId, input.fingerprint)
+      if (known) {
+        const device = updateDevice(c, known.id, {
+          name: input.name,
+          platform: input.platform,
+          agentVersion: input.agent_version ?? known.agentVersion,
+          lastSeenAt: ctx.now,
+        })
+        return { device: toDevice(device), created: false }
+      }
+      const device = insertDevice(c, {
+        userId,
+        name: input.name,
+        platform: input.platform,
+        fingerprint: input.fingerprint,
+        agentVersion: input.agent_version ?? null,
+        registeredAt: ctx.now,
+        lastSeenAt: ctx.now,
+      })
+      const user = getUserInTenant(c, userId)
+      emitEvent(tx, ctx.tenant.id, 'security.new_device_login', {
+        userId,
+        userEmail: user.email,
+        deviceId: device.id,
+        deviceName: device.name,
+        platform: device.platform,
+        registeredAt: toIso(ctx.now),
+      }, ctx.now)
+      return { device: toDevice(device), created: true }
+    })
+  },
+})

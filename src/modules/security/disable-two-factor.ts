@@ -1,0 +1,61 @@
+import { t } from 'elysia'
+import { defineOperation } from '../../kernel/operation'
+import { callerUserId } from '../../kernel/access'
+import { transaction } from '../../kernel/db'
+import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import { DomainError } from '../../kernel/errors'
+import { Id } from '../../kernel/schemas'
+import { toIso } from '../../kernel/time'
+import { getUserInTenant, type UserRow } from '../users/queries'
+import { setTwoFactor } from '../users/two-factor-queries'
+import { emitEvent } from '../webhooks/queries'
+import { TotpCode, TwoFactorStatus } from './model'
+import { verifyTotp } from './totp'
+
+const OFF = { enabled: false, pending: false, enabled_at: null }
+
+/** Clears 2FA and emits security.2fa_disabled in the same transaction. */
+function turnOff(ctx: TenantBoundCtx, user: UserRow, by: UserRow | null, reason: 'user_request' | 'admin_reset') {
+  transaction(ctx.db, (tx) => {
+    setTwoFactor(withDb(ctx, tx), user.id, { secret: null, enabledAt: null })
+    emitEvent(tx, ctx.tenant.id, 'security.2fa_disabled', {
+      userId: user.id,
+      userEmail: user.email,
+      disabledByUserId: by?.id ?? null,
+      disabledByEmail: by?.email ?? null,
+      reason,
+      disabledAt: toIso(ctx.now),
+    }, ctx.now)
+  })
+  return OFF
+}
+
+export const disableTwoFactor = defineOperation({
+  name: 'disable_two_factor',
+  title: 'Turn two-factor authentication off',
+  description: 'Turns the calling user\'s two-factor authentication off; needs a current code. Emits security.2fa_disabled.',
+  access: { role: 'employee', write: true, userScopedKey: true },
+  input: t.Object({ code: TotpCode }),
+  output: TwoFactorStatus,
+  run(ctx, input) {
+    const user = getUserInTenant(ctx, callerUserId(ctx))
+    if (user.twoFactorEnabledAt === null || !user.twoFactorSecret) throw new DomainError('conflict', 'Two-factor authentication is not on.')
+    if (!verifyTotp(user.twoFactorSecret, input.code, ctx.now)) throw new DomainError('invalid_argument', 'The code is not valid.', { field: 'code' })
+    return turnOff(ctx, user, user, 'user_request')
+  },
+})
+
+export const resetTwoFactor = defineOperation({
+  name: 'reset_two_factor',
+  title: "Reset a user's two-factor authentication",
+  description: 'An admin turns a user\'s two-factor authentication off (lost phone). Emits security.2fa_disabled.',
+  access: { role: 'admin', write: true },
+  input: t.Object({ user_id: Id }),
+  output: TwoFactorStatus,
+  run(ctx, input) {
+    const user = getUserInTenant(ctx, input.user_id)
+    if (user.twoFactorEnabledAt === null) throw new DomainError('conflict', 'Two-factor authentication is not on for this user.')
+    const admin = ctx.actor.userId ? getUserInTenant(ctx, ctx.actor.userId) : null
+    return turnOff(ctx, user, admin, 'admin_reset')
+  },
+})

@@ -1,0 +1,42 @@
+import { callerUserId } from '../../kernel/access'
+import { transaction } from '../../kernel/db'
+import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import { toIso } from '../../kernel/time'
+import { getUserInTenant } from '../users/queries'
+import { emitEvent } from '../webhooks/queries'
+import { getTimesheetInTenant } from './timesheet-queries'
+import { assertCanDecide, timesheetView } from './timesheet-access'
+import { transition } from './transitions'
+import { toHours } from './timesheet-model'
+
+/**
+ * Approves or rejects a timesheet in one transaction: tenant lookup (404), who may decide
+ * (forbidden), the state machine (conflict), then the status change, its history row and the
+ * event. The approved payload is exactly the spec's; nothing else is added to it.
+ */
+export function decideTimesheet(ctx: TenantBoundCtx, timesheetId: string, decision: 'approved' | 'rejected', reason: string | null) {
+  const deciderId = callerUserId(ctx)
+  return transaction(ctx.db, (tx) => {
+    const c = withDb(ctx, tx)
+    const sheet = getTimesheetInTenant(c, timesheetId)
+    assertCanDecide(c, sheet)
+    const decided = transition(c, sheet, decision, {
+      actorUserId: deciderId,
+      reason,
+      patch: { decidedAt: ctx.now, decidedByUserId: deciderId, rejectionReason: reason },
+    })
+    const base = {
+      userEmail: getUserInTenant(c, sheet.userId).email,
+      periodStart: decided.periodStart,
+      periodEnd: decided.periodEnd,
+      totalHours: toHours(decided.totalSeconds),
+    }
+    const deciderEmail = getUserInTenant(c, deciderId).email
+    if (decision === 'approved') {
+      emitEvent(tx, ctx.tenant.id, 'timesheet.approved', { ...base, approvedByEmail: deciderEmail, approvedAt: toIso(ctx.now) }, ctx.now)
+    } else {
+      emitEvent(tx, ctx.tenant.id, 'timesheet.rejected', { timesheetId: sheet.id, ...base, rejectedByEmail: deciderEmail, rejectedAt: toIso(ctx.now), reason: reason ?? '' }, ctx.now)
+    }
+    return { timesheet: timesheetView(c, decided) }
+  })
+}

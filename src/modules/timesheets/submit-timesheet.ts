@@ -1,0 +1,71 @@
+import { t } from 'elysia'
+import { defineOperation } from '../../kernel/operation'
+import { callerUserId } from '../../kernel/access'
+import { transaction } from '../../kernel/db'
+import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import { DomainError } from '../../kernel/errors'
+import { DateOnly } from '../../kernel/schemas'
+import { addDays, isDate, localDate, startOfLocalDay, toIso } from '../../kernel/time'
+import { findTenantById } from '../tenants/queries'
+import { getUserInTenant } from '../users/queries'
+import { emitEvent } from '../webhooks/queries'
+import { closedLogsForTimesheet, linkTimeLogs } from '../time-tracking/timesheet-link-queries'
+import { payPeriodRange } from './period'
+import { createTimesheet, transition } from './transitions'
+import { findTimesheetForPeriod, type TimesheetRow } from './timesheet-queries'
+import { TimesheetOutput, toHours } from './timesheet-model'
+import { timesheetView } from './timesheet-access'
+
+export const SubmitTimesheetInput = t.Object({
+  date: t.Optional(t.String({ pattern: DateOnly.pattern, description: "Any date in the period to submit (YYYY-MM-DD, tenant time zone); default today. The period follows the tenant's pay period; weeks start on Monday." })),
+})
+
+/**
+ * Submits the caller's timesheet for one pay period, built from their closed time logs of the
+ * period (linked through time_logs.timesheet_id; total = sum of their durations). A rejected
+ * timesheet is rebuilt and resubmitted the same way. Emits timesheet.submitted.
+ */
+export const submitTimesheet = defineOperation({
+  name: 'submit_timesheet',
+  title: 'Submit my timesheet',
+  description:
+    "Submits the calling user's timesheet for the pay period holding `date` (default today), from their closed time logs of that period. Resubmits a rejected timesheet after it was fixed. Submitted and approved timesheets answer conflict.",
+  access: { role: 'employee', write: true, userScopedKey: true },
+  input: SubmitTimesheetInput,
+  output: TimesheetOutput,
+  run(ctx, input) {
+    const userId = callerUserId(ctx)
+    const tenant = findTenantById(ctx.db, ctx.tenant.id)!
+    const today = localDate(ctx.now, tenant.timezone)
+    const date = input.date ?? today
+    if (!isDate(date)) throw new DomainError('invalid_argument', `Not a calendar date: ${date}`, { field: 'date' })
+    const period = payPeriodRange(tenant.payPeriod, date)
+    if (period.start > today) throw new DomainError('invalid_argument', `The period ${period.start} to ${period.end} has not started yet.`, { field: 'date' })
+    return transaction(ctx.db, (tx) => {
+      const c = withDb(ctx, tx)
+      const existing = findTimesheetForPeriod(c, userId, period.start)
+      const sheet = existing ?? createTimesheet(c, { userId, periodStart: period.start, periodEnd: period.end, totalSeconds: 0 }, 'draft', userId)
+      const logs = closedLogsForTimesheet(c, userId, startOfLocalDay(period.start, tenant.timezone), startOfLocalDay(addDays(period.end, 1), tenant.timezone), sheet.id)
+      const totalSeconds = logs.reduce((sum, l) => sum + l.seconds, 0)
+      const submitted = transition(c, sheet, 'submitted', {
+        actorUserId: userId,
+        patch: { totalSeconds, submittedAt: ctx.now, decidedAt: null, decidedByUserId: null, rejectionReason: null },
+      })
+      linkTimeLogs(c, sheet.id, logs.map((l) => l.id))
+      emitSubmitted(c, submitted, userId)
+      return { timesheet: timesheetView(c, submitted) }
+    })
+  },
+})
+
+function emitSubmitted(ctx: TenantBoundCtx, sheet: TimesheetRow, userId: string): void {
+  emitEvent(ctx.db, ctx.tenant.id, 'timesheet.submitted', {
+    timesheetId: sheet.id,
+    userId,
+    userEmail: getUserInTenant(ctx, userId).email,
+    periodStart: sheet.periodStart,
+    periodEnd: sheet.periodEnd,
+    totalHours: toHours(sheet.totalSeconds),
+    submittedAt: toIso(ctx.now),
+  }, ctx.now)
+}

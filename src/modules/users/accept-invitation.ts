@@ -1,0 +1,89 @@
+import { t } from 'elysia'
+import { createHash } from 'node:crypto'
+import { defineOperation } from '../../kernel/operation'
+import { transaction } from '../../kernel/db'
+import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import { DomainError } from '../../kernel/errors'
+import { newId } from '../../kernel/ids'
+import { Id } from '../../kernel/schemas'
+import { toIso } from '../../kernel/time'
+import { findTenantCtx } from '../tenants/queries'
+import { issueKey } from '../api-keys/issue-key'
+import { emitEvent } from '../webhooks/queries'
+import { findUserByEmail, findUserInTenant, insertUser, type UserRow } from './queries'
+import { findInvitationByTokenHash, markInvitationAccepted, updateUserStatus, type InvitationRow } from './users-admin-queries'
+
+export const AcceptInvitationInput = t.Object({
+  token: t.String({ minLength: 16, maxLength: 200, description: 'The token from the invitation email' }),
+})
+
+export const AcceptInvitationOutput = t.Object({
+  user_id: Id,
+  email: t.String(),
+  name: t.String(),
+  role: t.String({ description: 'Always employee: invitees join as Employee' }),
+  tenant: t.String({ description: 'Readable id of the tenant joined' }),
+  key: t.String({ description: 'A user-scoped live key (wf_live_…) for the desktop agent, mobile app or MCP client. Shown once.' }),
+  key_id: t.String(),
+})
+
+export const hashInvitationToken = (token: string): string => createHash('sha256').update(token).digest('hex')
+
+/**
+ * Accepts an invitation with the token from its email (no key needed: the token is the
+ * credential). The invited user becomes active (user.activated) and receives their first
+ * user-scoped live key, which the client stores: there is no password sign-in on the appliance.
+ */
+export const acceptInvitation = defineOperation({
+  name: 'accept_invitation',
+  title: 'Accept an invitation',
+  description:
+    'Accepts an invitation by the token sent in its email. The invitee becomes an active Employee and gets a user-scoped live key, shown once. Unknown tokens are not found; expired, revoked or already used invitations answer conflict. Emits user.activated.',
+  access: { role: 'public' },
+  input: AcceptInvitationInput,
+  output: AcceptInvitationOutput,
+  run(ctx, input) {
+    const invitation = findInvitationByTokenHash(ctx.db, hashInvitationToken(input.token))
+    const tenant = invitation ? findTenantCtx(ctx.db, invitation.tenantId) : null
+    if (!invitation || !tenant) throw new DomainError('not_found', 'This invitation link is not valid.')
+    if (tenant.isDemo) throw new DomainError('demo_mode_read_only', 'Demo tenants are read-only: invitations cannot be accepted there.')
+    const tctx: TenantBoundCtx = { ...ctx, tenant }
+    assertAcceptable(invitation, ctx.now)
+    return transaction(ctx.db, (tx) => {
+      const c = withDb(tctx, tx)
+      const user = activateInvitee(c, invitation)
+      if (!markInvitationAccepted(c, invitation.id, user.id)) throw new DomainError('conflict', 'This invitation was accepted already.')
+      const { row, key } = issueKey(tx, { tenantId: tenant.id, kind: 'live', scope: 'read_write', role: user.role, name: 'Invitation key', userId: user.id, createdByUserId: user.id, expiresAt: null }, ctx.now)
+      emitEvent(tx, tenant.id, 'user.activated', { userId: user.id, userEmail: user.email, via: 'invitation', invitationId: invitation.id, activatedAt: toIso(ctx.now) }, ctx.now)
+      return { user_id: user.id, email: user.email, name: user.name, role: user.role, tenant: tenant.readableId, key, key_id: row.id }
+    })
+  },
+})
+
+function assertAcceptable(invitation: InvitationRow, now: number): void {
+  if (invitation.status === 'accepted') throw new DomainError('conflict', 'This invitation was accepted already.')
+  if (invitation.status === 'revoked') throw new DomainError('conflict', 'This invitation was withdrawn; ask your administrator for a new one.')
+  if (invitation.status === 'expired' || invitation.expiresAt <= now) {
+    throw new DomainError('conflict', 'This invitation has expired; ask your administrator for a new one.')
+  }
+}
+
+/** The invited user record becomes active; an invitation without one creates the Employee now. */
+function activateInvitee(ctx: TenantBoundCtx, invitation: InvitationRow): UserRow {
+  const existing = invitation.userId ? findUserInTenant(ctx, invitation.userId) : findUserByEmail(ctx, invitation.email)
+  if (!existing) {
+    return insertUser(ctx.db, {
+      id: newId(),
+      tenantId: ctx.tenant.id,
+      name: invitation.name ?? invitation.email.split('@')[0]!,
+      email: invitation.email.toLowerCase(),
+      role: 'employee',
+      status: 'active',
+      createdAt: ctx.now,
+      activatedAt: ctx.now,
+    })
+  }
+  if (existing.status === 'deactivated') throw new DomainError('conflict', 'This account was deactivated; ask your administrator.')
+  if (existing.status === 'active') return existing
+  return updateUserStatus(ctx, existing.id, ['invited'], { status: 'active', activatedAt: ctx.now })!
+}

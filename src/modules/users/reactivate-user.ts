@@ -1,0 +1,39 @@
+import { defineOperation } from '../../kernel/operation'
+import { transaction } from '../../kernel/db'
+import { withDb } from '../../kernel/ctx'
+import { DomainError } from '../../kernel/errors'
+import { toIso } from '../../kernel/time'
+import { emitEvent } from '../webhooks/queries'
+import { getUserInTenant } from './queries'
+import { updateUserStatus } from './users-admin-queries'
+import { assertMayManage } from './admin-guards'
+import { AdminUserOutput, UserRef, actorEmail, toAdminUser } from './admin-user-model'
+
+/** Reactivates a deactivated user: their existing keys work again; emits user.activated. */
+export const reactivateUser = defineOperation({
+  name: 'reactivate_user',
+  title: 'Reactivate a user',
+  description:
+    'Reactivates a deactivated user; their keys that were not revoked work again. Admin or above; not someone of a higher role. Emits user.activated with via "reactivation".',
+  access: { role: 'admin', write: true },
+  input: UserRef,
+  output: AdminUserOutput,
+  run(ctx, input) {
+    return transaction(ctx.db, (tx) => {
+      const c = withDb(ctx, tx)
+      const target = getUserInTenant(c, input.user_id)
+      assertMayManage(c, target, 'reactivate')
+      if (target.status !== 'deactivated') throw new DomainError('conflict', `${target.email} is ${target.status}, not deactivated.`)
+      const user = updateUserStatus(c, target.id, ['deactivated'], { status: 'active', activatedAt: ctx.now, deactivatedAt: null })
+      if (!user) throw new DomainError('conflict', `${target.email} changed status meanwhile; try again.`)
+      emitEvent(tx, ctx.tenant.id, 'user.activated', {
+        userId: user.id,
+        userEmail: user.email,
+        via: 'reactivation',
+        activatedByEmail: actorEmail(c),
+        activatedAt: toIso(ctx.now),
+      }, ctx.now)
+      return { user: toAdminUser(user), changed: true }
+    })
+  },
+})
