@@ -4,40 +4,137 @@ import type { TestServer } from '../helpers/server'
 import { EVENT_CATALOG, TEST_EVENT, TEST_EVENT_SPEC } from '../../src/modules/webhooks/catalog'
 import { EVENT_NAMES, HIGH_FREQUENCY_EVENTS, type EventName } from '../../src/modules/webhooks/event-names'
 import { startReceiver, serviceSignatureValid, standardWebhooksVerify, type Receiver, type Received } from './receiver'
-import { api, restTenant, startWebhookServer, type RestTenant } from './setup'
+import { createKeyFixture } from '../helpers/fixtures'
+import { api as clientApi, startWorld, type TenantWorld, type World } from '../client/world'
+import { totpCode } from '../../src/modules/security/totp'
+import { ALLOW_LOOPBACK, api, type RestTenant } from './setup'
 
 // Real servers and CLI processes on a shared machine: generous per-test time.
 setDefaultTimeout(60_000)
 
+let world: World
 let server: TestServer
 let receiver: Receiver
 
 beforeAll(async () => {
-  server = await startWebhookServer()
+  // The world's server inherits the environment: let it reach the loopback receiver.
+  const saved = process.env.WORKFORCE_WEBHOOK_ALLOW_CIDRS
+  process.env.WORKFORCE_WEBHOOK_ALLOW_CIDRS = ALLOW_LOOPBACK.WORKFORCE_WEBHOOK_ALLOW_CIDRS
+  try {
+    world = await startWorld()
+  } finally {
+    if (saved === undefined) delete process.env.WORKFORCE_WEBHOOK_ALLOW_CIDRS
+    else process.env.WORKFORCE_WEBHOOK_ALLOW_CIDRS = saved
+  }
+  server = world.server
   receiver = startReceiver()
 })
 afterAll(async () => {
   receiver.stop()
-  await server.stop()
+  await world.close()
 })
+
+/** A business tenant of the world (users, teams and time logs can be added) with an admin REST token. */
+interface Scene extends RestTenant {
+  tw: TenantWorld
+}
+
+async function scene(): Promise<Scene> {
+  const tw = await world.tenant({ plan: 'business' })
+  const key = await createKeyFixture(server, tw.fixture.tenant, { kind: 'api', role: 'admin', scope: 'read_write' })
+  return { ...tw.fixture, token: key.key, tokenId: key.id, tw }
+}
 
 /** Flips one character of the secret part of a real key: same lookup, wrong secret. */
 const wrongSecret = (key: string) => key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A')
 
+async function ok(res: Promise<{ status: number; body: unknown }>) {
+  const r = await res
+  expect([r.status, r.body]).toMatchObject([200, expect.anything()])
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return r.body as any
+}
+
+const cli = async (args: string[]) => expect((await server.cli(args)).code).toBe(0)
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+
+/** An employee with a submitted timesheet (one closed time log in the current period). */
+async function submittedTimesheet(s: Scene) {
+  const emp = s.tw.addUser({ profile: 'engineering' })
+  s.tw.addTimeLog(emp.id, Date.now() - 3 * 3600_000, Date.now() - 3600_000)
+  const out = await ok(clientApi(server, emp.key).post('/timesheets/submit', {}))
+  return out.timesheet.id as string
+}
+
+/** Samples of one engineering employee: productive VS Code or unproductive YouTube, on a day. */
+async function samples(key: string, date: string, app: string, idle = false) {
+  await ok(clientApi(server, key).post('/activity/samples', {
+    batch_id: `b-${date}-${app.replace(/\W/g, '')}-${Math.random().toString(36).slice(2)}`,
+    samples: [{ application: app, started_at: `${date}T10:00:00.000Z`, duration_seconds: 1800, idle }],
+  }))
+}
+
 /**
- * How each event is caused for real, through the product's own surfaces. Adding a cause later
- * (clock-in via MCP, a task created over REST, …) is one entry here; the tests below pick it up.
+ * How each event is caused for real, through the product's own surfaces (REST, client API, CLI,
+ * jobs). Users and time logs are starting state written by the world helper, as the client API
+ * tests do; the change that emits is always a real request or command. Adding a cause is one entry.
  */
-const CAUSES: Partial<Record<EventName, (t: RestTenant) => Promise<void>>> = {
-  'subscription.plan_changed': async (t) => {
-    const res = await server.cli(['plan', 'set', 'enterprise', '--tenant', t.tenant])
-    expect(res.code).toBe(0)
-  },
-  'security.login_failed': async (t) => {
+const CAUSES: Partial<Record<EventName, (s: Scene) => Promise<void>>> = {
+  'subscription.plan_changed': (s) => cli(['plan', 'set', 'enterprise', '--tenant', s.tenant]),
+  'subscription.payment_failed': (s) => cli(['billing', 'payment-failed', '--tenant', s.tenant, '--reason', 'card_declined']),
+  'security.login_failed': async (s) => {
     for (let i = 0; i < 5; i++) {
-      const res = await fetch(`${server.url}/api/v1/webhooks`, { headers: { authorization: `Bearer ${wrongSecret(t.token)}` } })
+      const res = await fetch(`${server.url}/api/v1/webhooks`, { headers: { authorization: `Bearer ${wrongSecret(s.token)}` } })
       expect(res.status).toBe(401)
     }
+  },
+  'security.new_device_login': async (s) => {
+    await ok(clientApi(server, s.tw.owner.key).post('/devices', { fingerprint: `fp-${Math.random()}`, name: 'Ana laptop', platform: 'linux' }))
+  },
+  'security.2fa_disabled': async (s) => {
+    const key = s.tw.owner.key
+    const { secret } = await ok(clientApi(server, key).post('/me/2fa/enroll', {}))
+    await ok(clientApi(server, key).post('/me/2fa/confirm', { code: totpCode(secret, Date.now()) }))
+    await ok(clientApi(server, key).post('/me/2fa/disable', { code: totpCode(secret, Date.now()) }))
+  },
+  'idle.detected': async (s) => {
+    const emp = s.tw.addUser({ profile: 'engineering' })
+    await ok(clientApi(server, emp.key).post('/activity/samples', {
+      batch_id: `idle-${Math.random().toString(36).slice(2)}`,
+      samples: [{ application: 'VS Code', started_at: new Date(Date.now() - 3600_000).toISOString(), duration_seconds: 900, idle: true }],
+    }))
+  },
+  'activity.daily_summary': async (s) => {
+    const emp = s.tw.addUser({ profile: 'engineering' })
+    await samples(emp.key, day(-1), 'VS Code')
+    await cli(['jobs', 'run', 'activity.daily_summaries', '--tenant', s.tenant, '--date', day(-1)])
+  },
+  'activity.productivity_drop': async (s) => {
+    const emp = s.tw.addUser({ profile: 'engineering' })
+    for (const d of [-3, -2]) await samples(emp.key, day(d), 'VS Code')
+    await samples(emp.key, day(-1), 'YouTube')
+    for (const d of [-3, -2, -1]) await cli(['jobs', 'run', 'activity.daily_summaries', '--tenant', s.tenant, '--date', day(d)])
+  },
+  'timesheet.submitted': async (s) => void (await submittedTimesheet(s)),
+  'timesheet.approved': async (s) => {
+    const id = await submittedTimesheet(s)
+    await ok(clientApi(server, s.tw.owner.key).post(`/timesheets/${id}/approve`, {}))
+  },
+  'timesheet.rejected': async (s) => {
+    const id = await submittedTimesheet(s)
+    await ok(clientApi(server, s.tw.owner.key).post(`/timesheets/${id}/reject`, { reason: 'Tuesday is missing' }))
+  },
+  'user.deactivated': async (s) => {
+    const emp = s.tw.addUser()
+    await ok(clientApi(server, s.tw.owner.key).post(`/admin/users/${emp.id}/deactivate`, {}))
+  },
+  'user.activated': async (s) => {
+    const emp = s.tw.addUser({ status: 'deactivated' })
+    await ok(clientApi(server, s.tw.owner.key).post(`/admin/users/${emp.id}/reactivate`, {}))
+  },
+  'user.role_changed': async (s) => {
+    const emp = s.tw.addUser()
+    await ok(clientApi(server, s.tw.owner.key).post(`/admin/users/${emp.id}/role`, { role: 'manager' }))
   },
 }
 
@@ -58,9 +155,9 @@ function expectSignedEnvelope(rec: Received, secret: string, tenant: RestTenant,
 }
 
 describe('webhook delivery of real events', () => {
-  for (const [event, cause] of Object.entries(CAUSES) as [EventName, (t: RestTenant) => Promise<void>][]) {
+  for (const [event, cause] of Object.entries(CAUSES) as [EventName, (s: Scene) => Promise<void>][]) {
     test(`${event} caused for real arrives signed in both schemes, with the envelope and a payload matching its schema`, async () => {
-      const tenant = await restTenant(server)
+      const tenant = await scene()
       const sub = await api(server, tenant.token).post('/webhooks/subscribe', { url: `${receiver.url}/${tenant.slug}`, events: [event] })
       expect(sub.status).toBe(200)
       await cause(tenant)
@@ -83,7 +180,7 @@ describe('webhook delivery of real events', () => {
       continue
     }
     test(`${event} reaches a subscription naming it and not a default one`, async () => {
-      const tenant = await restTenant(server)
+      const tenant = await scene()
       const client = api(server, tenant.token)
       await client.post('/webhooks/subscribe', { url: `${receiver.url}/${tenant.slug}/default` })
       await client.post('/webhooks/subscribe', { url: `${receiver.url}/${tenant.slug}/named`, events: [event, 'subscription.plan_changed'] })
@@ -97,7 +194,7 @@ describe('webhook delivery of real events', () => {
   }
 
   test('subscription.plan_changed carries the plans before and after', async () => {
-    const tenant = await restTenant(server)
+    const tenant = await scene()
     const sub = await api(server, tenant.token).post('/webhooks/subscribe', { url: `${receiver.url}/${tenant.slug}` })
     await CAUSES['subscription.plan_changed']!(tenant)
     const all = await receiver.waitFor((rs) => rs.some((r) => r.envelope.tenant === tenant.slug))
@@ -107,7 +204,7 @@ describe('webhook delivery of real events', () => {
   })
 
   test('the test event is delivered at once with a real envelope and reported with its response', async () => {
-    const tenant = await restTenant(server)
+    const tenant = await scene()
     const client = api(server, tenant.token)
     const sub = await client.post('/webhooks/subscribe', { url: `${receiver.url}/${tenant.slug}` })
     receiver.respond(() => new Response('thanks', { status: 202 }))
@@ -122,7 +219,7 @@ describe('webhook delivery of real events', () => {
   })
 
   test('a rotated secret signs every later delivery and the old one no longer verifies', async () => {
-    const tenant = await restTenant(server)
+    const tenant = await scene()
     const client = api(server, tenant.token)
     const sub = await client.post('/webhooks/subscribe', { url: `${receiver.url}/${tenant.slug}` })
     const rotated = await client.post(`/webhooks/${sub.body.id}/rotate-secret`)
@@ -137,8 +234,8 @@ describe('webhook delivery of real events', () => {
   })
 
   test('each event reaches every matching subscription of its tenant once, and no other tenant', async () => {
-    const a = await restTenant(server)
-    const b = await restTenant(server)
+    const a = await scene()
+    const b = await scene()
     const subA1 = await api(server, a.token).post('/webhooks/subscribe', { url: `${receiver.url}/${a.slug}/one` })
     const subA2 = await api(server, a.token).post('/webhooks/subscribe', { url: `${receiver.url}/${a.slug}/two`, events: ['subscription.*'] })
     await api(server, a.token).post('/webhooks/subscribe', { url: `${receiver.url}/${a.slug}/three`, events: ['timesheet.approved'] })
