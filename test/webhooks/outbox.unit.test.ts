@@ -11,7 +11,8 @@ import { openRuntime, type Runtime } from '../../src/runtime'
 import { createTenant } from '../../src/modules/tenants/create-tenant'
 import { findTenantById, updateTenantPlan } from '../../src/modules/tenants/queries'
 import { emitEvent, insertSubscription } from '../../src/modules/webhooks/queries'
-import { claimDue, fanOutBatch, recordAttempt, type AttemptRecord } from '../../src/modules/webhooks/delivery-queries'
+import { claimDue, fanOutBatch } from '../../src/modules/webhooks/delivery-queries'
+import { recordAttempt, type AttemptRecord } from '../../src/modules/webhooks/attempt-queries'
 import { newSubscriptionId } from '../../src/modules/webhooks/model'
 
 const dir = mkdtempSync(join(tmpdir(), 'wf-outbox-'))

@@ -1,7 +1,8 @@
 import { transaction } from '../../kernel/db'
 import { findTenantById } from '../tenants/queries'
 import { DELIVERY_LIMITS, sendAttempt, type DeliveryDeps } from './deliver'
-import { claimDue, fanOutBatch, recordAttempt, type AttemptRecord, type Claim } from './delivery-queries'
+import { claimDue, fanOutBatch, hasDueDeliveries, type Claim } from './delivery-queries'
+import { recordAttempt, type AttemptRecord } from './attempt-queries'
 
 export interface PassSummary {
   fanned_out_events: number
@@ -67,6 +68,7 @@ export async function runDeliveryPass(deps: DeliveryDeps, opts: { deliveryId?: s
 }
 
 function recordAndClaim(deps: DeliveryDeps, done: Finished[], sum: PassSummary, free: number, busy: Map<string, number>, deliveryId?: string): Claim[] {
+  if (done.length === 0 && (free <= 0 || !hasDueDeliveries(deps.db, deps.clock()))) return []
   return transaction(deps.db, (tx) => {
     const now = deps.clock()
     for (const { claim, rec } of done) tally(sum, claim, rec, recordAttempt(tx, claim, rec, now), deps)
