@@ -10,6 +10,7 @@ import { jobsCommand } from './jobs'
 import { billingCommand } from './billing'
 import { usersCommand } from './users'
 import { officesCommand } from './offices'
+import { webhooksCommand } from './webhooks'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -25,6 +26,7 @@ export function buildCli(): Command {
     .addCommand(billingCommand)
     .addCommand(usersCommand)
     .addCommand(officesCommand)
+    .addCommand(webhooksCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

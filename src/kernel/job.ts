@@ -10,6 +10,11 @@ export interface JobDefinition {
   pattern: string
   description: string
   run(rt: Runtime, now: number, options?: JobRunOptions): Promise<JobOutcome | void> | JobOutcome | void
+  /**
+   * Optional, server only: called once when the scheduler starts, e.g. to run the job at once
+   * when this process writes new work (webhook events). Returns what to call when jobs stop.
+   */
+  start?(rt: Runtime): (() => Promise<void> | void) | void
 }
 
 /** Operator overrides (`workforce jobs run NAME --tenant T --date D`). */

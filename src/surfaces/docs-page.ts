@@ -82,7 +82,7 @@ export function renderDocsPage(doc: OpenApiDocument): string {
 body{font:15px/1.5 system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}
 code{background:#f3f3f3;padding:0 .25em;border-radius:3px}table{border-collapse:collapse;margin:.5em 0}
 td,th{border:1px solid #ddd;padding:.25em .5em;text-align:left;vertical-align:top}.op{border-top:1px solid #eee;padding-top:.5em}
-.m{font-weight:bold;padding:0 .4em;border-radius:3px;color:#fff}.get{background:#2f7d32}.post{background:#1565c0}nav ul{columns:2}
+.m{font-weight:bold;padding:0 .4em;border-radius:3px;color:#fff}.get{background:#2f7d32}.post{background:#1565c0}.delete{background:#c62828}nav ul{columns:2}
 </style></head><body>
 <h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1>
 <p>Machine-readable: <a href="openapi.json">OpenAPI 3.1 document</a> · <a href="postman.json">Postman collection</a></p>

@@ -27,10 +27,11 @@ export async function startJobs(rt: Runtime, jobs: JobDefinition[] = JOBS): Prom
         }
       }),
   )
+  const stoppers = jobs.map((job) => job.start?.(rt)).filter((s) => typeof s === 'function')
   return {
     async stop() {
       for (const c of crons) c.stop()
-      await Promise.allSettled([...running])
+      await Promise.allSettled([...stoppers.map((s) => s()), ...running])
     },
   }
 }

@@ -17,6 +17,8 @@ import { retentionJobs } from '../modules/retention/jobs'
 import { rateLimitJobs } from '../modules/rate-limits/jobs'
 import { payrollJobs } from '../modules/payroll/jobs'
 import { sendEmailsJob } from '../modules/notifications/jobs'
+import { webhookRoutes } from '../modules/webhooks/routes'
+import { webhookJobs } from '../modules/webhooks/jobs'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
@@ -35,6 +37,7 @@ export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = [
   timesheetClientRoutes,
   usersClientRoutes,
   securityRoutes,
+  webhookRoutes,
 ]
 
 /** Scheduled jobs of every module (declared in src/modules/<module>/jobs.ts). */
@@ -45,4 +48,5 @@ export const JOBS: JobDefinition[] = [
   ...rateLimitJobs,
   ...payrollJobs,
   sendEmailsJob,
+  ...webhookJobs,
 ]

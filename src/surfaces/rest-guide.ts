@@ -10,6 +10,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   billing: 'Plan, seats, trial and invoices. Read only: tokens cannot change billing or subscriptions.',
   shifts: 'Shift templates, user schedules and upcoming shifts.',
   client: 'The client API for desktop agents, phones and people (user-scoped wf_live_ keys): devices, agent sessions, activity samples, timesheet submission and approval, account administration, two-factor authentication. Unknown fields are dropped, never stored.',
+  webhooks: 'Webhook subscriptions (read_write), the catalogue of the 32 events with their payload schemas, test events and delivery history. Deliveries are signed (X-Service-Signature and Standard Webhooks headers).',
   meta: 'Health, this OpenAPI document, the docs page and the Postman collection. No token needed.',
 }
 

@@ -2,8 +2,7 @@ import type { TenantBoundCtx } from '../../kernel/ctx'
 import { transaction } from '../../kernel/db'
 import { toIso } from '../../kernel/time'
 import { findTenantById } from '../tenants/queries'
-import { emitEvents } from '../webhooks/queries'
-import type { EventName } from '../webhooks/event-names'
+import { emitEvents, type EventInput } from '../webhooks/queries'
 import { summariesOfDay, upsertDailySummaries, userEmails, type DailySummaryRow } from './summary-queries'
 
 /** A drop is reported when the day's score is under the tenant threshold while the baseline was not. */
@@ -27,7 +26,7 @@ export function summariseDay(ctx: TenantBoundCtx, date: string): number {
     upsertDailySummaries(tx, tenantId, date, ctx.now)
     const threshold = findTenantById(tx, tenantId)?.productivityDropThreshold ?? 50
     const emails = userEmails(tx, tenantId)
-    const events: { type: EventName; data: Record<string, unknown> }[] = []
+    const events: EventInput[] = []
     for (const row of summariesOfDay(tx, tenantId, date)) {
       const previous = before.get(row.userId)
       if (previous && sameFigures(previous, row)) continue

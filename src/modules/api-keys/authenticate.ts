@@ -1,6 +1,7 @@
 import type { Actor, KeyKind, TenantCtx } from '../../kernel/ctx'
 import { transaction, type DbLike } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
+import { toIso } from '../../kernel/time'
 import { findTenantCtx } from '../tenants/queries'
 import { findUserForAuth } from '../users/queries'
 import { emitEvent } from '../webhooks/queries'
@@ -67,9 +68,11 @@ function noteFailedAttempt(db: DbLike, row: ApiKeyRow, now: number): void {
       emitEvent(tx, row.tenantId, 'security.login_failed', {
         keyId: row.id,
         keyPrefix: row.displayPrefix,
+        keyName: row.name,
         userId: row.userId,
         failedAttempts: failures,
         reason: 'wrong_secret',
+        lastAttemptAt: toIso(now),
       }, now)
     }
   })

@@ -64,16 +64,15 @@ export function checkBudgetAlert(ctx: TenantBoundCtx, project: ProjectRow): { pr
     const updated = updateProjectRow(ctx, project.id, { budgetAlertSentAt: ctx.now })
     emitEvent(ctx.db, ctx.tenant.id, 'project.budget_alert', {
       projectId: project.id,
-      name: project.name,
-      thresholdPercent: project.alertThresholdPercent,
+      projectName: project.name,
       budgetHours: budget.budget_hours,
       usedHours: budget.used_hours,
-      hoursPercentUsed: budget.hours_percent_used,
       budgetAmountCents: budget.budget_amount_cents,
       usedAmountCents: budget.used_amount_cents,
-      amountPercentUsed: budget.amount_percent_used,
       currency: budget.currency,
-      reachedAt: toIso(ctx.now),
+      usedPercent: Math.max(budget.hours_percent_used ?? 0, budget.amount_percent_used ?? 0),
+      thresholdPercent: project.alertThresholdPercent,
+      alertedAt: toIso(ctx.now),
     }, ctx.now)
     return { project: updated, budget: { ...budget, budget_alert_sent_at: toIso(ctx.now) } }
   }

@@ -14,7 +14,7 @@ import { pointFrom } from './coordinates'
 import { findGaps } from './gap-fill'
 import { toHours } from './hours'
 import { Coordinates, ToolFailureFields } from './model'
-import { closeTimeLog, findOpenTimeLog, type TimeLogRow } from './queries'
+import { breakSecondsOf, closeTimeLog, findOpenTimeLog, type TimeLogRow } from './queries'
 
 export interface ClockOutResult {
   log: TimeLogRow
@@ -51,13 +51,11 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
       timeLogId: log.id,
       userId: user.id,
       userEmail: user.email,
-      userName: user.name,
-      clockInAt: toIso(log.clockInAt),
-      clockOutAt: toIso(clockOutAt),
+      clockedInAt: toIso(log.clockInAt),
+      clockedOutAt: toIso(clockOutAt),
       durationSeconds: Math.round((clockOutAt - log.clockInAt) / 1000),
+      breakSeconds: breakSecondsOf(c, log.id, clockOutAt),
       blocksGenerated,
-      latitude: point?.latitude ?? null,
-      longitude: point?.longitude ?? null,
     }, ctx.now)
     return { log, blocksGenerated }
   })

@@ -35,7 +35,7 @@ export function decideTimesheet(ctx: TenantBoundCtx, timesheetId: string, decisi
     if (decision === 'approved') {
       emitEvent(tx, ctx.tenant.id, 'timesheet.approved', { ...base, approvedByEmail: deciderEmail, approvedAt: toIso(ctx.now) }, ctx.now)
     } else {
-      emitEvent(tx, ctx.tenant.id, 'timesheet.rejected', { timesheetId: sheet.id, ...base, rejectedByEmail: deciderEmail, rejectedAt: toIso(ctx.now), reason }, ctx.now)
+      emitEvent(tx, ctx.tenant.id, 'timesheet.rejected', { timesheetId: sheet.id, ...base, rejectedByEmail: deciderEmail, rejectedAt: toIso(ctx.now), reason: reason ?? '' }, ctx.now)
     }
     return { timesheet: timesheetView(c, decided) }
   })

@@ -1,0 +1,108 @@
+/**
+ * Webhook delivery benchmark against a real server process and a local receiver (Bun.serve).
+ *
+ * 1. Latency: state changes caused inside the server (a key presented with a wrong secret five
+ *    times emits security.login_failed), one at a time; delay = receipt at the receiver minus the
+ *    event's own timestamp (same machine clock). Shows the in-process wake-up path.
+ * 2. Throughput: N plan changes committed by another process on the same database (as an operator
+ *    command would), picked up by the server's tick; deliveries per second from first to last
+ *    receipt, fanned out to S subscriptions.
+ *
+ *   bun run bench:webhooks [--latency 200] [--events 5000] [--subs 4]
+ */
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../src/kernel/config'
+import { silentLogger } from '../src/kernel/log'
+import { transaction } from '../src/kernel/db'
+import { openRuntime } from '../src/runtime'
+import { findTenantByReference, updateTenantPlan } from '../src/modules/tenants/queries'
+import { emitEvent } from '../src/modules/webhooks/queries'
+import { createKeyFixture, createTenantFixture } from '../test/helpers/fixtures'
+import { startServer } from '../test/helpers/server'
+
+const { values } = parseArgs({ options: { latency: { type: 'string', default: '200' }, events: { type: 'string', default: '5000' }, subs: { type: 'string', default: '4' } } })
+const LATENCY_SAMPLES = Number(values.latency)
+const EVENTS = Number(values.events)
+const SUBS = Number(values.subs)
+
+const received: { at: number; event: string; timestamp: string }[] = []
+const receiver = Bun.serve({
+  hostname: '127.0.0.1',
+  port: 0,
+  async fetch(req) {
+    const env = (await req.json()) as { event: string; timestamp: string }
+    received.push({ at: Date.now(), event: env.event, timestamp: env.timestamp })
+    return new Response('ok')
+  },
+})
+const hookUrl = `http://127.0.0.1:${receiver.port}/hook`
+
+const server = await startServer({ env: { WORKFORCE_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8', WORKFORCE_LOG_LEVEL: 'error' } })
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!
+
+async function waitFor(cond: () => boolean, ms: number) {
+  const end = Date.now() + ms
+  while (!cond() && Date.now() < end) await Bun.sleep(2)
+  if (!cond()) throw new Error('timed out waiting for deliveries')
+}
+
+async function subscribe(token: string, events: string[]) {
+  const res = await fetch(`${server.url}/api/v1/webhooks/subscribe`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: hookUrl, events }),
+  })
+  if (res.status !== 200) throw new Error(`subscribe failed: ${await res.text()}`)
+}
+
+try {
+  // 1. Latency of state changes made in the server process.
+  const a = await createTenantFixture(server)
+  const token = (await createKeyFixture(server, a.tenant, { kind: 'api', role: 'admin', scope: 'read_write' })).key
+  await subscribe(token, ['security.login_failed'])
+  const wrong = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A')
+  const get = (key: string) => fetch(`${server.url}/api/v1/webhooks/events`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.arrayBuffer())
+  const delays: number[] = []
+  for (let i = 0; i < LATENCY_SAMPLES; i++) {
+    for (let k = 0; k < 5; k++) await get(wrong)
+    await waitFor(() => received.length > i, 15_000)
+    const r = received[i]!
+    delays.push(r.at - Date.parse(r.timestamp))
+    await get(token) // a success resets the failure count
+  }
+  console.log(`latency (state change -> delivered), ${LATENCY_SAMPLES} events one at a time:`)
+  console.log(`  p50 ${pct(delays, 50)} ms, p99 ${pct(delays, 99)} ms, max ${Math.max(...delays)} ms`)
+
+  // 2. Throughput of a burst written by another process.
+  const b = await createTenantFixture(server)
+  const tokenB = (await createKeyFixture(server, b.tenant, { kind: 'api', role: 'admin', scope: 'read_write' })).key
+  for (let s = 0; s < SUBS; s++) await subscribe(tokenB, ['subscription.plan_changed'])
+  const before = received.length
+  const rt = openRuntime(loadConfig({ dataDir: server.dataDir, logLevel: 'silent' }), silentLogger)
+  const tenantId = findTenantByReference(rt.db, b.tenant)!.id
+  const plans = ['enterprise', 'business'] as const
+  const wroteStart = performance.now()
+  for (let i = 0; i < EVENTS; i += 100) {
+    transaction(rt.db, (tx) => {
+      for (let j = i; j < Math.min(EVENTS, i + 100); j++) {
+        const [from, to] = j % 2 ? [plans[0], plans[1]] : [plans[1], plans[0]]
+        updateTenantPlan(tx, tenantId, to)
+        emitEvent(tx, tenantId, 'subscription.plan_changed', { previousPlan: from, plan: to, changedAt: new Date().toISOString() }, Date.now())
+      }
+    })
+  }
+  const wroteMs = performance.now() - wroteStart
+  rt.close()
+  const expected = before + EVENTS * SUBS
+  await waitFor(() => received.length >= expected, 600_000)
+  const burst = received.slice(before)
+  const span = (burst.at(-1)!.at - burst[0]!.at) / 1000
+  const burstDelays = burst.map((r) => r.at - Date.parse(r.timestamp))
+  console.log(`throughput: ${EVENTS} events x ${SUBS} subscriptions = ${burst.length} deliveries (events written in ${Math.round(wroteMs)} ms by another process)`)
+  console.log(`  ${Math.round(burst.length / span)} deliveries/s (${Math.round(EVENTS / span)} events/s fanned out to ${SUBS} endpoints) over ${span.toFixed(2)} s`)
+  console.log(`  delay in the burst: p50 ${pct(burstDelays, 50)} ms, p99 ${pct(burstDelays, 99)} ms (includes the wait for the 2 s tick and the queue)`)
+  if (received.length !== expected) console.log(`  WARNING: ${received.length - expected} extra deliveries`)
+} finally {
+  receiver.stop(true)
+  await server.stop()
+}

@@ -1,0 +1,23 @@
+import { t } from 'elysia'
+import { defineOperation } from '../../kernel/operation'
+import { transaction } from '../../kernel/db'
+import { withDb } from '../../kernel/ctx'
+import { SubscriptionId, SubscriptionParams } from './model'
+import { deleteSubscriptionInTenant, getSubscriptionInTenant } from './queries'
+
+export const deleteSubscription = defineOperation({
+  name: 'delete_webhook_subscription',
+  title: 'Delete a webhook subscription',
+  description: 'Deletes a subscription with its delivery history; nothing more is sent to it, pending retries included.',
+  access: { role: 'admin', write: true },
+  input: SubscriptionParams,
+  output: t.Object({ id: SubscriptionId, deleted: t.Literal(true) }),
+  run(ctx, input) {
+    return transaction(ctx.db, (tx) => {
+      const c = withDb(ctx, tx)
+      getSubscriptionInTenant(c, input.id)
+      deleteSubscriptionInTenant(c, input.id)
+      return { id: input.id, deleted: true as const }
+    })
+  },
+})

@@ -1,0 +1,24 @@
+import { defineOperation } from '../../kernel/operation'
+import { transaction } from '../../kernel/db'
+import { withDb } from '../../kernel/ctx'
+import { SubscriptionParams, WebhookSubscriptionWithSecret, toWebhookSubscription } from './model'
+import { getSubscriptionInTenant, updateSubscriptionSecret } from './queries'
+import { newSigningSecret } from './signing'
+
+export const rotateSecret = defineOperation({
+  name: 'rotate_webhook_secret',
+  title: 'Rotate the signing secret',
+  description:
+    'Replaces the signing secret and returns the new one once. Every attempt from now on, retries of earlier events included, is signed with the new secret; the old one stops working at once.',
+  access: { role: 'admin', write: true },
+  input: SubscriptionParams,
+  output: WebhookSubscriptionWithSecret,
+  run(ctx, input) {
+    return transaction(ctx.db, (tx) => {
+      const c = withDb(ctx, tx)
+      getSubscriptionInTenant(c, input.id)
+      const secret = newSigningSecret()
+      return { ...toWebhookSubscription(updateSubscriptionSecret(c, input.id, secret)), secret }
+    })
+  },
+})

@@ -1,0 +1,55 @@
+import { t } from 'elysia'
+import { defineOperation } from '../../kernel/operation'
+import { transaction } from '../../kernel/db'
+import { DomainError } from '../../kernel/errors'
+import { actorKeyId } from '../../kernel/ctx'
+import { Nullable } from '../../kernel/schemas'
+import { withDb } from '../../kernel/ctx'
+import { WebhookSubscriptionWithSecret, newSubscriptionId, toWebhookSubscription } from './model'
+import { countSubscriptions, insertSubscription } from './queries'
+import { SELECTION_RULES, parseSelection } from './selection'
+import { newSigningSecret } from './signing'
+import { MAX_URL_LENGTH, checkWebhookUrl } from './url-guard'
+
+/** Subscriptions per tenant (active and disabled alike); documented in the README. */
+export const MAX_SUBSCRIPTIONS_PER_TENANT = 25
+
+export const SubscribeInput = t.Object({
+  url: t.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'http(s) endpoint; its resolved addresses must be public unless the operator allow-lists them' }),
+  events: t.Optional(Nullable(t.Array(t.String({ maxLength: 100 }), { maxItems: 64, description: SELECTION_RULES }))),
+  description: t.Optional(Nullable(t.String({ maxLength: 500 }))),
+})
+
+export const subscribe = defineOperation({
+  name: 'subscribe_webhook',
+  title: 'Subscribe to webhook events',
+  description: `Registers an endpoint for signed event deliveries and returns its signing secret (whsec_…) once. ${SELECTION_RULES} At most ${MAX_SUBSCRIPTIONS_PER_TENANT} subscriptions per tenant.`,
+  access: { role: 'admin', write: true },
+  input: SubscribeInput,
+  output: WebhookSubscriptionWithSecret,
+  async run(ctx, input) {
+    const selection = parseSelection(input.events)
+    const url = await checkWebhookUrl(input.url.trim(), ctx.config.webhookAllowCidrs)
+    return transaction(ctx.db, (tx) => {
+      if (countSubscriptions(withDb(ctx, tx)) >= MAX_SUBSCRIPTIONS_PER_TENANT) {
+        throw new DomainError('conflict', `A tenant can have at most ${MAX_SUBSCRIPTIONS_PER_TENANT} webhook subscriptions; delete one first.`, {
+          limit: MAX_SUBSCRIPTIONS_PER_TENANT,
+        })
+      }
+      const secret = newSigningSecret()
+      const row = insertSubscription(tx, {
+        id: newSubscriptionId(),
+        tenantId: ctx.tenant.id,
+        url: url.toString(),
+        events: selection,
+        description: input.description ?? null,
+        secret,
+        status: 'active',
+        createdByKeyId: actorKeyId(ctx.actor),
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      return { ...toWebhookSubscription(row), secret }
+    })
+  },
+})
