@@ -13,6 +13,13 @@ export interface Runtime {
   config: RuntimeConfig
   handle: DatabaseHandle
   db: Db
+  /**
+   * A second connection to the same database with synchronous=NORMAL, for high-frequency
+   * bookkeeping that is not evidence (REST rate-limit counters). In WAL mode its commits survive a
+   * process crash or restart; only an OS crash can lose the last ones. It spares every REST request
+   * an fsync.
+   */
+  countersDb: Db
   log: Logger
   /** Secret kept in the data directory; derives the public demo key. */
   secret: Buffer
@@ -36,15 +43,20 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   const handle = openDatabase(databaseFile(config))
   const migration = migrate(handle.db)
   upsertPlanCatalog(handle.db)
+  const counters = openDatabase(databaseFile(config), { synchronous: 'NORMAL' })
   return {
     config,
     handle,
     db: handle.db,
+    countersDb: counters.db,
     log,
     secret: loadSecret(config.dataDir),
     instanceId: randomUUID(),
     migration,
-    close: () => handle.close(),
+    close: () => {
+      counters.close()
+      handle.close()
+    },
   }
 }
 

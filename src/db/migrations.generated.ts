@@ -130,5 +130,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795340374428,
     "hash": "9b79e9562e6a1833d9ee6be684cfba8a419d775e52a70a49895166be1d0b29f1"
+  },
+  {
+    "tag": "0002_tasks_created_index",
+    "sql": [
+      "CREATE INDEX `tasks_tenant_created_idx` ON `tasks` (`tenant_id`,`created_at`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795341862907,
+    "hash": "bc0a2b32829ba1652cef31ed49350bc8feff00a9c999549295b7ae3f44b5bc22"
   }
 ]

@@ -26,10 +26,10 @@ export const PRAGMAS = {
   busy_timeout: 5000,
 } as const
 
-export function openDatabase(file: string): DatabaseHandle {
+export function openDatabase(file: string, options: { synchronous?: 'FULL' | 'NORMAL' } = {}): DatabaseHandle {
   const sqlite = new Database(file, { create: true, strict: true })
   sqlite.exec('PRAGMA journal_mode = WAL')
-  sqlite.exec('PRAGMA synchronous = FULL')
+  sqlite.exec(`PRAGMA synchronous = ${options.synchronous ?? 'FULL'}`)
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec(`PRAGMA busy_timeout = ${PRAGMAS.busy_timeout}`)
   // Temp B-trees in memory keep large GROUP BYs off the disk.
@@ -63,4 +63,13 @@ export function transaction<T>(db: DbLike, fn: (tx: Tx) => NotPromise<T>): T {
 function isTx(db: DbLike): db is Tx {
   // drizzle's transaction objects carry the nesting level of savepoints.
   return typeof (db as { nestedIndex?: unknown }).nestedIndex === 'number'
+}
+
+/**
+ * The bun:sqlite connection under a drizzle database or transaction (they share one), for the few
+ * hot paths that need cached multi-row prepared statements. A statement prepared on it runs inside
+ * whatever transaction is open. drizzle keeps it on the session; this is the one place that knows.
+ */
+export function sqliteOf(db: DbLike): Database {
+  return (db as unknown as { session: { client: Database } }).session.client
 }

@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import type { TSchema } from '@sinclair/typebox'
 
 /** Shared wire models. Pure JSON Schema: no transforms, so one schema serves REST, MCP and docs. */
 export const Id = t.String({ format: 'uuid', description: 'UUID' })
@@ -49,3 +50,15 @@ export function pageInfo(page: number, pageSize: number, total: number) {
   const hasMore = page * pageSize < total
   return { page, page_size: pageSize, total, has_more: hasMore, next_page: hasMore ? page + 1 : null }
 }
+
+/** The response of every paginated REST list: the items of one page and how to get the next. */
+export const Paginated = <T extends TSchema>(item: T, description?: string) =>
+  t.Object({ data: t.Array(item), pagination: PageInfo }, description ? { description } : {})
+
+/** Page number, size, offset and limit of a list request (PageQuery fields with their defaults). */
+export function pageWindow(input: { page?: number; page_size?: number }) {
+  const page = input.page ?? 1
+  const pageSize = input.page_size ?? 20
+  return { page, pageSize, offset: (page - 1) * pageSize, limit: pageSize }
+}
+

@@ -1,9 +1,8 @@
-import { t } from 'elysia'
-import type { Static, TObject, TSchema } from '@sinclair/typebox'
+import type { Static, TSchema } from '@sinclair/typebox'
 import type { Access } from '../kernel/access'
 import type { Ctx } from '../kernel/ctx'
-import { invoke, type AnyOperation, type Operation } from '../kernel/operation'
-import { restDocs } from './rest'
+import { invoke, type Operation } from '../kernel/operation'
+import { restHook } from './rest'
 
 /** Every client API route is documented under this OpenAPI tag. */
 export const CLIENT_TAG = 'client'
@@ -16,28 +15,20 @@ export interface ClientHookOptions {
 }
 
 /**
- * restHook for the client API, where some input fields are path parameters: the operation's one
- * input schema is split into `params` (those fields) and `body`/`query` (the rest), so validation
- * and the OpenAPI document still come from the operation.
+ * restHook for the client API: the same one-source hook (validation, response, OpenAPI), under
+ * the `client` tag, with some input fields taken from the path.
  */
-export function clientHook(op: AnyOperation, opts: ClientHookOptions = {}): ClientHook {
-  const from = opts.from ?? 'body'
-  const { response, detail } = restDocs(op, { tags: [CLIENT_TAG], ...(opts.summary ? { summary: opts.summary } : {}) })
-  const input = op.input as TObject
-  const params = opts.params?.length ? opts.params : null
-  const rest = params ? t.Omit(input, params) : input
+export function clientHook<I extends TSchema, O extends TSchema, A extends Access>(op: Operation<I, O, A>, opts: ClientHookOptions = {}) {
+  const hook = restHook(op, {
+    tags: [CLIENT_TAG],
+    from: opts.from ?? 'body',
+    // Agents of a newer version may send fields this server does not know: dropped, never stored.
+    unknownFields: 'strip',
+    ...(opts.params ? { path: opts.params } : {}),
+    ...(opts.summary ? { summary: opts.summary } : {}),
+  })
   // Public operations (accepting an invitation) declare that they need no bearer key.
-  const security = op.access.role === 'public' ? { security: [] } : {}
-  return { ...(params ? { params: t.Pick(input, params) } : {}), ...(from === 'body' ? { body: rest } : { query: rest }), response, detail: { ...detail, ...security } }
-}
-
-/** One loose shape for every hook, so Elysia accepts it on any route. */
-export interface ClientHook {
-  body?: TSchema
-  query?: TSchema
-  params?: TSchema
-  response: Record<number, TSchema>
-  detail: { operationId: string; summary: string; description: string; tags: string[]; security?: never[] }
+  return op.access.role === 'public' ? { ...hook, detail: { ...hook.detail, security: [] } } : hook
 }
 
 interface RouteInput {

@@ -27,6 +27,11 @@ export function toRestError(error: unknown, code: string | number, log: Logger, 
     const details = error.details && typeof error.details === 'object' && 'invalid_token' in error.details ? undefined : error.details
     return { status: error.status, body: { error: { code: error.code, message: error.message, ...(details !== undefined ? { details } : {}) } } }
   }
+  // A response that fails its own schema is our bug, not the caller's: log it, answer 500.
+  if (error instanceof ValidationError && error.type === 'response') {
+    log.error('response failed its schema', { requestId, error: error.message.slice(0, 2000) })
+    return { status: codeToStatus.internal_error, body: { error: { code: 'internal_error', message: `Something went wrong on the server (request ${requestId}).` } } }
+  }
   if (error instanceof ValidationError || code === 'VALIDATION') {
     const errors = error instanceof ValidationError ? fieldErrors(error) : []
     const first = errors[0]

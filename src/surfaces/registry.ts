@@ -1,13 +1,21 @@
 import type { AnyElysia } from 'elysia'
 import type { Runtime } from '../runtime'
 import type { JobDefinition } from '../kernel/job'
-import { activityJobs } from '../modules/activity/jobs'
-import { billingJobs } from '../modules/billing/jobs'
-import { retentionJobs } from '../modules/retention/jobs'
+import { teamsRoutes } from '../modules/teams/routes'
+import { tasksRoutes } from '../modules/tasks/routes'
+import { projectsRoutes } from '../modules/projects/routes'
+import { payrollRoutes } from '../modules/payroll/routes'
+import { billingRoutes } from '../modules/billing/routes'
+import { shiftsRoutes } from '../modules/shifts/routes'
 import { activityClientRoutes } from '../modules/activity/client-routes'
 import { timesheetClientRoutes } from '../modules/timesheets/client-routes'
 import { usersClientRoutes } from '../modules/users/client-routes'
 import { securityRoutes } from '../modules/security/routes'
+import { activityJobs } from '../modules/activity/jobs'
+import { billingJobs } from '../modules/billing/jobs'
+import { retentionJobs } from '../modules/retention/jobs'
+import { rateLimitJobs } from '../modules/rate-limits/jobs'
+import { payrollJobs } from '../modules/payroll/jobs'
 import { webhookRoutes } from '../modules/webhooks/routes'
 import { webhookJobs } from '../modules/webhooks/jobs'
 
@@ -16,12 +24,20 @@ import { webhookJobs } from '../modules/webhooks/jobs'
  * REST route plugins are mounted under /api/v1 in this order.
  */
 export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = [
+  // Integrators' REST API (wf_api_ tokens).
+  teamsRoutes,
+  tasksRoutes,
+  projectsRoutes,
+  payrollRoutes,
+  billingRoutes,
+  shiftsRoutes,
+  webhookRoutes,
+  // Client API under /client (user-scoped wf_live_ keys).
   activityClientRoutes,
   timesheetClientRoutes,
   usersClientRoutes,
   securityRoutes,
-  webhookRoutes,
 ]
 
 /** Scheduled jobs of every module (declared in src/modules/<module>/jobs.ts). */
-export const JOBS: JobDefinition[] = [...activityJobs, ...billingJobs, ...retentionJobs, ...webhookJobs]
+export const JOBS: JobDefinition[] = [...activityJobs, ...billingJobs, ...retentionJobs, ...rateLimitJobs, ...payrollJobs, ...webhookJobs]

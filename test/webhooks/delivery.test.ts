@@ -159,7 +159,7 @@ describe('webhook delivery of real events', () => {
     test(`${event} caused for real arrives signed in both schemes, with the envelope and a payload matching its schema`, async () => {
       const tenant = await scene()
       const sub = await api(server, tenant.token).post('/webhooks/subscribe', { url: `${receiver.url}/${tenant.slug}`, events: [event] })
-      expect(sub.status).toBe(200)
+      expect(sub.status).toBe(201)
       await cause(tenant)
       const [rec] = await receiver.waitFor((all) => all.some((r) => r.envelope.tenant === tenant.slug && r.envelope.event === event))
         .then((all) => all.filter((r) => r.envelope.tenant === tenant.slug && r.envelope.event === event))
@@ -253,6 +253,6 @@ describe('webhook delivery of real events', () => {
     expect(deliveries.body.data).toHaveLength(1)
     expect(deliveries.body.data[0]).toMatchObject({ status: 'succeeded', attempts: 1, response_status: 200, event: 'subscription.plan_changed' })
     expect(deliveries.body.data[0].attempt_log).toHaveLength(1)
-    expect(subA2.status).toBe(200)
+    expect(subA2.status).toBe(201)
   })
 })

@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'bun:sqlite'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import type { DbLike } from '../../kernel/db'
+import { sqliteOf, type DbLike } from '../../kernel/db'
 import { activitySamples, categoryRules, dailyActivitySummaries, ingestBatches, type Category } from './schema'
 import type { CategoryRuleInput } from './categorize'
 
@@ -48,14 +48,6 @@ const PARAMS_PER_ROW = 11
 const CHUNK = 250
 const statements = new WeakMap<Database, Map<number, Statement>>()
 
-/**
- * The bun:sqlite connection under a drizzle database or transaction. Both share one connection,
- * so a statement prepared on it runs inside whatever transaction is open on it.
- */
-function connectionOf(db: DbLike): Database {
-  return (db as unknown as { session: { client: Database } }).session.client
-}
-
 function multiRowInsert(sqlite: Database, rows: number): Statement {
   let byCount = statements.get(sqlite)
   if (!byCount) statements.set(sqlite, (byCount = new Map()))
@@ -74,7 +66,7 @@ function multiRowInsert(sqlite: Database, rows: number): Statement {
  * SAMPLE_COLUMNS mirrors the `activitySamples` table of schema.ts; the caller holds the transaction.
  */
 export function insertSamples(ctx: TenantBoundCtx, userId: string, batchId: string, rows: readonly SampleInsert[]): void {
-  const sqlite = connectionOf(ctx.db)
+  const sqlite = sqliteOf(ctx.db)
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK)
     const params: (string | number | null)[] = []

@@ -32,6 +32,8 @@ export const tasks = sqliteTable(
     index('tasks_tenant_status_idx').on(t.tenantId, t.status),
     index('tasks_tenant_assignee_idx').on(t.tenantId, t.assigneeUserId),
     index('tasks_tenant_project_idx').on(t.tenantId, t.projectId),
+    // REST lists tasks newest first: this index serves the order without sorting the tenant.
+    index('tasks_tenant_created_idx').on(t.tenantId, t.createdAt),
     uniqueIndex('tasks_tenant_project_external_uq').on(t.tenantId, t.projectId, t.externalId),
   ],
 )

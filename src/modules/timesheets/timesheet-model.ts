@@ -4,7 +4,7 @@ import { toIso, toIsoOrNull } from '../../kernel/time'
 import { TIMESHEET_STATUSES } from './schema'
 import type { TimesheetHistoryRow, TimesheetRow } from './timesheet-queries'
 
-export const TimesheetStatusEnum = t.Union(TIMESHEET_STATUSES.map((s) => t.Literal(s)), {
+export const TimesheetStatusEnum = t.UnionEnum(TIMESHEET_STATUSES, {
   description: 'draft, submitted, approved (locked), rejected or auto_generated',
 })
 

@@ -1,0 +1,1 @@
+CREATE INDEX `tasks_tenant_created_idx` ON `tasks` (`tenant_id`,`created_at`);

@@ -1,0 +1,27 @@
+import type { JobDefinition } from '../../surfaces/jobs'
+import { MINUTE } from '../../kernel/time'
+import { findTenantCtx } from '../tenants/queries'
+import { systemCtx } from '../../runtime'
+import { processPayRun } from './pay-run-export'
+import { listUnfinishedPayRuns } from './queries'
+
+/** A pay run still processing after this long was abandoned by a stopped process. */
+const STALE_AFTER_MS = 10 * MINUTE
+
+/** Resumes pay-run exports that a restart interrupted (queued, or stuck in processing). */
+export const resumePayRuns: JobDefinition = {
+  name: 'payroll.pay-runs',
+  pattern: '*/10 * * * * *',
+  description: 'Produces the CSV of pay runs still queued (the request schedules them at once; this catches up after a restart).',
+  run(rt, now) {
+    for (const run of listUnfinishedPayRuns(rt.db, now - STALE_AFTER_MS)) {
+      const tenant = findTenantCtx(rt.db, run.tenantId)
+      if (!tenant) continue
+      // A queued run younger than a few seconds is being exported by its request right now.
+      if (run.status === 'queued' && now - run.requestedAt < 5000) continue
+      processPayRun({ ...systemCtx(rt, tenant, 'job', now), tenant }, run.id, ['queued', 'processing'])
+    }
+  },
+}
+
+export const payrollJobs: JobDefinition[] = [resumePayRuns]

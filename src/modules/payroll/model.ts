@@ -1,0 +1,154 @@
+import { t } from 'elysia'
+import { DateOnly, Id, Instant, Nullable } from '../../kernel/schemas'
+import { toIso, toIsoOrNull } from '../../kernel/time'
+import { hours, type PayrollLine } from './calculate'
+import type { PayRunRow, PayrollPeriodRow, RateCardRow } from './queries'
+
+const Cents = (description: string) => t.Integer({ description: `${description}, in cents of the currency` })
+const Hours = (description: string) => t.Number({ minimum: 0, description: `${description}, in hours (two decimals)` })
+
+export const RateSourceEnum = t.Union(
+  [t.Literal('user'), t.Literal('team'), t.Literal('work_profile'), t.Literal('tenant_default'), t.Literal('none')],
+  { description: 'Which rate card applied: the user’s, the primary team’s, the work profile’s, the tenant default, or none (rate 0)' },
+)
+
+export const PayrollCalculation = t.Object({
+  user_id: Id,
+  name: t.String(),
+  email: t.String(),
+  team_id: Nullable(Id),
+  cost_center_id: Nullable(Id),
+  contracted_weekly_hours: t.Number(),
+  regular_hours: Hours('Approved hours up to the weekly contract'),
+  overtime_hours: Hours('Approved hours above the weekly contract'),
+  total_hours: Hours('All approved hours'),
+  hourly_rate_cents: Cents('Regular hourly rate'),
+  overtime_multiplier: t.Number({ description: 'Factor applied to the hourly rate for overtime hours' }),
+  regular_amount_cents: Cents('Pay for regular hours'),
+  overtime_amount_cents: Cents('Pay for overtime hours'),
+  amount_cents: Cents('Gross pay'),
+  currency: t.String({ description: 'ISO 4217 currency' }),
+  rate_card_id: Nullable(Id),
+  rate_source: RateSourceEnum,
+})
+
+export const toPayrollCalculation = (l: PayrollLine) => ({
+  user_id: l.person.id,
+  name: l.person.name,
+  email: l.person.email,
+  team_id: l.person.primaryTeamId,
+  cost_center_id: l.person.costCenterId,
+  contracted_weekly_hours: l.person.weeklyHours,
+  regular_hours: hours(l.regularSeconds),
+  overtime_hours: hours(l.overtimeSeconds),
+  total_hours: hours(l.regularSeconds + l.overtimeSeconds),
+  hourly_rate_cents: l.hourlyRateCents,
+  overtime_multiplier: l.overtimeMultiplier,
+  regular_amount_cents: l.regularAmountCents,
+  overtime_amount_cents: l.overtimeAmountCents,
+  amount_cents: l.regularAmountCents + l.overtimeAmountCents,
+  currency: l.currency,
+  rate_card_id: l.rateCardId,
+  rate_source: l.rateSource,
+})
+
+export const PayrollTotals = t.Object({
+  users: t.Integer({ minimum: 0 }),
+  regular_hours: Hours('Regular hours of everyone matched'),
+  overtime_hours: Hours('Overtime hours of everyone matched'),
+  total_hours: Hours('All hours of everyone matched'),
+  amount_cents: Cents('Gross pay of everyone matched'),
+})
+
+export function payrollTotals(lines: PayrollLine[]) {
+  const sum = (f: (l: PayrollLine) => number) => lines.reduce((acc, l) => acc + f(l), 0)
+  return {
+    users: lines.length,
+    regular_hours: hours(sum((l) => l.regularSeconds)),
+    overtime_hours: hours(sum((l) => l.overtimeSeconds)),
+    total_hours: hours(sum((l) => l.regularSeconds + l.overtimeSeconds)),
+    amount_cents: sum((l) => l.regularAmountCents + l.overtimeAmountCents),
+  }
+}
+
+export const RateCard = t.Object({
+  id: Id,
+  name: t.String(),
+  applies_to: t.Union([t.Literal('user'), t.Literal('team'), t.Literal('work_profile'), t.Literal('tenant_default')], { description: 'What the card is for; user beats team beats work profile beats tenant default' }),
+  user_id: Nullable(Id),
+  team_id: Nullable(Id),
+  work_profile: Nullable(t.String()),
+  hourly_rate_cents: Cents('Hourly rate'),
+  overtime_multiplier: t.Number(),
+  currency: t.String(),
+  effective_from: DateOnly,
+  effective_to: Nullable(DateOnly),
+  created_at: Instant,
+})
+
+export const toRateCard = (r: RateCardRow) => ({
+  id: r.id,
+  name: r.name,
+  applies_to: r.userId ? ('user' as const) : r.teamId ? ('team' as const) : r.workProfile ? ('work_profile' as const) : ('tenant_default' as const),
+  user_id: r.userId,
+  team_id: r.teamId,
+  work_profile: r.workProfile,
+  hourly_rate_cents: r.hourlyRateCents,
+  overtime_multiplier: r.overtimeMultiplier,
+  currency: r.currency,
+  effective_from: r.effectiveFrom,
+  effective_to: r.effectiveTo,
+  created_at: toIso(r.createdAt),
+})
+
+export const PayrollPeriod = t.Object({
+  id: Id,
+  period_start: DateOnly,
+  period_end: DateOnly,
+  status: t.Union([t.Literal('open'), t.Literal('closed')]),
+  closed_at: Nullable(Instant),
+  created_at: Instant,
+})
+
+export const toPayrollPeriod = (p: PayrollPeriodRow) => ({
+  id: p.id,
+  period_start: p.periodStart,
+  period_end: p.periodEnd,
+  status: p.status,
+  closed_at: toIsoOrNull(p.closedAt),
+  created_at: toIso(p.createdAt),
+})
+
+export const PayRun = t.Object({
+  id: Id,
+  payroll_period_id: Id,
+  period_start: DateOnly,
+  period_end: DateOnly,
+  status: t.Union([t.Literal('queued'), t.Literal('processing'), t.Literal('ready'), t.Literal('failed')], { description: 'queued → processing → ready (or failed)' }),
+  format: t.Literal('csv'),
+  requested_at: Instant,
+  completed_at: Nullable(Instant),
+  row_count: Nullable(t.Integer({ description: 'Lines in the file, one per person' })),
+  total_amount_cents: Nullable(t.Integer({ description: 'Sum of gross pay in the file, in cents' })),
+  checksum: Nullable(t.String({ description: 'SHA-256 of the CSV, hex' })),
+  error: Nullable(t.String()),
+  download_url: Nullable(t.String({ description: 'Where to GET the CSV once ready' })),
+})
+
+export function toPayRun(r: PayRunRow, period: PayrollPeriodRow) {
+  return {
+    id: r.id,
+    payroll_period_id: r.payrollPeriodId,
+    period_start: period.periodStart,
+    period_end: period.periodEnd,
+    status: r.status,
+    format: 'csv' as const,
+    requested_at: toIso(r.requestedAt),
+    completed_at: toIsoOrNull(r.completedAt),
+    row_count: r.rowCount,
+    total_amount_cents: r.totalAmountCents,
+    checksum: r.checksum,
+    error: r.error,
+    download_url: r.status === 'ready' ? `/api/v1/payroll/pay-runs/${r.id}/download` : null,
+  }
+}

@@ -1,0 +1,55 @@
+import type { PayrollLine } from './calculate'
+import { hours } from './calculate'
+import type { CostCenterRow } from './queries'
+
+export const PAY_RUN_CSV_COLUMNS = [
+  'user_id',
+  'name',
+  'email',
+  'cost_center_code',
+  'regular_hours',
+  'overtime_hours',
+  'total_hours',
+  'hourly_rate',
+  'overtime_multiplier',
+  'regular_amount',
+  'overtime_amount',
+  'gross_amount',
+  'currency',
+] as const
+
+/**
+ * One CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is defused
+ * with an apostrophe so a spreadsheet never runs a name as a formula.
+ */
+export function csvField(value: string | number): string {
+  let s = String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s
+}
+
+const money = (cents: number): string => (cents / 100).toFixed(2)
+
+/** The pay-run file: a header line, then one line per person (CRLF line ends, RFC 4180). */
+export function payRunCsv(lines: PayrollLine[], centers: Map<string, CostCenterRow>): string {
+  const out = [PAY_RUN_CSV_COLUMNS.join(',')]
+  for (const l of lines) {
+    const row: (string | number)[] = [
+      l.person.id,
+      l.person.name,
+      l.person.email,
+      l.person.costCenterId ? (centers.get(l.person.costCenterId)?.code ?? '') : '',
+      hours(l.regularSeconds).toFixed(2),
+      hours(l.overtimeSeconds).toFixed(2),
+      hours(l.regularSeconds + l.overtimeSeconds).toFixed(2),
+      money(l.hourlyRateCents),
+      l.overtimeMultiplier,
+      money(l.regularAmountCents),
+      money(l.overtimeAmountCents),
+      money(l.regularAmountCents + l.overtimeAmountCents),
+      l.currency,
+    ]
+    out.push(row.map(csvField).join(','))
+  }
+  return out.join('\r\n') + '\r\n'
+}

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto'
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { transaction } from '../../kernel/db'
+import { withDb } from '../../kernel/ctx'
+import { toIso } from '../../kernel/time'
+import { emitEvent } from '../webhooks/queries'
+import { payRunCsv } from './pay-run-csv'
+import { loadPayrollLines } from './payroll-lines'
+import { resolvePeriod } from './period-input'
+import { getPeriodInTenant, listCostCenters, transitionPayRun, type PayRunRow } from './queries'
+import type { PayRunStatus } from './schema'
+
+/**
+ * Produces the CSV of a pay run: claims it (queued → processing), computes the payroll of its
+ * period, then stores the file, marks it ready and emits payroll.export_ready in one transaction.
+ * A failure marks it failed with the reason. Returns the row as it ended, or null when another
+ * worker had already claimed it.
+ */
+export function processPayRun(ctx: TenantBoundCtx, payRunId: string, claimFrom: PayRunStatus[] = ['queued']): PayRunRow | null {
+  const claimed = transitionPayRun(ctx.db, ctx.tenant.id, payRunId, claimFrom, { status: 'processing' })
+  if (!claimed) return null
+  try {
+    return transaction(ctx.db, (tx) => {
+      const txCtx = withDb(ctx, tx)
+      const periodRow = getPeriodInTenant(txCtx, claimed.payrollPeriodId)
+      const period = resolvePeriod(txCtx, { payroll_period_id: periodRow.id })
+      const { lines, currency } = loadPayrollLines(txCtx, period)
+      const csv = payRunCsv(lines, new Map(listCostCenters(txCtx).map((c) => [c.id, c])))
+      const total = lines.reduce((a, l) => a + l.regularAmountCents + l.overtimeAmountCents, 0)
+      const checksum = createHash('sha256').update(csv).digest('hex')
+      const done = transitionPayRun(tx, ctx.tenant.id, payRunId, ['processing'], {
+        status: 'ready',
+        content: csv,
+        checksum,
+        rowCount: lines.length,
+        totalAmountCents: total,
+        completedAt: ctx.now,
+        error: null,
+      })!
+      emitEvent(tx, ctx.tenant.id, 'payroll.export_ready', {
+        payRunId,
+        payrollPeriodId: periodRow.id,
+        periodStart: periodRow.periodStart,
+        periodEnd: periodRow.periodEnd,
+        format: 'csv',
+        rowCount: lines.length,
+        totalAmountCents: total,
+        currency,
+        checksum,
+        downloadUrl: `/api/v1/payroll/pay-runs/${payRunId}/download`,
+        completedAt: toIso(ctx.now),
+      }, ctx.now)
+      return done
+    })
+  } catch (e) {
+    ctx.log.error('pay run export failed', { payRunId, tenant: ctx.tenant.readableId, error: e instanceof Error ? e.message : String(e) })
+    return transitionPayRun(ctx.db, ctx.tenant.id, payRunId, ['processing'], { status: 'failed', error: 'The export could not be produced; request a new pay run.', completedAt: ctx.now })
+  }
+}
+
+/**
+ * Runs the export right after the request's transaction committed, off the request path. The
+ * clock is read when it runs: the file is produced then, not when it was asked for. If the
+ * process stops first, the payroll.pay-runs job resumes it.
+ */
+export function exportInBackground(ctx: TenantBoundCtx, payRunId: string): void {
+  setTimeout(() => {
+    try {
+      processPayRun({ ...ctx, now: Date.now() }, payRunId)
+    } catch (e) {
+      ctx.log.error('pay run background export crashed', { payRunId, error: String(e) })
+    }
+  }, 0)
+}

@@ -1,0 +1,26 @@
+import { t } from 'elysia'
+import { defineOperation } from '../../kernel/operation'
+import { transaction } from '../../kernel/db'
+import { withDb } from '../../kernel/ctx'
+import { Id } from '../../kernel/schemas'
+import { Task, TaskStatusEnum, toTask } from './model'
+import { getTaskInTenant } from './queries'
+import { updateTaskRecord } from './task-writes'
+
+export const updateTaskStatus = defineOperation({
+  name: 'update_task_status',
+  title: 'Update a task’s status',
+  description:
+    'Moves a task to another status. Emits task.updated, and task.completed when the new status is done; setting the current status again changes nothing and emits nothing.',
+  access: { role: 'manager', write: true },
+  input: t.Object({ task_id: Id, status: TaskStatusEnum }),
+  output: Task,
+  run(ctx, input) {
+    return toTask(
+      transaction(ctx.db, (tx) => {
+        const txCtx = withDb(ctx, tx)
+        return updateTaskRecord(txCtx, getTaskInTenant(txCtx, input.task_id), { status: input.status })
+      }),
+    )
+  },
+})

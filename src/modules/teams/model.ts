@@ -1,0 +1,50 @@
+import { t } from 'elysia'
+import { Id, Instant, Nullable, RoleEnum } from '../../kernel/schemas'
+import { toIso, toIsoOrNull } from '../../kernel/time'
+import type { TeamMemberRow, TeamRow } from './queries'
+
+export const Team = t.Object({
+  id: Id,
+  name: t.String(),
+  description: Nullable(t.String()),
+  manager_user_id: Nullable(Id),
+  cost_center_id: Nullable(Id),
+  member_count: t.Integer({ minimum: 0 }),
+  created_at: Instant,
+})
+
+export const TeamMember = t.Object({
+  user_id: Id,
+  name: t.String(),
+  email: t.String(),
+  role: RoleEnum,
+  status: t.Union([t.Literal('invited'), t.Literal('active'), t.Literal('deactivated')]),
+  job_title: Nullable(t.String()),
+  role_in_team: t.Union([t.Literal('member'), t.Literal('manager')], { description: 'member or manager of this team' }),
+  is_primary_team: t.Boolean({ description: 'True when this is the user’s primary team' }),
+  joined_at: Instant,
+  deactivated_at: Nullable(Instant),
+})
+
+export const toTeam = (row: TeamRow) => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  manager_user_id: row.managerUserId,
+  cost_center_id: row.costCenterId,
+  member_count: row.memberCount,
+  created_at: toIso(row.createdAt),
+})
+
+export const toTeamMember = (row: TeamMemberRow) => ({
+  user_id: row.userId,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  status: row.status,
+  job_title: row.jobTitle,
+  role_in_team: row.roleInTeam,
+  is_primary_team: row.primaryTeamId === row.teamId,
+  joined_at: toIso(row.joinedAt),
+  deactivated_at: toIsoOrNull(row.deactivatedAt),
+})

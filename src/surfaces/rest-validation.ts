@@ -1,0 +1,175 @@
+import { Value } from '@sinclair/typebox/value'
+import { ValueErrorType } from '@sinclair/typebox/errors'
+import { TransformKind, type TObject, type TSchema } from '@sinclair/typebox'
+import { DomainError } from '../kernel/errors'
+
+export type InputLocation = 'body' | 'query' | 'params'
+/**
+ * What happens to fields a schema does not name: the integrator REST API refuses them (a typo must
+ * not be silently ignored); the client API strips them before anything reads the input, so an
+ * older server accepts a newer agent and extra data (URLs, titles) is never stored.
+ */
+export type UnknownFields = 'refuse' | 'strip'
+
+/** Removes, in place and at every depth, the fields a schema does not name. */
+export function stripUnknown(schema: TSchema, value: unknown): void {
+  const s = schema as SchemaLike
+  const props = s.properties as Record<string, TSchema> | undefined
+  if (props && value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const key of Object.keys(value)) {
+      if (!props[key]) delete (value as Record<string, unknown>)[key]
+      else stripUnknown(props[key]!, (value as Record<string, unknown>)[key])
+    }
+  }
+  if (s.type === 'array' && Array.isArray(value) && s.items) for (const v of value) stripUnknown(s.items as TSchema, v)
+}
+
+export interface FieldError {
+  field: string
+  message: string
+}
+
+type SchemaLike = TSchema & Record<string, unknown>
+
+const range = (s: SchemaLike): string => {
+  const parts: string[] = []
+  if (typeof s.minimum === 'number') parts.push(`at least ${s.minimum}`)
+  if (typeof s.maximum === 'number') parts.push(`at most ${s.maximum}`)
+  return parts.length ? ` ${parts.join(' and ')}` : ''
+}
+
+const length = (s: SchemaLike, unit: string): string => {
+  const parts: string[] = []
+  if (typeof s.minLength === 'number' && s.minLength > 0) parts.push(`at least ${s.minLength} ${unit}`)
+  if (typeof s.maxLength === 'number') parts.push(`at most ${s.maxLength} ${unit}`)
+  if (typeof s.minItems === 'number' && s.minItems > 0) parts.push(`at least ${s.minItems} items`)
+  if (typeof s.maxItems === 'number') parts.push(`at most ${s.maxItems} items`)
+  return parts.length ? ` of ${parts.join(' and ')}` : ''
+}
+
+/** What a field must look like, in words, from its JSON Schema: the message of a validation error. */
+export function describeExpected(schema: TSchema): string {
+  const s = schema as SchemaLike
+  const anyOf = s.anyOf as SchemaLike[] | undefined
+  if (anyOf) {
+    if (anyOf.every((o) => 'const' in o)) return `must be one of: ${anyOf.map((o) => String(o.const)).join(', ')}`
+    const nonNull = anyOf.filter((o) => o.type !== 'null')
+    if (nonNull.length === 1) return `${describeExpected(nonNull[0]!)} or null`
+  }
+  if ('const' in s) return `must be ${JSON.stringify(s.const)}`
+  switch (s.type) {
+    case 'integer':
+      return `must be an integer${range(s)}`
+    case 'number':
+      return `must be a number${range(s)}`
+    case 'boolean':
+      return 'must be true or false'
+    case 'array':
+      return `must be an array${length(s, 'items')}`
+    case 'object':
+      return 'must be an object'
+    case 'string':
+      if (s.format === 'uuid') return 'must be a UUID'
+      if (s.format === 'date-time') return 'must be an ISO 8601 instant such as 2026-01-31T09:00:00Z'
+      if (s.format === 'email') return 'must be an email address'
+      if (s.format === 'uri') return 'must be a URL'
+      if (typeof s.pattern === 'string' && s.pattern.includes('\\d{4}-\\d{2}-\\d{2}')) return 'must be a date YYYY-MM-DD'
+      if (typeof s.pattern === 'string' && s.pattern.includes('\\d{2}:\\d{2}')) return 'must be a time HH:MM'
+      return `must be a string${length(s, 'characters')}`
+  }
+  return 'is invalid'
+}
+
+const isNumericString = (o: SchemaLike) => o.type === 'string' && (o.format === 'integer' || o.format === 'numeric')
+
+/**
+ * The plain JSON Schema of a TypeBox schema: Elysia's `t.Integer`/`t.Numeric` are transforms that
+ * also accept numeric strings (anyOf [string, integer]); REST documents and validates the number
+ * itself and converts query strings up front (see `convertQuery`).
+ */
+export function pureSchema<T extends TSchema>(schema: T): T {
+  const s = schema as SchemaLike
+  let out: SchemaLike = { ...s }
+  const anyOf = s.anyOf as SchemaLike[] | undefined
+  if (anyOf && anyOf.length === 2 && anyOf.some(isNumericString)) {
+    const number = anyOf.find((o) => !isNumericString(o))!
+    const { anyOf: _drop, ...outer } = s
+    out = { ...outer, ...number }
+  } else if (anyOf) out.anyOf = anyOf.map(pureSchema)
+  if (s.properties) out.properties = Object.fromEntries(Object.entries(s.properties as Record<string, TSchema>).map(([k, v]) => [k, pureSchema(v)]))
+  if (s.items) out.items = pureSchema(s.items as TSchema)
+  delete out[TransformKind as unknown as string]
+  return out as T
+}
+
+/** Query strings converted in place to the types of the schema ("2" → 2, "true" → true). */
+export function convertQuery(schema: TObject, query: Record<string, unknown>): void {
+  const converted = Value.Convert(schema, { ...query }) as Record<string, unknown>
+  for (const [k, v] of Object.entries(converted)) query[k] = v
+}
+
+const fieldName = (path: string): string => path.replace(/^\//, '').replaceAll('/', '.')
+
+/** Calendar sanity the date pattern cannot express (2026-02-30 matches \d{4}-\d{2}-\d{2}). */
+function badDates(schema: SchemaLike, value: unknown, path: string, out: FieldError[]): void {
+  if (typeof value === 'string' && typeof schema.pattern === 'string' && schema.pattern.includes('\\d{4}-\\d{2}-\\d{2}')) {
+    const d = new Date(`${value}T00:00:00Z`)
+    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) out.push({ field: fieldName(path), message: 'is not a real calendar date' })
+    return
+  }
+  const props = schema.properties as Record<string, SchemaLike> | undefined
+  if (props && value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) if (props[k]) badDates(props[k]!, v, `${path}/${k}`, out)
+  }
+  const anyOf = schema.anyOf as SchemaLike[] | undefined
+  if (anyOf && value !== null) for (const o of anyOf) if (o.type === 'string') badDates(o, value, path, out)
+  if (schema.type === 'array' && Array.isArray(value) && schema.items) {
+    value.forEach((v, i) => badDates(schema.items as SchemaLike, v, `${path}/${i}`, out))
+  }
+}
+
+/** Unknown fields are refused (a typo must not be silently ignored), at every depth. */
+function unknownFields(schema: SchemaLike, value: unknown, path: string, out: FieldError[]): void {
+  const props = schema.properties as Record<string, SchemaLike> | undefined
+  if (props && value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (!props[k]) out.push({ field: fieldName(`${path}/${k}`), message: 'is not a known field' })
+      else unknownFields(props[k]!, v, `${path}/${k}`, out)
+    }
+  }
+  if (schema.type === 'array' && Array.isArray(value) && schema.items) {
+    value.forEach((v, i) => unknownFields(schema.items as SchemaLike, v, `${path}/${i}`, out))
+  }
+}
+
+/** Every problem of a request part, one per field, with messages that name the field. */
+export function inputErrors(schema: TObject, raw: unknown, location: InputLocation, unknown: UnknownFields = 'refuse'): FieldError[] {
+  if (location === 'body' && (raw === null || raw === undefined || typeof raw !== 'object' || Array.isArray(raw))) {
+    if ((raw === null || raw === undefined) && !(schema.required ?? []).length) return []
+    return [{ field: 'body', message: 'must be a JSON object' }]
+  }
+  // Query and path values arrive as strings; convert them the way the route schema will.
+  const value: unknown = location === 'body' ? raw : Value.Convert(schema, Value.Clone(raw ?? {}))
+  const errors: FieldError[] = []
+  if (unknown === 'refuse') unknownFields(schema as SchemaLike, value, '', errors)
+  const seen = new Set(errors.map((e) => e.field))
+  for (const e of Value.Errors(schema, value)) {
+    const field = fieldName(e.path) || location
+    if (seen.has(field) || [...seen].some((f) => field.startsWith(`${f}.`))) continue
+    seen.add(field)
+    const message = e.type === ValueErrorType.ObjectRequiredProperty ? 'is required' : describeExpected(e.schema)
+    errors.push({ field, message })
+  }
+  const dates: FieldError[] = []
+  badDates(schema as SchemaLike, value, '', dates)
+  return [...errors, ...dates.filter((d) => !seen.has(d.field))]
+}
+
+/** Throws invalid_argument naming every bad field, or returns when the input is valid. */
+export function assertValidInput(schema: TObject, raw: unknown, location: InputLocation, unknown: UnknownFields = 'refuse'): void {
+  const errors = inputErrors(schema, raw, location, unknown)
+  if (errors.length === 0) return
+  const first = errors[0]!
+  const where = location === 'params' ? 'path' : location
+  throw new DomainError('invalid_argument', `Invalid ${where}: ${first.field} ${first.message}.`, { location: where, errors })
+}

@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openDatabase } from '../../src/kernel/db'
+import { migrate } from '../../src/kernel/migrate'
+import { createTenant } from '../../src/modules/tenants/create-tenant'
+import { upsertPlanCatalog } from '../../src/modules/tenants/queries'
+import { consumeRestRequest, pruneRestCounters, windowsAt } from '../../src/modules/rate-limits/rest-limits'
+import { readCounter } from '../../src/modules/rate-limits/queries'
+
+const at = (iso: string) => Date.parse(iso)
+
+function database() {
+  const dir = mkdtempSync(join(tmpdir(), 'wf-rl-unit-'))
+  const handle = openDatabase(join(dir, 'workforce.db'))
+  migrate(handle.db)
+  upsertPlanCatalog(handle.db)
+  const { tenant } = createTenant(handle.db, { name: 'RL', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'O', email: 'o@rl.test' } }, Date.now())
+  return { db: handle.db, tenantId: tenant.id, done: () => (handle.close(), rmSync(dir, { recursive: true, force: true })) }
+}
+
+describe('REST rate-limit windows', () => {
+  test('are fixed UTC hours and days', () => {
+    const w = windowsAt(at('2026-03-29T01:59:59.999Z'))
+    expect(w.hourStart).toBe(at('2026-03-29T01:00:00Z') / 1000)
+    expect(w.dayStart).toBe(at('2026-03-29T00:00:00Z') / 1000)
+  })
+
+  test('reset independently: a new hour frees the hourly budget while the day keeps counting', () => {
+    const { db, tenantId, done } = database()
+    const limits = { perHour: 2, perDay: 3 }
+    const take = (iso: string) => consumeRestRequest(db, tenantId, 'key_a', at(iso), limits)
+    expect(take('2026-05-01T10:00:00Z').remainingHour).toBe(1)
+    expect(take('2026-05-01T10:10:00Z')).toMatchObject({ allowed: true, remainingHour: 0, remainingDay: 1 })
+    const refused = take('2026-05-01T10:59:00Z')
+    expect(refused).toMatchObject({ allowed: false, remainingHour: 0, remainingDay: 1, retryAfter: 60, resetHour: at('2026-05-01T11:00:00Z') / 1000 })
+    expect(take('2026-05-01T11:00:00Z')).toMatchObject({ allowed: true, remainingHour: 1, remainingDay: 0 })
+    const dayOut = take('2026-05-01T12:00:00Z')
+    expect(dayOut).toMatchObject({ allowed: false, remainingHour: 2, remainingDay: 0, resetDay: at('2026-05-02T00:00:00Z') / 1000, retryAfter: 12 * 3600 })
+    expect(take('2026-05-02T00:00:01Z')).toMatchObject({ allowed: true, remainingDay: 2 })
+    done()
+  })
+
+  test('a refused request is rolled back from both counters', () => {
+    const { db, tenantId, done } = database()
+    const now = at('2026-05-01T10:00:00Z')
+    const { hourStart, dayStart } = windowsAt(now)
+    for (let i = 0; i < 5; i++) consumeRestRequest(db, tenantId, 'key_b', now, { perHour: 2, perDay: 100 })
+    expect(readCounter(db, tenantId, 'key_b', 'hour', hourStart)).toBe(2)
+    expect(readCounter(db, tenantId, 'key_b', 'day', dayStart)).toBe(2)
+    done()
+  })
+
+  test('housekeeping deletes only windows long past', () => {
+    const { db, tenantId, done } = database()
+    consumeRestRequest(db, tenantId, 'key_c', at('2026-05-01T10:00:00Z'), { perHour: 10, perDay: 10 })
+    consumeRestRequest(db, tenantId, 'key_c', at('2026-05-03T10:00:00Z'), { perHour: 10, perDay: 10 })
+    expect(pruneRestCounters(db, at('2026-05-04T10:30:00Z'))).toBe(2)
+    expect(readCounter(db, tenantId, 'key_c', 'hour', at('2026-05-03T10:00:00Z') / 1000)).toBe(1)
+    done()
+  })
+})
