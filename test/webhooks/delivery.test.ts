@@ -5,6 +5,7 @@ import { EVENT_CATALOG, TEST_EVENT, TEST_EVENT_SPEC } from '../../src/modules/we
 import { EVENT_NAMES, HIGH_FREQUENCY_EVENTS, type EventName } from '../../src/modules/webhooks/event-names'
 import { startReceiver, serviceSignatureValid, standardWebhooksVerify, type Receiver, type Received } from './receiver'
 import { createKeyFixture } from '../helpers/fixtures'
+import { bookProjectTime } from '../rest/helpers/org'
 import { api as clientApi, startWorld, type TenantWorld, type World } from '../client/world'
 import { totpCode } from '../../src/modules/security/totp'
 import { ALLOW_LOOPBACK, api, type RestTenant } from './setup'
@@ -54,6 +55,16 @@ async function ok(res: Promise<{ status: number; body: unknown }>) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return r.body as any
 }
+
+/** A REST call that must answer `status` (201 for creations); returns the body. */
+async function answered(res: Promise<{ status: number; body: unknown }>, status = 201) {
+  const r = await res
+  expect([r.status, r.body]).toMatchObject([status, expect.anything()])
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return r.body as any
+}
+
+const newTask = async (s: Scene): Promise<string> => (await answered(api(server, s.token).post('/tasks', { title: 'Ship the release' }))).id
 
 const cli = async (args: string[]) => expect((await server.cli(args)).code).toBe(0)
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
@@ -131,6 +142,22 @@ const CAUSES: Partial<Record<EventName, (s: Scene) => Promise<void>>> = {
   'user.activated': async (s) => {
     const emp = s.tw.addUser({ status: 'deactivated' })
     await ok(clientApi(server, s.tw.owner.key).post(`/admin/users/${emp.id}/reactivate`, {}))
+  },
+  'task.created': async (s) => void (await newTask(s)),
+  'task.updated': async (s) => {
+    await answered(api(server, s.token).post(`/tasks/${await newTask(s)}/status`, { status: 'in_progress' }), 200)
+  },
+  'task.completed': async (s) => {
+    await answered(api(server, s.token).post(`/tasks/${await newTask(s)}/status`, { status: 'done' }), 200)
+  },
+  'project.budget_alert': async (s) => {
+    const p = await answered(api(server, s.token).post('/projects', { name: 'Depot', budget_hours: 2, alert_threshold_percent: 50 }))
+    bookProjectTime(server, s.tenant, s.ownerUserId, p.id, 3)
+    await answered(api(server, s.token).get(`/projects/${p.id}/budget`), 200)
+  },
+  'payroll.export_ready': async (s) => {
+    s.tw.addTimeLog(s.ownerUserId, Date.parse(`${day(-2)}T09:00:00Z`), Date.parse(`${day(-2)}T17:00:00Z`))
+    await answered(api(server, s.token).post('/payroll/pay-runs', { period_start: day(-7), period_end: day(-1) }), 202)
   },
   'user.role_changed': async (s) => {
     const emp = s.tw.addUser()
