@@ -15,7 +15,7 @@ export interface Runtime {
   db: Db
   /**
    * A second connection to the same database with synchronous=NORMAL, for high-frequency
-   * bookkeeping that is not evidence (REST rate-limit counters). In WAL mode its commits survive a
+   * bookkeeping that is not evidence (REST and MCP rate-limit counters, MCP tool-call records). In WAL mode its commits survive a
    * process crash or restart; only an OS crash can lose the last ones. It spares every REST request
    * an fsync.
    */
@@ -26,6 +26,8 @@ export interface Runtime {
   /** Identifies this process in job leases. */
   instanceId: string
   migration: MigrationResult
+  /** Runs `fn` before the database closes (surfaces flush write-behind buffers there). */
+  onClose(fn: () => void): void
   close(): void
 }
 
@@ -43,7 +45,8 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   const handle = openDatabase(databaseFile(config))
   const migration = migrate(handle.db)
   upsertPlanCatalog(handle.db)
-  const counters = openDatabase(databaseFile(config), { synchronous: 'NORMAL' })
+  const counters = openDatabase(databaseFile(config), { synchronous: 'normal' })
+  const closeHooks: (() => void)[] = []
   return {
     config,
     handle,
@@ -53,7 +56,15 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
     secret: loadSecret(config.dataDir),
     instanceId: randomUUID(),
     migration,
+    onClose: (fn) => void closeHooks.push(fn),
     close: () => {
+      for (const fn of closeHooks.splice(0)) {
+        try {
+          fn()
+        } catch (e) {
+          log.error('close hook failed', { error: String(e) })
+        }
+      }
       counters.close()
       handle.close()
     },

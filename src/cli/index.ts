@@ -8,6 +8,8 @@ import { keysCommand } from './keys'
 import { planCommand } from './plan'
 import { jobsCommand } from './jobs'
 import { billingCommand } from './billing'
+import { usersCommand } from './users'
+import { officesCommand } from './offices'
 import { webhooksCommand } from './webhooks'
 
 export function buildCli(): Command {
@@ -22,6 +24,8 @@ export function buildCli(): Command {
     .addCommand(planCommand)
     .addCommand(jobsCommand)
     .addCommand(billingCommand)
+    .addCommand(usersCommand)
+    .addCommand(officesCommand)
     .addCommand(webhooksCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()

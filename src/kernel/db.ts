@@ -26,10 +26,15 @@ export const PRAGMAS = {
   busy_timeout: 5000,
 } as const
 
-export function openDatabase(file: string, options: { synchronous?: 'FULL' | 'NORMAL' } = {}): DatabaseHandle {
+/**
+ * `synchronous: 'normal'` is for a side connection that writes telemetry only (MCP tool-call
+ * records): in WAL mode its commits skip the fsync, so a flush never stalls requests on a busy
+ * disk; a power cut may lose the last records, never payroll data (that goes through FULL).
+ */
+export function openDatabase(file: string, options: { synchronous?: 'full' | 'normal' } = {}): DatabaseHandle {
   const sqlite = new Database(file, { create: true, strict: true })
   sqlite.exec('PRAGMA journal_mode = WAL')
-  sqlite.exec(`PRAGMA synchronous = ${options.synchronous ?? 'FULL'}`)
+  sqlite.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`)
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec(`PRAGMA busy_timeout = ${PRAGMAS.busy_timeout}`)
   // Temp B-trees in memory keep large GROUP BYs off the disk.
@@ -72,4 +77,20 @@ function isTx(db: DbLike): db is Tx {
  */
 export function sqliteOf(db: DbLike): Database {
   return (db as unknown as { session: { client: Database } }).session.client
+}
+
+const preparedCache = new WeakMap<object, Map<string, unknown>>()
+
+/**
+ * A drizzle prepared statement, built once per database handle and reused: building and
+ * preparing a query costs ~100x more than running a prepared one, which matters on hot paths
+ * (key authentication, list tools). Statements of the root handle also run inside its
+ * transactions (one connection), and a transaction handle gets its own short-lived cache.
+ */
+export function prepared<T>(db: DbLike, key: string, build: (db: DbLike) => T): T {
+  let perDb = preparedCache.get(db)
+  if (!perDb) preparedCache.set(db, (perDb = new Map()))
+  let stmt = perDb.get(key) as T | undefined
+  if (stmt === undefined) perDb.set(key, (stmt = build(db)))
+  return stmt
 }

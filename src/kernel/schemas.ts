@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import type { TSchema } from '@sinclair/typebox'
+import { Type, type IntegerOptions, type TSchema } from '@sinclair/typebox'
 
 /** Shared wire models. Pure JSON Schema: no transforms, so one schema serves REST, MCP and docs. */
 export const Id = t.String({ format: 'uuid', description: 'UUID' })
@@ -8,7 +8,8 @@ export const DateOnly = t.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   description: 'Calendar date YYYY-MM-DD in the tenant time zone',
 })
-export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
+export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T, options?: { description?: string }) =>
+  t.Union([schema, t.Null()], options)
 
 export const PeriodEnum = t.Union(
   [t.Literal('today'), t.Literal('this_week'), t.Literal('last_week'), t.Literal('this_month'), t.Literal('last_month')],
@@ -62,3 +63,8 @@ export function pageWindow(input: { page?: number; page_size?: number }) {
   return { page, pageSize, offset: (page - 1) * pageSize, limit: pageSize }
 }
 
+/**
+ * A plain JSON Schema integer. Elysia's t.Integer is a union that also accepts numeric strings
+ * (meant for query strings); MCP arguments and outputs must be real integers, so they use this.
+ */
+export const Int = (options?: IntegerOptions) => Type.Integer(options)

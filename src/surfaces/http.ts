@@ -6,6 +6,7 @@ import { SERVER_VERSION } from '../kernel/version'
 import type { Runtime } from '../runtime'
 import { toRestError } from './http-errors'
 import { restApi } from './rest-api'
+import { mcpSurface } from './mcp'
 
 const isInvalidToken = (e: unknown): boolean =>
   e instanceof DomainError && typeof e.details === 'object' && e.details !== null && 'invalid_token' in e.details
@@ -68,6 +69,7 @@ export function createHttpApp(rt: Runtime) {
     .use(httpKernel(rt))
     .use(healthRoutes(rt))
     .use(restApi(rt))
+    .use(mcpSurface(rt))
 }
 
 export type HttpApp = ReturnType<typeof createHttpApp>

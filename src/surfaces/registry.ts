@@ -16,6 +16,7 @@ import { billingJobs } from '../modules/billing/jobs'
 import { retentionJobs } from '../modules/retention/jobs'
 import { rateLimitJobs } from '../modules/rate-limits/jobs'
 import { payrollJobs } from '../modules/payroll/jobs'
+import { sendEmailsJob } from '../modules/notifications/jobs'
 import { webhookRoutes } from '../modules/webhooks/routes'
 import { webhookJobs } from '../modules/webhooks/jobs'
 
@@ -40,4 +41,12 @@ export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = [
 ]
 
 /** Scheduled jobs of every module (declared in src/modules/<module>/jobs.ts). */
-export const JOBS: JobDefinition[] = [...activityJobs, ...billingJobs, ...retentionJobs, ...rateLimitJobs, ...payrollJobs, ...webhookJobs]
+export const JOBS: JobDefinition[] = [
+  ...activityJobs,
+  ...billingJobs,
+  ...retentionJobs,
+  ...rateLimitJobs,
+  ...payrollJobs,
+  sendEmailsJob,
+  ...webhookJobs,
+]

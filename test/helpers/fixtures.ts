@@ -45,3 +45,30 @@ export async function createKeyFixture(
   const out = JSON.parse(res.stdout) as { key: string; api_key: { id: string } }
   return { id: out.api_key.id, key: out.key }
 }
+
+/** Adds a user through the real CLI (`workforce users add`); returns its id. */
+export async function createUserFixture(
+  server: TestServer,
+  tenant: string,
+  opts: { email?: string; name?: string; role?: 'employee' | 'manager' | 'admin' | 'owner_admin'; team?: string } = {},
+): Promise<{ id: string; email: string; teamId: string | null }> {
+  const n = ++counter
+  const email = opts.email ?? `user${n}.${Date.now()}@fixture.test`
+  const args = ['users', 'add', '--json', '--tenant', tenant, '--email', email, '--name', opts.name ?? `User ${n}`, '--role', opts.role ?? 'employee']
+  if (opts.team) args.push('--team', opts.team)
+  const res = await server.cli(args)
+  if (res.code !== 0) throw new Error(`users add failed: ${res.stderr}`)
+  const out = JSON.parse(res.stdout) as { user_id: string; team_id: string | null }
+  return { id: out.user_id, email, teamId: out.team_id }
+}
+
+/** A user plus a live key bound to them (acts with their role). */
+export async function createPersonFixture(
+  server: TestServer,
+  tenant: string,
+  opts: { role?: 'employee' | 'manager' | 'admin' | 'owner_admin'; team?: string; name?: string } = {},
+): Promise<{ id: string; email: string; key: string; teamId: string | null }> {
+  const user = await createUserFixture(server, tenant, opts)
+  const { key } = await createKeyFixture(server, tenant, { user: user.email })
+  return { ...user, key }
+}

@@ -6,6 +6,7 @@ import { EVENT_NAMES, HIGH_FREQUENCY_EVENTS, type EventName } from '../../src/mo
 import { startReceiver, serviceSignatureValid, standardWebhooksVerify, type Receiver, type Received } from './receiver'
 import { createKeyFixture } from '../helpers/fixtures'
 import { bookProjectTime } from '../rest/helpers/org'
+import { callTool, mcpClient } from '../helpers/mcp'
 import { api as clientApi, startWorld, type TenantWorld, type World } from '../client/world'
 import { totpCode } from '../../src/modules/security/totp'
 import { ALLOW_LOOPBACK, api, type RestTenant } from './setup'
@@ -65,6 +66,19 @@ async function answered(res: Promise<{ status: number; body: unknown }>, status 
 }
 
 const newTask = async (s: Scene): Promise<string> => (await answered(api(server, s.token).post('/tasks', { title: 'Ship the release' }))).id
+
+/** MCP tool calls with the OwnerAdmin's user-scoped key, through the official SDK client. */
+async function mcpCall(s: Scene, calls: [string, Record<string, unknown>][], lastFails = false) {
+  const client = await mcpClient(server.url, s.tw.owner.key)
+  try {
+    for (const [i, [name, args]] of calls.entries()) {
+      const r = await callTool(client, name, args)
+      expect([name, r.isError]).toEqual([name, lastFails && i === calls.length - 1])
+    }
+  } finally {
+    await client.close()
+  }
+}
 
 const cli = async (args: string[]) => expect((await server.cli(args)).code).toBe(0)
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
@@ -143,6 +157,14 @@ const CAUSES: Partial<Record<EventName, (s: Scene) => Promise<void>>> = {
     const emp = s.tw.addUser({ status: 'deactivated' })
     await ok(clientApi(server, s.tw.owner.key).post(`/admin/users/${emp.id}/reactivate`, {}))
   },
+  'clock.in': (s) => mcpCall(s, [['clock_in', {}]]),
+  'clock.out': (s) => mcpCall(s, [['clock_in', {}], ['clock_out', {}]]),
+  'clock.in.failed': async (s) => {
+    await cli(['offices', 'add', '--tenant', s.tenant, '--name', 'Berlin HQ', '--lat', '52.52', '--lon', '13.405', '--radius', '200'])
+    await cli(['offices', 'policy', 'enforce', '--tenant', s.tenant])
+    await mcpCall(s, [['clock_in', { latitude: 48.1371, longitude: 11.5754 }]], true)
+  },
+  'user.invited': (s) => mcpCall(s, [['invite_staff', { email: `new.${Math.random().toString(36).slice(2)}@example.test`, name: 'Nina Newhire' }]]),
   'task.created': async (s) => void (await newTask(s)),
   'task.updated': async (s) => {
     await answered(api(server, s.token).post(`/tasks/${await newTask(s)}/status`, { status: 'in_progress' }), 200)

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { DbLike } from '../../kernel/db'
+import { prepared, type DbLike } from '../../kernel/db'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
 import { apiKeys } from './schema'
@@ -9,7 +9,7 @@ export type NewApiKeyRow = typeof apiKeys.$inferInsert
 
 /** Authentication's lookup: the row for a key's public lookup part, any tenant. */
 export const findKeyByLookup = (db: DbLike, lookup: string): ApiKeyRow | null =>
-  db.select().from(apiKeys).where(eq(apiKeys.lookup, lookup)).get() ?? null
+  prepared(db, 'apiKeys.byLookup', (d) => d.select().from(apiKeys).where(eq(apiKeys.lookup, sql.placeholder('lookup'))).prepare()).get({ lookup }) ?? null
 
 export const insertKey = (db: DbLike, row: NewApiKeyRow): ApiKeyRow => db.insert(apiKeys).values(row).returning().get()
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { DbLike } from '../../kernel/db'
+import { prepared, type DbLike } from '../../kernel/db'
 import type { TenantCtx } from '../../kernel/ctx'
 import { plans, retentionPolicies, tenants, type PlanId } from './schema'
 import { PLAN_CATALOG } from './plans-catalog'
@@ -48,14 +48,15 @@ const tenantCtxColumns = {
 
 /** The tenant as a request context sees it: identity, zone, mode and plan entitlements. */
 export function findTenantCtx(db: DbLike, tenantId: number): TenantCtx | null {
-  return (
-    db
+  const stmt = prepared(db, 'tenants.ctx', (d) =>
+    d
       .select(tenantCtxColumns)
       .from(tenants)
       .innerJoin(plans, eq(plans.id, tenants.planId))
-      .where(and(eq(tenants.id, tenantId), isNull(tenants.deletedAt)))
-      .get() ?? null
+      .where(and(eq(tenants.id, sql.placeholder('tenantId')), isNull(tenants.deletedAt)))
+      .prepare(),
   )
+  return stmt.get({ tenantId }) ?? null
 }
 
 /** Looks a tenant up by readable id (DEMO-123456) or slug, as operators type them. */
@@ -97,3 +98,8 @@ export const listRetentionPolicies = (db: DbLike) => db.select().from(retentionP
 /** The first demo tenant: what the public demo key and switch_to_demo point at. */
 export const findDefaultDemoTenant = (db: DbLike): TenantRow | null =>
   db.select().from(tenants).where(and(eq(tenants.isDemo, true), isNull(tenants.deletedAt))).orderBy(tenants.id).get() ?? null
+
+/** Attendance policy of a tenant: geofence enforcement and presence confirmations. */
+export function updateAttendancePolicy(db: DbLike, tenantId: number, values: { geofencePolicy?: TenantRow['geofencePolicy']; presenceTapMinutes?: number | null }): void {
+  db.update(tenants).set(values).where(eq(tenants.id, tenantId)).run()
+}

@@ -1,15 +1,17 @@
-import { and, eq } from 'drizzle-orm'
-import type { DbLike } from '../../kernel/db'
+import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { prepared, type DbLike } from '../../kernel/db'
 import type { Ctx } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
-import { users } from './schema'
+import { invitations, users } from './schema'
 
 export type UserRow = typeof users.$inferSelect
 export type NewUserRow = typeof users.$inferInsert
 
 /** Unscoped read for authentication only: a key row already names the tenant. */
 export const findUserForAuth = (db: DbLike, tenantId: number, userId: string): UserRow | null =>
-  db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId))).get() ?? null
+  prepared(db, 'users.forAuth', (d) =>
+    d.select().from(users).where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.id, sql.placeholder('userId')))).prepare(),
+  ).get({ tenantId, userId }) ?? null
 
 export const insertUser = (db: DbLike, row: NewUserRow): UserRow => db.insert(users).values(row).returning().get()
 
@@ -27,3 +29,95 @@ export function getUserInTenant(ctx: Ctx & { tenant: { id: number } }, userId: s
 export function findUserByEmail(ctx: Ctx & { tenant: { id: number } }, email: string): UserRow | null {
   return ctx.db.select().from(users).where(and(eq(users.tenantId, ctx.tenant.id), eq(users.email, email.toLowerCase()))).get() ?? null
 }
+
+// ---- reads of the MCP tools (list_employees, get_employee_details, dashboards) ----
+
+type TenantScoped = Ctx & { tenant: { id: number } }
+
+export interface UserFilter {
+  /** null: every user of the tenant; otherwise only these ids. */
+  userIds: string[] | null
+  /** Case-insensitive substring of name or email. */
+  search?: string | null
+  includeDeactivated?: boolean
+}
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function userWhere(ctx: TenantScoped, f: UserFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(users.tenantId, ctx.tenant.id)]
+  if (f.userIds !== null) parts.push(inArray(users.id, f.userIds))
+  if (!f.includeDeactivated) parts.push(ne(users.status, 'deactivated'))
+  if (f.search) {
+    const pattern = `%${escapeLike(f.search.toLowerCase())}%`
+    parts.push(sql`(lower(${users.name}) like ${pattern} escape '\\' or lower(${users.email}) like ${pattern} escape '\\')`)
+  }
+  return and(...parts)
+}
+
+/**
+ * The list_employees filter as prepared statements, one per shape of filter (ids or not, search or
+ * not, deactivated or not): each is built and planned once, and the id list travels as one JSON
+ * array parameter. This is the hottest read of the MCP server.
+ */
+function pageWhere(f: UserFilter): SQL | undefined {
+  const ph = sql.placeholder
+  return and(
+    eq(users.tenantId, ph('tenantId')),
+    f.includeDeactivated ? undefined : ne(users.status, 'deactivated'),
+    f.userIds === null ? undefined : sql`${users.id} in (select value from json_each(${ph('ids')}))`,
+    f.search ? sql`(lower(${users.name}) like ${ph('pattern')} escape '\\' or lower(${users.email}) like ${ph('pattern')} escape '\\')` : undefined,
+  )
+}
+
+const shapeOf = (f: UserFilter) => `${f.userIds === null ? 'all' : 'ids'}:${f.search ? 'search' : '-'}:${f.includeDeactivated ? 'any' : 'live'}`
+
+function pageParams(ctx: TenantScoped, f: UserFilter) {
+  return { tenantId: ctx.tenant.id, ids: JSON.stringify(f.userIds ?? []), pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : null }
+}
+
+/** One page of users by name, and the total matching the filter. */
+export function listUsersPage(ctx: TenantScoped, f: UserFilter, limit: number, offset: number): { rows: UserRow[]; total: number } {
+  if (f.userIds !== null && f.userIds.length === 0) return { rows: [], total: 0 }
+  const params = pageParams(ctx, f)
+  const shape = shapeOf(f)
+  const page = prepared(ctx.db, `users.page:${shape}`, (d) =>
+    d.select().from(users).where(pageWhere(f)).orderBy(users.name, users.id).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(),
+  )
+  const rows = page.all({ ...params, limit, offset })
+  // A short page that is not empty (or the first page) already tells the total: skip the count.
+  const shortPage = rows.length < limit && (rows.length > 0 || offset === 0)
+  if (shortPage) return { rows, total: offset + rows.length }
+  const counter = prepared(ctx.db, `users.count:${shape}`, (d) => d.select({ n: count() }).from(users).where(pageWhere(f)).prepare())
+  return { rows, total: counter.get(params)?.n ?? 0 }
+}
+
+/** Every user matching the filter (for aggregates over a team or the organisation). */
+export function listUsers(ctx: TenantScoped, f: UserFilter): UserRow[] {
+  if (f.userIds !== null && f.userIds.length === 0) return []
+  return ctx.db.select().from(users).where(userWhere(ctx, f)).orderBy(users.name).all()
+}
+
+export function countActiveUsers(ctx: TenantScoped, userIds: string[] | null): number {
+  if (userIds !== null && userIds.length === 0) return 0
+  const where = and(eq(users.tenantId, ctx.tenant.id), eq(users.status, 'active'), userIds === null ? undefined : inArray(users.id, userIds))
+  return ctx.db.select({ n: count() }).from(users).where(where).get()?.n ?? 0
+}
+
+/** Names and emails by id, for labelling rows of other modules. */
+export function userLabels(ctx: TenantScoped, ids: string[]): Map<string, { name: string; email: string; primaryTeamId: string | null }> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return new Map()
+  const rows = ctx.db
+    .select({ id: users.id, name: users.name, email: users.email, primaryTeamId: users.primaryTeamId })
+    .from(users)
+    .where(and(eq(users.tenantId, ctx.tenant.id), inArray(users.id, unique)))
+    .all()
+  return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email, primaryTeamId: r.primaryTeamId }]))
+}
+
+export function setPrimaryTeam(db: DbLike, tenantId: number, userId: string, teamId: string): void {
+  db.update(users).set({ primaryTeamId: teamId }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId))).run()
+}
+
+export const insertInvitation = (db: DbLike, row: typeof invitations.$inferInsert) => db.insert(invitations).values(row).returning().get()

@@ -1,0 +1,74 @@
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { dateRange, localDate } from '../../kernel/time'
+import { dailySummaries, sampleTotals } from './queries'
+
+/**
+ * Productivity is category-based: seconds of application use classed productive, neutral or
+ * unproductive (idle excluded). score = round(100 x productive / active). No keystrokes, content
+ * or URLs are ever recorded, so none can be used.
+ */
+export const PRIVACY_NOTE =
+  'Scores come only from how long applications were in use, grouped into productive, neutral and unproductive categories by the company\'s rules. No keystrokes, screen content, screenshots or URLs are recorded or used.'
+
+export interface Totals {
+  productive: number
+  neutral: number
+  unproductive: number
+  idle: number
+  /** Dates with any recorded activity. */
+  days: number
+}
+
+const empty = (): Totals => ({ productive: 0, neutral: 0, unproductive: 0, idle: 0, days: 0 })
+
+export const activeSeconds = (t: Totals): number => t.productive + t.neutral + t.unproductive
+
+export const scoreOf = (t: Totals): number => {
+  const active = activeSeconds(t)
+  return active === 0 ? 0 : Math.round((100 * t.productive) / active)
+}
+
+function add(into: Totals, t: Omit<Totals, 'days'>): void {
+  into.productive += t.productive
+  into.neutral += t.neutral
+  into.unproductive += t.unproductive
+  into.idle += t.idle
+  into.days += 1
+}
+
+/**
+ * Category totals per user over [fromDate, toDate]: stored daily summaries where the job has run,
+ * the raw samples for dates it has not summarised yet (today, typically). Future dates are skipped.
+ */
+export function productivityTotals(ctx: TenantBoundCtx, userIds: string[] | null, fromDate: string, toDate: string): Map<string, Totals> {
+  const today = localDate(ctx.now, ctx.tenant.timezone)
+  const until = toDate < today ? toDate : today
+  const perUser = new Map<string, Totals>()
+  if (fromDate > until) return perUser
+  const bucket = (userId: string) => {
+    let t = perUser.get(userId)
+    if (!t) perUser.set(userId, (t = empty()))
+    return t
+  }
+  const summarised = new Set<string>()
+  for (const row of dailySummaries(ctx, userIds, fromDate, until)) {
+    summarised.add(row.date)
+    add(bucket(row.userId), { productive: row.productiveSeconds, neutral: row.neutralSeconds, unproductive: row.unproductiveSeconds, idle: row.idleSeconds })
+  }
+  const missing = dateRange(fromDate, until).filter((d) => !summarised.has(d))
+  for (const row of sampleTotals(ctx, userIds, missing)) add(bucket(row.userId), row)
+  return perUser
+}
+
+/** Sum of several users' totals (a team or the organisation). */
+export function combine(totals: Iterable<Totals>): Totals {
+  const out = empty()
+  for (const t of totals) {
+    out.productive += t.productive
+    out.neutral += t.neutral
+    out.unproductive += t.unproductive
+    out.idle += t.idle
+    out.days = Math.max(out.days, t.days)
+  }
+  return out
+}

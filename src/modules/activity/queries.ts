@@ -1,0 +1,80 @@
+import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Ctx } from '../../kernel/ctx'
+import type { DbLike } from '../../kernel/db'
+import { activityBlocks, activitySamples, agentSessions, dailyActivitySummaries, type AgentSessionEndReason } from './schema'
+
+type TenantScoped = Ctx & { tenant: { id: number } }
+export type DailySummaryRow = typeof dailyActivitySummaries.$inferSelect
+
+/** Ends the user's active desktop-agent sessions (cross-device handover); returns how many. */
+export function endActiveAgentSessions(ctx: TenantScoped, userId: string, now: number, reason: AgentSessionEndReason): number {
+  const rows = ctx.db
+    .update(agentSessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(and(eq(agentSessions.tenantId, ctx.tenant.id), eq(agentSessions.userId, userId), isNull(agentSessions.endedAt)))
+    .returning({ id: agentSessions.id })
+    .all()
+  return rows.length
+}
+
+/** Start and end (ms) of the user's samples on these local dates: what the agent covered. */
+export function sampleIntervals(ctx: TenantScoped, userId: string, fromDate: string, toDate: string): { start: number; end: number }[] {
+  return ctx.db
+    .select({ start: activitySamples.startedAt, end: sql<number>`${activitySamples.startedAt} + ${activitySamples.durationSeconds} * 1000` })
+    .from(activitySamples)
+    .where(and(eq(activitySamples.tenantId, ctx.tenant.id), between(activitySamples.localDate, fromDate, toDate), eq(activitySamples.userId, userId)))
+    .all()
+}
+
+export function insertBlocks(db: DbLike, rows: (typeof activityBlocks.$inferInsert)[]): number {
+  if (rows.length === 0) return 0
+  db.insert(activityBlocks).values(rows).run()
+  return rows.length
+}
+
+/** Stored daily summaries of these users (all when null) between two local dates. */
+export function dailySummaries(ctx: TenantScoped, userIds: string[] | null, fromDate: string, toDate: string): DailySummaryRow[] {
+  if (userIds !== null && userIds.length === 0) return []
+  return ctx.db
+    .select()
+    .from(dailyActivitySummaries)
+    .where(
+      and(
+        eq(dailyActivitySummaries.tenantId, ctx.tenant.id),
+        between(dailyActivitySummaries.date, fromDate, toDate),
+        userIds === null ? undefined : inArray(dailyActivitySummaries.userId, userIds),
+      ),
+    )
+    .all()
+}
+
+export interface CategoryTotals {
+  userId: string
+  date: string
+  productive: number
+  neutral: number
+  unproductive: number
+  idle: number
+  samples: number
+}
+
+/** Seconds by category per user and date straight from the samples (days not yet summarised). */
+export function sampleTotals(ctx: TenantScoped, userIds: string[] | null, dates: string[]): CategoryTotals[] {
+  if ((userIds !== null && userIds.length === 0) || dates.length === 0) return []
+  const s = activitySamples
+  const active = (cat: string) => sql<number>`coalesce(sum(case when ${s.isIdle} = 0 and ${s.category} = ${cat} then ${s.durationSeconds} end), 0)`
+  return ctx.db
+    .select({
+      userId: s.userId,
+      date: s.localDate,
+      productive: active('productive'),
+      neutral: active('neutral'),
+      unproductive: active('unproductive'),
+      idle: sql<number>`coalesce(sum(case when ${s.isIdle} = 1 then ${s.durationSeconds} end), 0)`,
+      samples: sql<number>`count(*)`,
+    })
+    .from(s)
+    .where(and(eq(s.tenantId, ctx.tenant.id), inArray(s.localDate, dates), userIds === null ? undefined : inArray(s.userId, userIds)))
+    .groupBy(s.localDate, s.userId)
+    .all()
+}

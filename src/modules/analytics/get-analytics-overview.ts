@@ -1,0 +1,64 @@
+import { t } from 'elysia'
+import { isDemoMode } from '../../kernel/access'
+import { defineOperation } from '../../kernel/operation'
+import { DateOnly, Instant, Int, PeriodEnum } from '../../kernel/schemas'
+import { DAY, toIso } from '../../kernel/time'
+import { UNAVAILABLE_IN_DEMO, periodWindow } from './period'
+import { activeCallers, callStats, callsBySource } from './queries'
+import { flushToolCalls } from './tool-call-log'
+
+const TopSource = t.Object(
+  {
+    source: t.String({ description: 'MCP client name from initialize (clientInfo.name), or "unknown"' }),
+    call_count: Int({ minimum: 0 }),
+    distinct_callers: Int({ minimum: 0, description: 'People (or keys not bound to a person) using it' }),
+    share: t.Number({ minimum: 0, maximum: 1, description: 'Share of the period calls' }),
+  },
+  { description: 'An AI client that called the tools' },
+)
+
+export const getAnalyticsOverview = defineOperation({
+  name: 'get_analytics_overview',
+  title: 'Get analytics overview',
+  description:
+    "How the company uses this AI interface: active users over 1, 7 and 28 days, MCP sessions and AI queries served in a period, and the top AI clients. Counts come from the tenant's own recorded tool calls; web-traffic analytics are not configured on an appliance, so only MCP usage is counted. Admin or OwnerAdmin; unavailable (available: false) in demo mode.",
+  access: { role: 'admin', demo: 'unavailable' },
+  input: t.Object({ period: t.Union(PeriodEnum.anyOf, { description: PeriodEnum.description, default: 'this_week' }) }),
+  output: t.Object({
+    available: t.Boolean({ description: 'false in demo mode' }),
+    period: PeriodEnum,
+    period_start: DateOnly,
+    period_end: DateOnly,
+    as_of: Instant,
+    active_users_1d: Int({ minimum: 0, description: 'Distinct callers in the last 24 hours' }),
+    active_users_7d: Int({ minimum: 0 }),
+    active_users_28d: Int({ minimum: 0 }),
+    sessions_in_period: Int({ minimum: 0, description: 'Distinct MCP sessions with tool calls in the period' }),
+    ai_queries_served_in_period: Int({ minimum: 0, description: 'Tool calls answered in the period (always present)' }),
+    failed_queries_in_period: Int({ minimum: 0 }),
+    top_sources: t.Array(TopSource, { maxItems: 5, description: 'Up to 5 AI clients, most calls first' }),
+    web_analytics_configured: t.Boolean({ description: 'Always false on the appliance: web-traffic fields count MCP usage only' }),
+    message: t.String(),
+  }),
+  run(ctx, input) {
+    const w = periodWindow(ctx, input.period)
+    const base = { period: input.period, period_start: w.start, period_end: w.end, as_of: toIso(ctx.now), web_analytics_configured: false }
+    if (isDemoMode(ctx)) {
+      return { ...base, available: false, active_users_1d: 0, active_users_7d: 0, active_users_28d: 0, sessions_in_period: 0, ai_queries_served_in_period: 0, failed_queries_in_period: 0, top_sources: [], message: UNAVAILABLE_IN_DEMO }
+    }
+    flushToolCalls(ctx.db)
+    const stats = callStats(ctx, w)
+    return {
+      ...base,
+      available: true,
+      active_users_1d: activeCallers(ctx, ctx.now - DAY),
+      active_users_7d: activeCallers(ctx, ctx.now - 7 * DAY),
+      active_users_28d: activeCallers(ctx, ctx.now - 28 * DAY),
+      sessions_in_period: stats.sessions,
+      ai_queries_served_in_period: stats.calls,
+      failed_queries_in_period: stats.errors,
+      top_sources: callsBySource(ctx, w, 5).map((s) => ({ source: s.source, call_count: s.calls, distinct_callers: s.callers, share: stats.calls ? Math.round((s.calls / stats.calls) * 1000) / 1000 : 0 })),
+      message: `${stats.calls} AI queries served from ${w.start} to ${w.end}.`,
+    }
+  },
+})

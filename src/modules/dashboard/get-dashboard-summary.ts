@@ -1,0 +1,63 @@
+import { t } from 'elysia'
+import { defineOperation } from '../../kernel/operation'
+import { DateOnly, Instant, Int, Nullable } from '../../kernel/schemas'
+import { addDays, localDate, toIso, weekStart } from '../../kernel/time'
+import { activeSeconds, combine, productivityTotals, scoreOf } from '../activity/productivity'
+import { localRange, msByUserDate, sumDates, toHours } from '../time-tracking/hours'
+import { openLogUserIds, timeLogsOverlapping } from '../time-tracking/queries'
+import { countPendingTimesheets } from '../timesheets/queries'
+import { countActiveUsers } from '../users/queries'
+import { scopeUserIds, visibility } from '../users/visibility'
+
+export const getDashboardSummary = defineOperation({
+  name: 'get_dashboard_summary',
+  title: 'Get dashboard summary',
+  description:
+    "Today's key figures for what the caller can see (admins: the organisation; managers: their teams; employees: themselves): hours worked today and this week, the team productivity score over the last 7 days, timesheets pending approval, active headcount and who is clocked in now. A good first call for \"how is my team doing?\".",
+  access: { role: 'member' },
+  input: t.Object({}),
+  output: t.Object({
+    as_of: Instant,
+    date: t.String({ ...DateOnly, description: 'Today in the company time zone' }),
+    scope: t.Union([t.Literal('organization'), t.Literal('team'), t.Literal('self')], { description: 'Whose figures these are' }),
+    tenant_name: t.String(),
+    hours_worked_today: t.Number({ minimum: 0, description: 'Hours worked today, open sessions counted until now' }),
+    hours_worked_this_week: t.Number({ minimum: 0, description: 'Hours worked since Monday' }),
+    team_productivity_score: Nullable(Int({ minimum: 0, maximum: 100 }), { description: 'Category-based score over the last 7 days; null without desktop-agent data' }),
+    productivity_window: t.Literal('last_7_days'),
+    pending_approvals: Int({ minimum: 0, description: 'Timesheets submitted or auto-generated and awaiting approval' }),
+    active_headcount: Int({ minimum: 0, description: 'Active people in scope' }),
+    clocked_in_now: Int({ minimum: 0, description: 'People with an open session right now' }),
+    error: t.Optional(t.String({ description: 'Error code when the summary could not be computed' })),
+    message: t.Optional(t.String()),
+  }),
+  run(ctx) {
+    const tz = ctx.tenant.timezone
+    const today = localDate(ctx.now, tz)
+    const monday = weekStart(today)
+    const v = visibility(ctx)
+    const userIds = scopeUserIds(v, null)
+    const logs = timeLogsOverlapping(ctx, localRange(monday, today, tz), userIds)
+    const perUser = msByUserDate(logs, tz, ctx.now)
+    let todayMs = 0
+    let weekMs = 0
+    for (const perDate of perUser.values()) {
+      todayMs += sumDates(perDate, today, today)
+      weekMs += sumDates(perDate, monday, today)
+    }
+    const productivity = combine(productivityTotals(ctx, userIds, addDays(today, -6), today).values())
+    return {
+      as_of: toIso(ctx.now),
+      date: today,
+      scope: v.scope,
+      tenant_name: ctx.tenant.name,
+      hours_worked_today: toHours(todayMs),
+      hours_worked_this_week: toHours(weekMs),
+      team_productivity_score: activeSeconds(productivity) > 0 ? scoreOf(productivity) : null,
+      productivity_window: 'last_7_days' as const,
+      pending_approvals: countPendingTimesheets(ctx, userIds),
+      active_headcount: countActiveUsers(ctx, userIds),
+      clocked_in_now: openLogUserIds(ctx, userIds).size,
+    }
+  },
+})

@@ -1,0 +1,116 @@
+import { t } from 'elysia'
+import { DomainError } from '../../kernel/errors'
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { defineOperation } from '../../kernel/operation'
+import { DateOnly, Id, Int, Nullable, PeriodEnum } from '../../kernel/schemas'
+import { dateRange, localDate, periodRange } from '../../kernel/time'
+import { findTeamInTenant } from '../teams/membership-queries'
+import { localRange, msByUserDate, sumDates, toHours } from '../time-tracking/hours'
+import { openLogUserIds, timeLogsOverlapping } from '../time-tracking/queries'
+import { findUserInTenant, listUsers } from '../users/queries'
+import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
+
+/** Members listed at most (by hours, most first); the totals always cover everyone. */
+export const MAX_MEMBERS = 100
+
+const MemberHours = t.Object(
+  {
+    user_id: Id,
+    name: t.String(),
+    hours: t.Number({ minimum: 0 }),
+    days_worked: Int({ minimum: 0 }),
+    is_clocked_in: t.Boolean(),
+  },
+  { description: 'Hours of one member in the period' },
+)
+
+interface Scope {
+  teamId: string | null
+  teamName: string
+  userIds: string[] | null
+}
+
+/** Managers default to their primary team (when they manage it), else the first team they manage; admins to everyone. */
+function resolveScope(ctx: TenantBoundCtx, v: Visibility, teamId: string | undefined): Scope {
+  if (teamId) {
+    const userIds = usersOfTeam(ctx, v, teamId)
+    return { teamId, teamName: findTeamInTenant(ctx, teamId)!.name, userIds }
+  }
+  if (v.teamIds === null) return { teamId: null, teamName: `${ctx.tenant.name} (all employees)`, userIds: null }
+  const me = ctx.actor.userId ? findUserInTenant(ctx, ctx.actor.userId) : null
+  const primary = me?.primaryTeamId && v.teamIds.includes(me.primaryTeamId) ? me.primaryTeamId : v.teamIds[0]
+  if (!primary) throw new DomainError('forbidden', 'You do not manage any team yet, so there is no team to summarise.')
+  return { teamId: primary, teamName: findTeamInTenant(ctx, primary)!.name, userIds: usersOfTeam(ctx, v, primary) }
+}
+
+export const summarizeTeamHours = defineOperation({
+  name: 'summarize_team_hours',
+  title: 'Summarize team hours',
+  description:
+    "Hours worked by a team over a period (today, this_week, last_week, this_month, last_month; default this_week; weeks start Monday, company time zone): total, per member and per day. team_id defaults to the manager's primary team; admins without team_id get the whole organisation. Manager role or above.",
+  access: { role: 'manager' },
+  input: t.Object({
+    team_id: t.Optional(t.String({ format: 'uuid', description: "Team UUID; default the manager's primary team" })),
+    period: t.Union(PeriodEnum.anyOf, { description: PeriodEnum.description, default: 'this_week' }),
+  }),
+  output: t.Object({
+    scope_team_id: Nullable(Id, { description: 'Team summarised; null for organisation-wide' }),
+    scope_team_name: t.String(),
+    period_applied: PeriodEnum,
+    period_start: DateOnly,
+    period_end: DateOnly,
+    result: t.Object(
+      {
+        total_hours: t.Number({ minimum: 0 }),
+        member_count: Int({ minimum: 0, description: 'Active members in scope' }),
+        members_with_time: Int({ minimum: 0 }),
+        average_hours_per_member: t.Number({ minimum: 0 }),
+        members: t.Array(MemberHours, { description: `Most hours first, at most ${MAX_MEMBERS}` }),
+        members_truncated: t.Boolean(),
+        by_day: t.Array(t.Object({ date: DateOnly, hours: t.Number({ minimum: 0 }) }), { description: 'Every date of the period up to today' }),
+      },
+      { description: 'Team hours breakdown' },
+    ),
+  }),
+  run(ctx, input) {
+    const v = visibility(ctx)
+    const scope = resolveScope(ctx, v, input.team_id)
+    const tz = ctx.tenant.timezone
+    const today = localDate(ctx.now, tz)
+    const { start, end } = periodRange(input.period, today)
+    const members = listUsers(ctx, { userIds: scopeUserIds(v, scope.userIds) }).filter((u) => u.status === 'active')
+    const ids = scope.userIds === null ? null : members.map((m) => m.id)
+    const perUser = msByUserDate(timeLogsOverlapping(ctx, localRange(start, end, tz), ids), tz, ctx.now)
+    const clockedIn = openLogUserIds(ctx, ids)
+    const rows = members
+      .map((m) => {
+        const dates = perUser.get(m.id)
+        const days = [...(dates ?? new Map<string, number>()).entries()].filter(([d, ms]) => d >= start && d <= end && ms > 0).length
+        return { user_id: m.id, name: m.name, hours: toHours(sumDates(dates, start, end)), days_worked: days, is_clocked_in: clockedIn.has(m.id) }
+      })
+      .sort((a, b) => b.hours - a.hours || a.name.localeCompare(b.name))
+    const totalMs = members.reduce((sum, m) => sum + sumDates(perUser.get(m.id), start, end), 0)
+    const memberIds = new Set(members.map((m) => m.id))
+    const byDay = dateRange(start, end < today ? end : today).map((date) => {
+      let ms = 0
+      for (const [userId, dates] of perUser) if (memberIds.has(userId)) ms += dates.get(date) ?? 0
+      return { date, hours: toHours(ms) }
+    })
+    return {
+      scope_team_id: scope.teamId,
+      scope_team_name: scope.teamName,
+      period_applied: input.period,
+      period_start: start,
+      period_end: end,
+      result: {
+        total_hours: toHours(totalMs),
+        member_count: members.length,
+        members_with_time: rows.filter((r) => r.hours > 0).length,
+        average_hours_per_member: members.length ? toHours(totalMs / members.length) : 0,
+        members: rows.slice(0, MAX_MEMBERS),
+        members_truncated: rows.length > MAX_MEMBERS,
+        by_day: byDay,
+      },
+    }
+  },
+})

@@ -1,0 +1,119 @@
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { HOUR, MINUTE, addDays, dateRange, isoWeekday, localParts, toIso, weekStart } from '../../kernel/time'
+import { scheduledShiftsOn } from '../shifts/alert-queries'
+import { findTenantById } from '../tenants/queries'
+import { localRange, msByUserDate, sumDates, toHours } from '../time-tracking/hours'
+import { timeLogsOverlapping, type TimeLogRow } from '../time-tracking/queries'
+import { listUsers, type UserRow } from '../users/queries'
+
+export type AlertKind = 'unusual_hours' | 'not_clocked_in' | 'timesheet_gap' | 'overtime'
+export type Severity = 'info' | 'warning' | 'critical'
+
+export interface AlertDetails {
+  hours_worked: number | null
+  threshold_hours: number | null
+  scheduled_start: string | null
+  week_hours: number | null
+  contracted_weekly_hours: number | null
+  missing_dates: string[]
+}
+
+export interface WorkloadAlert {
+  userId: string
+  userName: string
+  date: string
+  kind: AlertKind
+  severity: Severity
+  message: string
+  details: AlertDetails
+}
+
+/** Grace after a scheduled start before "not clocked in" fires. */
+export const NOT_CLOCKED_IN_GRACE_MS = 15 * MINUTE
+/** Local hours outside which work counts as unusual (before 05:00, after 23:00). */
+const EARLY_HOUR = 5
+const LATE_HOUR = 23
+
+const details = (d: Partial<AlertDetails>): AlertDetails => ({
+  hours_worked: null, threshold_hours: null, scheduled_start: null, week_hours: null, contracted_weekly_hours: null, missing_dates: [], ...d,
+})
+
+interface Inputs {
+  ctx: TenantBoundCtx
+  date: string
+  perUser: Map<string, Map<string, number>>
+  logsByUser: Map<string, TimeLogRow[]>
+  dailyThreshold: number
+}
+
+function unusualHours(i: Inputs, u: UserRow): WorkloadAlert | null {
+  const ms = i.perUser.get(u.id)?.get(i.date) ?? 0
+  const hours = toHours(ms)
+  if (hours > i.dailyThreshold) {
+    const severity: Severity = hours > i.dailyThreshold + 3 ? 'critical' : 'warning'
+    return { userId: u.id, userName: u.name, date: i.date, kind: 'unusual_hours', severity, message: `${u.name} worked ${hours} h on ${i.date}, above the ${i.dailyThreshold} h daily threshold.`, details: details({ hours_worked: hours, threshold_hours: i.dailyThreshold }) }
+  }
+  const tz = i.ctx.tenant.timezone
+  const odd = (i.logsByUser.get(u.id) ?? []).some((l) => {
+    const start = localParts(l.clockInAt, tz).hour
+    const end = localParts(l.clockOutAt ?? i.ctx.now, tz).hour
+    return start < EARLY_HOUR || end >= LATE_HOUR
+  })
+  if (!odd || ms === 0) return null
+  return { userId: u.id, userName: u.name, date: i.date, kind: 'unusual_hours', severity: 'info', message: `${u.name} worked outside usual hours (before ${EARLY_HOUR}:00 or after ${LATE_HOUR}:00) on ${i.date}.`, details: details({ hours_worked: hours }) }
+}
+
+function timesheetGap(i: Inputs, u: UserRow): WorkloadAlert | null {
+  // Workdays of the previous week with no time at all, for someone who did work that week.
+  const days = dateRange(addDays(i.date, -7), addDays(i.date, -1)).filter((d) => isoWeekday(d) <= 5)
+  const worked = i.perUser.get(u.id)
+  const missing = days.filter((d) => !(worked?.get(d) ?? 0))
+  if (missing.length === 0 || missing.length === days.length) return null
+  const severity: Severity = missing.length >= 2 ? 'warning' : 'info'
+  return { userId: u.id, userName: u.name, date: i.date, kind: 'timesheet_gap', severity, message: `${u.name} has no time logged on ${missing.length} workday(s) of the past week: ${missing.join(', ')}.`, details: details({ missing_dates: missing }) }
+}
+
+function overtime(i: Inputs, u: UserRow): WorkloadAlert | null {
+  const weekHours = toHours(sumDates(i.perUser.get(u.id), weekStart(i.date), i.date))
+  if (weekHours <= u.weeklyHours) return null
+  const severity: Severity = weekHours > u.weeklyHours * 1.25 ? 'critical' : 'warning'
+  return { userId: u.id, userName: u.name, date: i.date, kind: 'overtime', severity, message: `${u.name} has worked ${weekHours} h this week, over the ${u.weeklyHours} h contract.`, details: details({ week_hours: weekHours, contracted_weekly_hours: u.weeklyHours }) }
+}
+
+/**
+ * Workload alerts of one tenant-local date for these users (all active users when null):
+ * unusual hours (a long day over the tenant threshold, or work at night), not clocked in against
+ * a scheduled shift, workdays without time in the week before (timesheet gaps), and week-to-date
+ * hours over contract (overtime). Pure reads: the scheduled job stores them in workload_alerts.
+ */
+export function computeWorkloadAlerts(ctx: TenantBoundCtx, date: string, userIds: string[] | null = null): WorkloadAlert[] {
+  const tz = ctx.tenant.timezone
+  const users = listUsers(ctx, { userIds }).filter((u) => u.status === 'active')
+  const ids = userIds === null ? null : users.map((u) => u.id)
+  const firstDay = addDays(date, -7) < weekStart(date) ? addDays(date, -7) : weekStart(date)
+  const logs = timeLogsOverlapping(ctx, localRange(firstDay, date, tz), ids)
+  const dayRange = localRange(date, date, tz)
+  const logsByUser = new Map<string, TimeLogRow[]>()
+  for (const l of logs) {
+    if (l.clockInAt >= dayRange.to || (l.clockOutAt ?? ctx.now) <= dayRange.from) continue
+    logsByUser.set(l.userId, [...(logsByUser.get(l.userId) ?? []), l])
+  }
+  const inputs: Inputs = { ctx, date, perUser: msByUserDate(logs, tz, ctx.now), logsByUser, dailyThreshold: findTenantById(ctx.db, ctx.tenant.id)?.overtimeDailyHours ?? 10 }
+  const alerts: WorkloadAlert[] = []
+  const byId = new Map(users.map((u) => [u.id, u]))
+  for (const shift of scheduledShiftsOn(ctx, date, ids)) {
+    const u = byId.get(shift.userId)
+    if (!u || shift.startsAt + NOT_CLOCKED_IN_GRACE_MS > ctx.now) continue
+    const attended = logs.some((l) => l.userId === u.id && l.clockInAt < shift.endsAt && (l.clockOutAt ?? ctx.now) > shift.startsAt - 2 * HOUR)
+    if (attended) continue
+    alerts.push({ userId: u.id, userName: u.name, date, kind: 'not_clocked_in', severity: 'warning', message: `${u.name} was scheduled from ${toIso(shift.startsAt)} but has not clocked in.`, details: details({ scheduled_start: toIso(shift.startsAt) }) })
+  }
+  for (const u of users) {
+    for (const rule of [unusualHours, timesheetGap, overtime]) {
+      const alert = rule(inputs, u)
+      if (alert) alerts.push(alert)
+    }
+  }
+  const rank: Record<Severity, number> = { critical: 0, warning: 1, info: 2 }
+  return alerts.sort((a, b) => rank[a.severity] - rank[b.severity] || a.userName.localeCompare(b.userName))
+}

@@ -1,0 +1,23 @@
+/** What discovery and analytics tools know about each MCP tool. */
+export interface CatalogEntry {
+  name: string
+  title: string
+  /** Required role: public (no key), member (any key) or a minimum role. */
+  role: string
+  write: boolean
+  group: string
+}
+
+let provider: (() => CatalogEntry[]) | null = null
+
+/**
+ * The MCP registry registers itself here when it loads. The discovery tools are part of that
+ * registry, so they cannot import it without an import cycle.
+ */
+export function provideToolCatalog(fn: () => CatalogEntry[]): void {
+  provider = fn
+}
+
+export function toolCatalog(): CatalogEntry[] {
+  return provider ? provider() : []
+}

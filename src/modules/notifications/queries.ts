@@ -1,0 +1,43 @@
+import { and, eq, lte, sql } from 'drizzle-orm'
+import type { DbLike } from '../../kernel/db'
+import { newId } from '../../kernel/ids'
+import { emailOutbox } from './schema'
+
+export type EmailRow = typeof emailOutbox.$inferSelect
+
+export function enqueueEmail(db: DbLike, input: { tenantId: number; to: string; subject: string; text: string }, now: number): EmailRow {
+  return db
+    .insert(emailOutbox)
+    .values({ id: newId(), tenantId: input.tenantId, toAddress: input.to, subject: input.subject, textBody: input.text, status: 'pending', nextAttemptAt: now, createdAt: now })
+    .returning()
+    .get()
+}
+
+/** Pending emails due now, oldest first (the sender claims each before sending). */
+export const dueEmails = (db: DbLike, now: number, limit: number): EmailRow[] =>
+  db.select().from(emailOutbox).where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now))).orderBy(emailOutbox.nextAttemptAt).limit(limit).all()
+
+/**
+ * Takes one email for sending by pushing its next attempt past the lease: only the caller whose
+ * update changed the row sends it, so the job and an immediate send never both deliver it.
+ */
+export function claimEmail(db: DbLike, row: EmailRow, now: number, leaseMs: number): boolean {
+  const res = db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: now + leaseMs, attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending'), eq(emailOutbox.nextAttemptAt, row.nextAttemptAt)))
+    .returning({ id: emailOutbox.id })
+    .all()
+  return res.length === 1
+}
+
+export function markEmailSent(db: DbLike, id: string, now: number): void {
+  db.update(emailOutbox).set({ status: 'sent', sentAt: now, lastError: null }).where(eq(emailOutbox.id, id)).run()
+}
+
+export function markEmailFailed(db: DbLike, id: string, error: string, nextAttemptAt: number | null): void {
+  db.update(emailOutbox)
+    .set(nextAttemptAt === null ? { status: 'failed', lastError: error } : { lastError: error, nextAttemptAt })
+    .where(eq(emailOutbox.id, id))
+    .run()
+}

@@ -1,0 +1,151 @@
+import { t } from 'elysia'
+import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import { transaction } from '../../kernel/db'
+import { DomainError } from '../../kernel/errors'
+import { newId } from '../../kernel/ids'
+import { defineOperation } from '../../kernel/operation'
+import { callerUserId } from '../../kernel/access'
+import { Id, Instant, Int, Nullable } from '../../kernel/schemas'
+import { MINUTE, toIso } from '../../kernel/time'
+import { endActiveAgentSessions } from '../activity/queries'
+import { insertLocationPing, listOffices, type OfficeRow } from '../locations/office-queries'
+import { findTenantById } from '../tenants/queries'
+import { getUserInTenant, type UserRow } from '../users/queries'
+import { emitEvent } from '../webhooks/queries'
+import { pointFrom } from './coordinates'
+import { matchGeofence, type GeofenceResult, type Point } from './geofence'
+import { Coordinates, ToolFailureFields } from './model'
+import { findOpenTimeLog, insertTimeLog, type TimeLogRow } from './queries'
+
+export interface ClockInResult {
+  log: TimeLogRow
+  geofence: GeofenceResult<OfficeRow> | null
+  agentSessionsEnded: number
+}
+
+type Fence = GeofenceResult<OfficeRow>
+
+/** Where the clock-in came from: the AI client (MCP) or a client/mobile app. */
+const sourceOf = (ctx: TenantBoundCtx) => (ctx.surface === 'mcp' ? 'mcp' : ctx.surface === 'client' ? 'client' : 'import') as TimeLogRow['source']
+
+function checkGeofence(ctx: TenantBoundCtx, user: UserRow, point: Point | null): Fence | null {
+  const tenant = findTenantById(ctx.db, ctx.tenant.id)!
+  if (tenant.geofencePolicy === 'off') return null
+  const offices = listOffices(ctx)
+  const fence = point ? matchGeofence(point, offices) : null
+  if (tenant.geofencePolicy !== 'enforce' || offices.length === 0 || fence?.inside) return fence
+  // Refused: the failure is an event too (clock.in.failed), committed on its own.
+  const reason = point ? 'outside_geofence' : 'location_required'
+  transaction(ctx.db, (tx) => {
+    emitEvent(tx, ctx.tenant.id, 'clock.in.failed', {
+      userId: user.id,
+      userEmail: user.email,
+      reason,
+      latitude: point?.latitude ?? null,
+      longitude: point?.longitude ?? null,
+      nearestOfficeName: fence?.nearest?.name ?? null,
+      distanceMeters: fence?.distanceMeters ?? null,
+      attemptedAt: toIso(ctx.now),
+    }, ctx.now)
+  })
+  const message = point
+    ? `You are ${fence?.distanceMeters ?? '?'} m from ${fence?.nearest?.name ?? 'the nearest office'}, outside every office geofence; this company only allows clock-ins on site.`
+    : 'This company only allows clock-ins on site: send your latitude and longitude with the clock-in.'
+  throw new DomainError('outside_geofence', message, { nearest_office_name: fence?.nearest?.name ?? null, distance_meters: fence?.distanceMeters ?? null })
+}
+
+/**
+ * Starts a work session for a user: geofence check, time log, the handover that ends any active
+ * desktop-agent session of the user, and the clock.in event, in one transaction. Surface-neutral:
+ * the MCP tool and the client API both call it.
+ */
+export function clockInUser(ctx: TenantBoundCtx, userId: string, input: { latitude?: number; longitude?: number }): ClockInResult {
+  const point = pointFrom(input)
+  const user = getUserInTenant(ctx, userId)
+  if (user.status !== 'active') throw new DomainError('conflict', 'Only active users can clock in.')
+  const fence = checkGeofence(ctx, user, point)
+  const tapMinutes = findTenantById(ctx.db, ctx.tenant.id)!.presenceTapMinutes
+  try {
+    return transaction(ctx.db, (tx) => {
+      const c = withDb(ctx, tx)
+      const open = findOpenTimeLog(c, user.id)
+      if (open) throw new DomainError('already_clocked_in', `You are already clocked in since ${toIso(open.clockInAt)}. Clock out first.`)
+      const log = insertTimeLog(c, {
+        id: newId(),
+        userId: user.id,
+        clockInAt: ctx.now,
+        status: 'open',
+        source: sourceOf(ctx),
+        clockInLatitude: point?.latitude ?? null,
+        clockInLongitude: point?.longitude ?? null,
+        officeId: fence?.matched?.id ?? null,
+        isWithinGeofence: fence && point ? fence.inside : null,
+        nextTapDueAt: tapMinutes ? ctx.now + tapMinutes * MINUTE : null,
+        createdAt: ctx.now,
+      })
+      const agentSessionsEnded = endActiveAgentSessions(c, user.id, ctx.now, 'handover')
+      if (point) {
+        insertLocationPing(c, { userId: user.id, recordedAt: ctx.now, latitude: point.latitude, longitude: point.longitude, officeId: fence?.matched?.id ?? null, insideGeofence: fence?.inside ?? false, source: 'clock_in' })
+      }
+      emitEvent(tx, ctx.tenant.id, 'clock.in', {
+        timeLogId: log.id,
+        userId: user.id,
+        userEmail: user.email,
+        userName: user.name,
+        clockInAt: toIso(log.clockInAt),
+        source: log.source,
+        latitude: log.clockInLatitude,
+        longitude: log.clockInLongitude,
+        isWithinGeofence: log.isWithinGeofence,
+        officeId: log.officeId,
+        officeName: fence?.matched?.name ?? null,
+        agentSessionsEnded,
+      }, ctx.now)
+      return { log, geofence: fence, agentSessionsEnded }
+    })
+  } catch (e) {
+    // The partial unique index (one open log per user) catches a race the check above missed.
+    if (e instanceof Error && /UNIQUE constraint failed: time_logs/.test(e.message)) {
+      throw new DomainError('already_clocked_in', 'You are already clocked in. Clock out first.')
+    }
+    throw e
+  }
+}
+
+export const ClockInOutput = t.Object({
+  success: t.Boolean({ description: 'True when the clock-in was recorded' }),
+  time_log_id: Id,
+  clock_in_time: Instant,
+  is_within_geofence: Nullable(t.Boolean(), { description: 'Whether the coordinates fall inside an office geofence; null when no coordinates were sent or geofencing is off' }),
+  matched_office_name: Nullable(t.String(), { description: 'Office whose geofence contains the coordinates; null when none' }),
+  distance_meters: Nullable(Int({ minimum: 0 }), { description: 'Distance to the matched (or else the nearest) office, metres; null without coordinates' }),
+  next_tap_due_at: Nullable(Instant, { description: "When the next presence confirmation is due under the company's policy; null when there is none" }),
+  agent_sessions_ended: Int({ minimum: 0, description: 'Desktop-agent sessions of the user ended by this clock-in (cross-device handover)' }),
+  ...ToolFailureFields,
+})
+
+export const clockIn = defineOperation({
+  name: 'clock_in',
+  title: 'Clock in',
+  description:
+    'Starts a work session (time log) for the person the key belongs to. Write action: confirm with the user before calling. Do not call it when the user is already clocked in (check get_employee_details with employee_id "me": is_clocked_in). Pass latitude and longitude when known: they are checked against the office geofences. Ends any active desktop-agent session of the user (cross-device handover). Needs a user-scoped production key; disabled in demo mode.',
+  access: { role: 'employee', write: true, userScopedKey: true },
+  input: t.Object(Coordinates),
+  output: ClockInOutput,
+  run(ctx, input) {
+    const { log, geofence, agentSessionsEnded } = clockInUser(ctx, callerUserId(ctx), input)
+    const where = geofence?.matched ? ` at ${geofence.matched.name}` : ''
+    return {
+      success: true,
+      time_log_id: log.id,
+      clock_in_time: toIso(log.clockInAt),
+      is_within_geofence: log.isWithinGeofence,
+      matched_office_name: geofence?.matched?.name ?? null,
+      distance_meters: log.isWithinGeofence === null ? null : geofence?.distanceMeters ?? null,
+      next_tap_due_at: log.nextTapDueAt === null ? null : toIso(log.nextTapDueAt),
+      agent_sessions_ended: agentSessionsEnded,
+      message: `Clocked in${where} at ${toIso(log.clockInAt)}.`,
+    }
+  },
+})
+

@@ -1,0 +1,39 @@
+/**
+ * Gap-fill: the parts of a work session that the desktop agent did not report. At clock-out each
+ * uncovered stretch becomes a gap_fill activity block, so timelines show no holes and managers can
+ * tell reported activity from attendance alone.
+ */
+export interface Interval {
+  start: number
+  end: number
+}
+
+/** Gaps shorter than this are jitter between samples, not missing activity. */
+export const MIN_GAP_MS = 60_000
+
+/** Merges overlapping or touching intervals, clipped to [from, to]. */
+export function mergeIntervals(intervals: Interval[], from: number, to: number): Interval[] {
+  const clipped = intervals
+    .map((i) => ({ start: Math.max(i.start, from), end: Math.min(i.end, to) }))
+    .filter((i) => i.end > i.start)
+    .sort((a, b) => a.start - b.start)
+  const out: Interval[] = []
+  for (const i of clipped) {
+    const last = out[out.length - 1]
+    if (last && i.start <= last.end) last.end = Math.max(last.end, i.end)
+    else out.push({ ...i })
+  }
+  return out
+}
+
+/** The uncovered stretches of [from, to] at least `minGapMs` long. */
+export function findGaps(from: number, to: number, covered: Interval[], minGapMs = MIN_GAP_MS): Interval[] {
+  const gaps: Interval[] = []
+  let cursor = from
+  for (const c of mergeIntervals(covered, from, to)) {
+    if (c.start - cursor >= minGapMs) gaps.push({ start: cursor, end: c.start })
+    cursor = Math.max(cursor, c.end)
+  }
+  if (to - cursor >= minGapMs) gaps.push({ start: cursor, end: to })
+  return gaps
+}

@@ -1,0 +1,51 @@
+import { HOUR, addDays, localDate, startOfLocalDay } from '../../kernel/time'
+
+/** Hours rounded to two decimals, the precision every tool reports. */
+export const toHours = (ms: number): number => Math.round((ms / HOUR) * 100) / 100
+
+export interface LogSpan {
+  userId: string
+  clockInAt: number
+  clockOutAt: number | null
+}
+
+/** Milliseconds of a log inside [from, to); an open log runs until `now`. */
+export function overlapMs(log: LogSpan, from: number, to: number, now: number): number {
+  const end = Math.min(log.clockOutAt ?? now, to)
+  const start = Math.max(log.clockInAt, from)
+  return Math.max(0, end - start)
+}
+
+/** Start and end instants of a run of local dates [fromDate, toDate] in a time zone. */
+export function localRange(fromDate: string, toDate: string, tz: string): { from: number; to: number } {
+  return { from: startOfLocalDay(fromDate, tz), to: startOfLocalDay(addDays(toDate, 1), tz) }
+}
+
+/**
+ * Worked milliseconds per user and tenant-local date. A session crossing midnight is split at
+ * local midnight, so each day gets the part worked on it.
+ */
+export function msByUserDate(logs: LogSpan[], tz: string, now: number): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>()
+  for (const log of logs) {
+    const end = log.clockOutAt ?? now
+    let cursor = log.clockInAt
+    while (cursor < end) {
+      const date = localDate(cursor, tz)
+      const dayEnd = Math.min(end, startOfLocalDay(addDays(date, 1), tz))
+      const perUser = out.get(log.userId) ?? new Map<string, number>()
+      perUser.set(date, (perUser.get(date) ?? 0) + (dayEnd - cursor))
+      out.set(log.userId, perUser)
+      if (dayEnd <= cursor) break
+      cursor = dayEnd
+    }
+  }
+  return out
+}
+
+/** Sum of a user's ms over dates within [fromDate, toDate]. */
+export function sumDates(perDate: Map<string, number> | undefined, fromDate: string, toDate: string): number {
+  let total = 0
+  for (const [date, ms] of perDate ?? []) if (date >= fromDate && date <= toDate) total += ms
+  return total
+}

@@ -1,0 +1,109 @@
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import type { Ctx } from '../../kernel/ctx'
+import { prepared } from '../../kernel/db'
+import { timeLogs } from './schema'
+
+type TenantScoped = Ctx & { tenant: { id: number } }
+export type TimeLogRow = typeof timeLogs.$inferSelect
+export type NewTimeLogRow = typeof timeLogs.$inferInsert
+
+export function findOpenTimeLog(ctx: TenantScoped, userId: string): TimeLogRow | null {
+  return (
+    ctx.db
+      .select()
+      .from(timeLogs)
+      .where(and(eq(timeLogs.tenantId, ctx.tenant.id), eq(timeLogs.userId, userId), isNull(timeLogs.clockOutAt)))
+      .get() ?? null
+  )
+}
+
+export const insertTimeLog = (ctx: TenantScoped, row: Omit<NewTimeLogRow, 'tenantId'>): TimeLogRow =>
+  ctx.db.insert(timeLogs).values({ ...row, tenantId: ctx.tenant.id }).returning().get()
+
+export function closeTimeLog(
+  ctx: TenantScoped,
+  id: string,
+  values: { clockOutAt: number; latitude: number | null; longitude: number | null; gapFillDoneAt: number },
+): TimeLogRow | null {
+  return (
+    ctx.db
+      .update(timeLogs)
+      .set({
+        clockOutAt: values.clockOutAt,
+        status: 'closed',
+        clockOutLatitude: values.latitude,
+        clockOutLongitude: values.longitude,
+        gapFillDoneAt: values.gapFillDoneAt,
+      })
+      // The null check makes a concurrent second clock-out a no-op instead of a double close.
+      .where(and(eq(timeLogs.tenantId, ctx.tenant.id), eq(timeLogs.id, id), isNull(timeLogs.clockOutAt)))
+      .returning()
+      .get() ?? null
+  )
+}
+
+/** Which of these users (all users when null) are clocked in right now. */
+export function openLogUserIds(ctx: TenantScoped, userIds: string[] | null): Set<string> {
+  if (userIds !== null && userIds.length === 0) return new Set()
+  // Prepared once: the id list travels as a JSON array (list_employees calls this on every page).
+  const all = userIds === null
+  const stmt = prepared(ctx.db, `timeLogs.openUsers:${all}`, (d) =>
+    d
+      .select({ userId: timeLogs.userId })
+      .from(timeLogs)
+      .where(
+        and(
+          eq(timeLogs.tenantId, sql.placeholder('tenantId')),
+          isNull(timeLogs.clockOutAt),
+          all ? undefined : sql`${timeLogs.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
+        ),
+      )
+      .prepare(),
+  )
+  const rows = stmt.all({ tenantId: ctx.tenant.id, ids: JSON.stringify(userIds ?? []) })
+  return new Set(rows.map((r) => r.userId))
+}
+
+/** Time logs that overlap [from, to) (open ones included), for these users or all when null. */
+export function timeLogsOverlapping(ctx: TenantScoped, range: { from: number; to: number }, userIds: string[] | null): TimeLogRow[] {
+  if (userIds !== null && userIds.length === 0) return []
+  return ctx.db
+    .select()
+    .from(timeLogs)
+    .where(
+      and(
+        eq(timeLogs.tenantId, ctx.tenant.id),
+        lt(timeLogs.clockInAt, range.to),
+        or(isNull(timeLogs.clockOutAt), gt(timeLogs.clockOutAt, range.from)),
+        userIds === null ? undefined : inArray(timeLogs.userId, userIds),
+      ),
+    )
+    .orderBy(timeLogs.clockInAt)
+    .all()
+}
+
+/** Clock-ins and clock-outs that happened since an instant (recent activity). */
+export function timeLogsTouchedSince(ctx: TenantScoped, since: number, userIds: string[] | null): TimeLogRow[] {
+  if (userIds !== null && userIds.length === 0) return []
+  return ctx.db
+    .select()
+    .from(timeLogs)
+    .where(
+      and(
+        eq(timeLogs.tenantId, ctx.tenant.id),
+        or(sql`${timeLogs.clockInAt} >= ${since}`, sql`${timeLogs.clockOutAt} >= ${since}`),
+        userIds === null ? undefined : inArray(timeLogs.userId, userIds),
+      ),
+    )
+    .all()
+}
+
+export function recentTimeLogs(ctx: TenantScoped, userId: string, limit: number): TimeLogRow[] {
+  return ctx.db
+    .select()
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, ctx.tenant.id), eq(timeLogs.userId, userId)))
+    .orderBy(desc(timeLogs.clockInAt))
+    .limit(limit)
+    .all()
+}

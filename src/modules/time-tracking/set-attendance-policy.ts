@@ -1,0 +1,29 @@
+import { t } from 'elysia'
+import { defineOperation } from '../../kernel/operation'
+import { Int, Nullable } from '../../kernel/schemas'
+import { findTenantById, updateAttendancePolicy } from '../tenants/queries'
+
+const GeofencePolicyEnum = t.Union([t.Literal('off'), t.Literal('record'), t.Literal('enforce')], {
+  description: 'off: ignore coordinates; record: store the geofence result; enforce: refuse clock-ins outside every office',
+})
+
+/** Sets how clock-ins treat geofences and presence confirmations (the operator's `workforce offices policy`). */
+export const setAttendancePolicy = defineOperation({
+  name: 'set_attendance_policy',
+  title: 'Set the attendance policy',
+  description: 'Sets the geofence policy for clock-ins and the minutes between presence confirmations (null turns them off).',
+  access: { role: 'admin', write: true },
+  input: t.Object({
+    geofence_policy: t.Optional(GeofencePolicyEnum),
+    presence_tap_minutes: t.Optional(Nullable(Int({ minimum: 5, maximum: 24 * 60 }))),
+  }),
+  output: t.Object({ geofence_policy: GeofencePolicyEnum, presence_tap_minutes: Nullable(Int()) }),
+  run(ctx, input) {
+    updateAttendancePolicy(ctx.db, ctx.tenant.id, {
+      ...(input.geofence_policy ? { geofencePolicy: input.geofence_policy } : {}),
+      ...(input.presence_tap_minutes !== undefined ? { presenceTapMinutes: input.presence_tap_minutes } : {}),
+    })
+    const tenant = findTenantById(ctx.db, ctx.tenant.id)!
+    return { geofence_policy: tenant.geofencePolicy, presence_tap_minutes: tenant.presenceTapMinutes }
+  },
+})

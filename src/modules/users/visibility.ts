@@ -1,0 +1,63 @@
+import { roleAtLeast, type TenantBoundCtx } from '../../kernel/ctx'
+import { DomainError } from '../../kernel/errors'
+import { getTeamInTenant, managedTeamIds, teamMemberIds } from '../teams/membership-queries'
+
+/**
+ * Whose data a caller may read, beyond what `access` already checked: admins (and the system)
+ * everyone in the tenant, managers their teams (team_memberships role_in_team manager, or
+ * teams.manager_user_id) plus themselves, employees only themselves. Every read tool that
+ * returns other people's rows goes through this one helper.
+ */
+export interface Visibility {
+  /** True for admins, owner admins and the system: no user filter. */
+  all: boolean
+  /** Users visible when `all` is false (self included when the key is bound to a user). */
+  userIds: string[]
+  /** Teams a manager manages; null for admins (every team). */
+  teamIds: string[] | null
+  scope: 'organization' | 'team' | 'self'
+}
+
+export function visibility(ctx: TenantBoundCtx): Visibility {
+  const actor = ctx.actor
+  if (actor.kind === 'system' || (actor.kind !== 'anonymous' && roleAtLeast(actor.role, 'admin'))) {
+    return { all: true, userIds: [], teamIds: null, scope: 'organization' }
+  }
+  const self = actor.userId
+  if (actor.kind !== 'anonymous' && actor.role === 'manager' && self) {
+    const teamIds = managedTeamIds(ctx, self)
+    const members = new Set(teamMemberIds(ctx, teamIds))
+    members.add(self)
+    return { all: false, userIds: [...members], teamIds, scope: 'team' }
+  }
+  return { all: false, userIds: self ? [self] : [], teamIds: [], scope: 'self' }
+}
+
+export const canSee = (v: Visibility, userId: string): boolean => v.all || v.userIds.includes(userId)
+
+/** Refuses to show a colleague the caller may not see (the id exists in the tenant). */
+export function assertCanSee(v: Visibility, userId: string, what = 'this person'): void {
+  if (!canSee(v, userId)) {
+    const who = v.scope === 'self' ? 'Your role sees only your own data' : 'You see only the members of the teams you manage'
+    throw new DomainError('forbidden', `${who}; ${what} is outside it.`)
+  }
+}
+
+/**
+ * The user ids a team filter resolves to, for the caller: the team must exist in the tenant
+ * (else not_found) and, for managers, be one they manage (else forbidden). Employees may filter
+ * by any team; scopeUserIds then narrows the result to themselves.
+ */
+export function usersOfTeam(ctx: TenantBoundCtx, v: Visibility, teamId: string): string[] {
+  getTeamInTenant(ctx, teamId)
+  if (v.scope === 'team' && v.teamIds !== null && !v.teamIds.includes(teamId)) {
+    throw new DomainError('forbidden', 'You can only look at teams you manage.')
+  }
+  return teamMemberIds(ctx, [teamId])
+}
+
+/** Restricts a user filter to what the caller sees: null means "everyone" (admins only). */
+export function scopeUserIds(v: Visibility, requested: string[] | null): string[] | null {
+  if (requested === null) return v.all ? null : v.userIds
+  return v.all ? requested : requested.filter((id) => v.userIds.includes(id))
+}

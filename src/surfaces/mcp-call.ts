@@ -1,0 +1,79 @@
+import { actorKeyId, type Ctx } from '../kernel/ctx'
+import { isDomainError } from '../kernel/errors'
+import { invoke, type AnyOperation } from '../kernel/operation'
+import type { ToolCallLog } from '../modules/analytics/tool-call-log'
+import type { Runtime } from '../runtime'
+import type { McpRateLimiter } from './mcp-rate-limit'
+import { ctxForSession } from './mcp-mode'
+import type { McpSession } from './mcp-sessions'
+import { errorResult, okResult, parseArguments, type McpTool, type ToolResult } from './mcp-tools'
+
+export interface CallEnv {
+  rt: Runtime
+  /** The request context built from the key (before any demo-mode switch). */
+  ctx: Ctx
+  session: McpSession | null
+  calls: ToolCallLog
+  limiter: McpRateLimiter
+}
+
+/**
+ * The operation with argument parsing moved into `run`, so that invoke's authorize comes first:
+ * a keyless call with bad arguments is told it needs a key, not that an argument is wrong.
+ */
+const parsingOps = new WeakMap<McpTool, AnyOperation>()
+function parsingOp(tool: McpTool): AnyOperation {
+  let op = parsingOps.get(tool)
+  if (!op) {
+    const inner = tool.op
+    op = { ...inner, run: (ctx, raw) => inner.run(ctx, parseArguments(tool, raw) as never) }
+    parsingOps.set(tool, op)
+  }
+  return op
+}
+
+async function execute(env: CallEnv, tool: McpTool, args: unknown): Promise<ToolResult> {
+  const { ctx } = env
+  const keyId = actorKeyId(ctx.actor)
+  if (keyId && ctx.tenant) {
+    const rate = env.limiter.hit(ctx.tenant.id, keyId, ctx.now)
+    if (!rate.allowed) {
+      return errorResult(tool, 'rate_limited', `This key made more than ${rate.limit} tool calls this minute. Try again in ${rate.retryAfterSeconds} s.`, args, ctx.now)
+    }
+  }
+  const effective = ctxForSession(env.rt, ctx, env.session, tool.op.name)
+  try {
+    const out = await invoke(parsingOp(tool), effective, args)
+    if (!tool.checkOutput.Check(out)) {
+      // Our bug, not the caller's: log what failed and answer internal_error.
+      const errors = [...tool.checkOutput.Errors(out)].slice(0, 5).map((e) => `${e.path}: ${e.message}`)
+      env.rt.log.error('tool output does not match its outputSchema', { tool: tool.op.name, requestId: ctx.requestId, errors })
+      return errorResult(tool, 'internal_error', `Something went wrong on the server (request ${ctx.requestId}).`, args, ctx.now)
+    }
+    return okResult(out as Record<string, unknown>)
+  } catch (e) {
+    if (isDomainError(e)) return errorResult(tool, e.code, e.message, args, ctx.now, e.details)
+    env.rt.log.error('tool failed', { tool: tool.op.name, requestId: ctx.requestId, error: e instanceof Error ? (e.stack ?? e.message) : String(e) })
+    return errorResult(tool, 'internal_error', `Something went wrong on the server (request ${ctx.requestId}).`, args, ctx.now)
+  }
+}
+
+/** Runs one tools/call and records it (tool, tenant, user, key, client, session, duration, outcome). */
+export async function callTool(env: CallEnv, tool: McpTool, args: unknown): Promise<ToolResult> {
+  const started = performance.now()
+  const result = await execute(env, tool, args)
+  const { ctx, session } = env
+  env.calls.record({
+    tenantId: ctx.tenant?.id ?? null,
+    userId: ctx.actor.userId ?? null,
+    apiKeyId: actorKeyId(ctx.actor),
+    toolName: tool.op.name,
+    source: session?.clientName ?? null,
+    sessionId: session?.id ?? null,
+    startedAt: ctx.now,
+    durationMs: Math.round(performance.now() - started),
+    outcome: result.isError ? 'error' : 'ok',
+    errorCode: result.isError ? String(result.structuredContent.error) : null,
+  })
+  return result
+}

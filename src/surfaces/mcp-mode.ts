@@ -1,0 +1,31 @@
+import type { Ctx } from '../kernel/ctx'
+import { findPublicDemoKey } from '../modules/api-keys/queries'
+import { findDefaultDemoTenant, findTenantCtx } from '../modules/tenants/queries'
+import type { Runtime } from '../runtime'
+import type { McpSession } from './mcp-sessions'
+
+/** Tools that act on the session itself and so always see the caller's real tenant. */
+const MODE_TOOLS = new Set(['switch_to_demo', 'switch_to_production'])
+
+/**
+ * Session demo mode (switch_to_demo): while it is on, a production key's tools read the default
+ * demo tenant, read-only, as its public demo persona (the Admin the public demo key acts as):
+ * writes answer demo_mode_read_only and the analytics tools available: false, exactly as with the
+ * public demo key. Keys of plans without MCP access, demo keys and keyless calls are unchanged.
+ */
+export function ctxForSession(rt: Runtime, ctx: Ctx, session: McpSession | null, toolName: string): Ctx {
+  const base = session ? { ...ctx, session } : ctx
+  if (!session || session.mode !== 'demo' || MODE_TOOLS.has(toolName)) return base
+  const actor = ctx.actor
+  if (!ctx.tenant || ctx.tenant.isDemo || !ctx.tenant.mcpAccess) return base
+  if (actor.kind === 'anonymous' || actor.kind === 'system') return base
+  const demo = findDefaultDemoTenant(rt.db)
+  const tenant = demo ? findTenantCtx(rt.db, demo.id) : null
+  if (!demo || !tenant) return base
+  const persona = findPublicDemoKey(rt.db, demo.id)
+  return {
+    ...base,
+    tenant,
+    actor: { kind: 'demo', keyId: actor.keyId, keyKind: 'demo', userId: persona?.userId ?? null, role: persona?.role ?? 'admin', scope: 'read' },
+  }
+}

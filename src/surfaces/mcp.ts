@@ -1,0 +1,186 @@
+import { Elysia } from 'elysia'
+import { randomUUID } from 'node:crypto'
+import { actorKeyId, type Ctx } from '../kernel/ctx'
+import { isDomainError } from '../kernel/errors'
+import { DEFAULT_PROTOCOL_VERSION, SERVER_NAME, SERVER_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../kernel/version'
+import { ToolCallLog } from '../modules/analytics/tool-call-log'
+import type { Runtime } from '../runtime'
+import { McpRateLimiter } from './mcp-rate-limit'
+import { RPC, dispatch, rpcError, type DispatchEnv, type RpcResponse } from './mcp-rpc'
+import { SessionStore, type McpSession } from './mcp-sessions'
+import { allDescriptors } from './mcp-tools'
+import { requestCtx } from './request-ctx'
+
+export const MCP_PATH = '/api/mcp/v1'
+const SESSION_HEADER = 'mcp-session-id'
+const VERSION_HEADER = 'mcp-protocol-version'
+/** Batches were removed from the protocol in 2025-06-18. */
+const BATCH_VERSIONS = new Set(['2025-03-26'])
+
+export const MCP_DESCRIPTION =
+  'Workforce monitoring over MCP: attendance, timesheets, productivity, teams, plans and three write actions (clock_in, clock_out, invite_staff). JSON-RPC 2.0 over Streamable HTTP at POST /api/mcp/v1 with "Authorization: Bearer <key>".'
+
+interface Http {
+  rt: Runtime
+  sessions: SessionStore
+  calls: ToolCallLog
+  limiter: McpRateLimiter
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+
+const failure = (status: number, code: number, message: string, headers: Record<string, string> = {}) => json(status, rpcError(null, code, message), headers)
+
+/** Browsers send Origin: only this box's own host or operator-listed origins may call (DNS rebinding). */
+function originAllowed(rt: Runtime, request: Request): boolean {
+  const origin = request.headers.get('origin')
+  if (!origin) return true
+  const normalized = origin.replace(/\/+$/, '')
+  if (rt.config.allowedOrigins.some((o) => o.replace(/\/+$/, '') === normalized)) return true
+  try {
+    const host = new URL(normalized).host
+    return host === request.headers.get('host') || host === new URL(rt.config.publicUrl).host
+  } catch {
+    return false
+  }
+}
+
+/** Common checks of every method: Origin, then the protocol version header. */
+function precheck(rt: Runtime, request: Request, isInitialize = false): Response | null {
+  if (!originAllowed(rt, request)) return failure(403, RPC.SERVER, 'Forbidden: this Origin may not call the MCP server.')
+  const version = request.headers.get(VERSION_HEADER)
+  if (!isInitialize && version !== null && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
+    return failure(400, RPC.SERVER, `Unsupported MCP-Protocol-Version: ${version}. Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`)
+  }
+  return null
+}
+
+/** The request context from the key; a present but unusable key is HTTP 401. */
+function authenticate(h: Http, request: Request, requestId: string): Ctx | Response {
+  try {
+    return requestCtx(h.rt, { authorization: request.headers.get('authorization'), requestId, surface: 'mcp', accepted: ['live', 'demo'] })
+  } catch (e) {
+    if (isDomainError(e) && e.code === 'unauthorized') {
+      return json(401, rpcError(null, RPC.SERVER, e.message, { error: 'unauthorized' }), { 'www-authenticate': 'Bearer error="invalid_token"' })
+    }
+    throw e
+  }
+}
+
+/** The session named by the header, when it exists and belongs to this key. */
+function sessionOf(h: Http, request: Request, ctx: Ctx): McpSession | null | Response {
+  const id = request.headers.get(SESSION_HEADER)
+  if (!id) return null
+  const session = h.sessions.get(id, Date.now())
+  if (!session || session.keyId !== actorKeyId(ctx.actor)) return failure(404, RPC.SESSION_NOT_FOUND, 'Session not found: initialize a new session.')
+  return session
+}
+
+function encode(responses: RpcResponse[], batch: boolean, request: Request, headers: Record<string, string>): Response {
+  const accept = request.headers.get('accept') ?? ''
+  if (accept.includes('text/event-stream') && !accept.includes('application/json') && !accept.includes('*/*')) {
+    const body = responses.map((r) => `event: message\ndata: ${JSON.stringify(r)}\n\n`).join('')
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...headers } })
+  }
+  return json(200, batch ? responses : responses[0], headers)
+}
+
+async function post(h: Http, request: Request, requestId: string): Promise<Response> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (!contentType.includes('application/json')) return failure(415, RPC.SERVER, 'Content-Type must be application/json.')
+  const accept = request.headers.get('accept')
+  if (accept && !/application\/json|text\/event-stream|\*\/\*/.test(accept)) return failure(406, RPC.SERVER, 'Accept must allow application/json or text/event-stream.')
+  let body: unknown
+  try {
+    body = JSON.parse(await request.text())
+  } catch {
+    return failure(400, RPC.PARSE_ERROR, 'Parse error: the body is not valid JSON.')
+  }
+  const batch = Array.isArray(body)
+  const messages: unknown[] = Array.isArray(body) ? body : [body]
+  const isInitialize = !batch && typeof body === 'object' && body !== null && (body as { method?: unknown }).method === 'initialize'
+  const early = precheck(h.rt, request, isInitialize)
+  if (early) return early
+  const ctx = authenticate(h, request, requestId)
+  if (ctx instanceof Response) return ctx
+  const session = isInitialize ? null : sessionOf(h, request, ctx)
+  if (session instanceof Response) return session
+  const version = request.headers.get(VERSION_HEADER) ?? session?.protocolVersion ?? DEFAULT_PROTOCOL_VERSION
+  if (batch) {
+    if (messages.length === 0) return failure(400, RPC.INVALID_REQUEST, 'Invalid request: empty batch.')
+    if (!BATCH_VERSIONS.has(version)) return failure(400, RPC.INVALID_REQUEST, `JSON-RPC batches are not part of protocol ${version}; send one message per request.`)
+  }
+  const headers: Record<string, string> = {}
+  const env: DispatchEnv = {
+    rt: h.rt,
+    ctx,
+    session,
+    calls: h.calls,
+    limiter: h.limiter,
+    startSession: (init) => {
+      const created = h.sessions.create({ ...init, keyId: actorKeyId(ctx.actor) }, Date.now())
+      headers[SESSION_HEADER] = created.id
+      return created
+    },
+  }
+  const responses: RpcResponse[] = []
+  for (const msg of messages) {
+    const r = await dispatch(env, msg, batch)
+    if (r) responses.push(r)
+  }
+  if (responses.length === 0) return new Response(null, { status: 202, headers })
+  const single = responses[0]!
+  if (!batch && 'error' in single && single.id === null) return json(400, single, headers)
+  return encode(responses, batch, request, headers)
+}
+
+function remove(h: Http, request: Request, requestId: string): Response {
+  const early = precheck(h.rt, request)
+  if (early) return early
+  const ctx = authenticate(h, request, requestId)
+  if (ctx instanceof Response) return ctx
+  if (!request.headers.get(SESSION_HEADER)) return failure(400, RPC.SERVER, 'Mcp-Session-Id header is required to end a session.')
+  const session = sessionOf(h, request, ctx)
+  if (session instanceof Response) return session
+  h.sessions.delete(session!.id)
+  return new Response(null, { status: 200 })
+}
+
+/** GET /api/mcp/v1/tools: all 24 tools (no key needed), identical to what tools/list can show. */
+export const toolsListing = () => ({
+  tools: allDescriptors(),
+  meta: { server: SERVER_NAME, version: SERVER_VERSION, protocol: DEFAULT_PROTOCOL_VERSION, description: MCP_DESCRIPTION },
+})
+
+/** The MCP surface: Streamable HTTP transport at /api/mcp/v1 plus the public tool listing. */
+export function mcpSurface(rt: Runtime) {
+  // Telemetry (tool-call records, rate-limit counters) goes through the runtime's side connection
+  // without per-commit fsync, so its once-a-second flush never stalls requests.
+  const telemetry = rt.countersDb
+  const h: Http = {
+    rt,
+    sessions: new SessionStore(),
+    calls: new ToolCallLog(telemetry, rt.log, [telemetry, rt.db]),
+    limiter: new McpRateLimiter(telemetry, rt.config.mcpRateLimitPerMinute),
+  }
+  h.calls.alsoFlush(() => h.limiter.flush(Date.now()))
+  const timer = setInterval(() => {
+    h.calls.flush()
+    h.sessions.sweep(Date.now())
+  }, 1000)
+  timer.unref()
+  rt.onClose(() => {
+    clearInterval(timer)
+    h.calls.flush()
+  })
+  const listing = JSON.stringify(toolsListing())
+  const idOf = (headers: Record<string, unknown>) => String(headers['x-request-id'] ?? randomUUID())
+  return new Elysia({ name: 'mcp' })
+    .get(`${MCP_PATH}/tools`, () => new Response(listing, { headers: { 'content-type': 'application/json' } }), {
+      detail: { summary: 'List the MCP tools (no key needed)', tags: ['mcp'] },
+    })
+    .post(MCP_PATH, ({ request, set }) => post(h, request, idOf(set.headers)), { parse: 'none', detail: { summary: 'MCP JSON-RPC endpoint (Streamable HTTP)', tags: ['mcp'] } })
+    .get(MCP_PATH, ({ request }) => precheck(rt, request) ?? failure(405, RPC.SERVER, 'This server sends no server-initiated messages: there is no SSE stream to open. POST JSON-RPC messages instead.', { allow: 'POST, DELETE' }))
+    .delete(MCP_PATH, ({ request, set }) => remove(h, request, idOf(set.headers)))
+}
