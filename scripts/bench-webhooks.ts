@@ -52,7 +52,7 @@ async function subscribe(token: string, events: string[]) {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ url: hookUrl, events }),
   })
-  if (res.status !== 200) throw new Error(`subscribe failed: ${await res.text()}`)
+  if (res.status !== 201) throw new Error(`subscribe failed: ${await res.text()}`)
 }
 
 try {

@@ -4,6 +4,7 @@ import { codeDescriptions, codeToStatus, ERROR_CODES, type ErrorCode } from '../
 import { SERVER_VERSION } from '../kernel/version'
 import type { RuntimeConfig } from '../kernel/config'
 import { REST_INTRO, TAG_DESCRIPTIONS } from './rest-guide'
+import { webhooksOpenApi } from '../modules/webhooks/openapi'
 import { restoreFastFormats } from './typebox-formats'
 
 // The import above replaced TypeBox's string formats with slow ones: put the fast ones back.
@@ -33,6 +34,8 @@ export interface OpenApiDocument {
   tags: { name: string; description: string }[]
   security: Record<string, string[]>[]
   paths: OpenApiPaths
+  /** What the server POSTs to webhook subscribers (OpenAPI 3.1), one entry per event. */
+  webhooks?: Record<string, unknown>
   components: Record<string, Record<string, unknown>>
 }
 
@@ -151,6 +154,7 @@ export function buildOpenApiDocument(app: AnyElysia, config: Pick<RuntimeConfig,
     tags: Object.entries(TAG_DESCRIPTIONS).filter(([name]) => usedTags.has(name)).map(([name, description]) => ({ name, description })),
     security: [{ bearerAuth: [] }],
     paths,
+    webhooks: webhooksOpenApi(),
     components: { ...components(), schemas: { ...generated.components.schemas, ...components().schemas } },
   }
 }

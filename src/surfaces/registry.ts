@@ -32,12 +32,12 @@ export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = [
   payrollRoutes,
   billingRoutes,
   shiftsRoutes,
+  webhookRoutes,
   // Client API under /client (user-scoped wf_live_ keys).
   activityClientRoutes,
   timesheetClientRoutes,
   usersClientRoutes,
   securityRoutes,
-  webhookRoutes,
 ]
 
 /** Scheduled jobs of every module (declared in src/modules/<module>/jobs.ts). */

@@ -56,7 +56,7 @@ describe('clock_in and clock_out', () => {
     const second = await callTool(client, 'clock_in', INSIDE)
     expect(second.structured).toMatchObject({ success: false, error: 'already_clocked_in' })
     const [event] = events('clock.in', id)
-    expect(event).toMatchObject({ userId: id, timeLogId: first.structured.time_log_id, clockedInAt: first.structured.clock_in_time, officeName: 'Berlin HQ' })
+    expect(event).toMatchObject({ userId: id, timeLogId: first.structured.time_log_id, clockInAt: first.structured.clock_in_time, isWithinGeofence: true, officeName: 'Berlin HQ' })
     expect(typeof event!.userEmail).toBe('string')
   })
 
@@ -68,7 +68,7 @@ describe('clock_in and clock_out', () => {
     expect(Date.parse(out.structured.clock_out_time as string)).toBeGreaterThanOrEqual(Date.parse(out.structured.clock_in_time as string))
     const again = await callTool(client, 'clock_out')
     expect(again.structured).toMatchObject({ success: false, error: 'not_clocked_in' })
-    expect(events('clock.out', id)[0]).toMatchObject({ userId: id, timeLogId: out.structured.time_log_id, clockedOutAt: out.structured.clock_out_time, breakSeconds: 0 })
+    expect(events('clock.out', id)[0]).toMatchObject({ userId: id, timeLogId: out.structured.time_log_id, clockOutAt: out.structured.clock_out_time })
     const details = await callTool(client, 'get_employee_details', { employee_id: 'me' })
     expect(details.structured.is_clocked_in).toBe(false)
   })

@@ -90,7 +90,7 @@ describe('GET /api/v1/projects/{id}/budget', () => {
     const crossed = await acme.ro.get(`/projects/${p.id}/budget`)
     expect(crossed.body).toMatchObject({ threshold_reached: true, hours_percent_used: 60, budget_alert_sent_at: expect.stringMatching(/Z$/) })
     expect(alerts(p.id)).toHaveLength(1)
-    expect(alerts(p.id)[0]!.data).toMatchObject({ projectId: p.id, projectName: 'Tight', thresholdPercent: 50, usedHours: 6, budgetHours: 10, usedPercent: 60 })
+    expect(alerts(p.id)[0]!.data).toMatchObject({ projectId: p.id, name: 'Tight', thresholdPercent: 50, usedHours: 6, budgetHours: 10 })
 
     await acme.ro.get(`/projects/${p.id}/budget`)
     expect(alerts(p.id)).toHaveLength(1)

@@ -90,7 +90,7 @@ describe('updating tasks', () => {
     expect(res.status).toBe(200)
     expect(res.body.status).toBe('in_progress')
     const updated = eventsOf('task.updated').filter((e) => e.data.taskId === taskId)
-    expect(updated.at(-1)?.data.changes).toEqual([{ field: 'status', from: 'todo', to: 'in_progress' }])
+    expect(updated.at(-1)?.data.changes).toEqual({ status: { from: 'todo', to: 'in_progress' } })
   })
 
   test('POST /tasks/{id} changes assignee and due date (null clears) and reports both changes', async () => {
@@ -98,10 +98,7 @@ describe('updating tasks', () => {
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ assignee_user_id: org.users.bob, due_date: null, title: 'Label printer driver' })
     const last = eventsOf('task.updated').filter((e) => e.data.taskId === taskId).at(-1)!
-    expect(last.data.changes).toEqual([
-      { field: 'assigneeUserId', from: org.users.alice, to: org.users.bob },
-      { field: 'dueDate', from: '2026-12-10', to: null },
-    ])
+    expect(last.data.changes).toEqual({ assigneeUserId: { from: org.users.alice, to: org.users.bob }, dueDate: { from: '2026-12-10', to: null } })
   })
 
   test('a title-only change emits no task.updated', async () => {

@@ -5,6 +5,8 @@ import { EVENT_CATALOG, TEST_EVENT, TEST_EVENT_SPEC } from '../../src/modules/we
 import { EVENT_NAMES, HIGH_FREQUENCY_EVENTS, type EventName } from '../../src/modules/webhooks/event-names'
 import { startReceiver, serviceSignatureValid, standardWebhooksVerify, type Receiver, type Received } from './receiver'
 import { createKeyFixture } from '../helpers/fixtures'
+import { bookProjectTime } from '../rest/helpers/org'
+import { callTool, mcpClient } from '../helpers/mcp'
 import { api as clientApi, startWorld, type TenantWorld, type World } from '../client/world'
 import { totpCode } from '../../src/modules/security/totp'
 import { ALLOW_LOOPBACK, api, type RestTenant } from './setup'
@@ -53,6 +55,29 @@ async function ok(res: Promise<{ status: number; body: unknown }>) {
   expect([r.status, r.body]).toMatchObject([200, expect.anything()])
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return r.body as any
+}
+
+/** A REST call that must answer `status` (201 for creations); returns the body. */
+async function answered(res: Promise<{ status: number; body: unknown }>, status = 201) {
+  const r = await res
+  expect([r.status, r.body]).toMatchObject([status, expect.anything()])
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return r.body as any
+}
+
+const newTask = async (s: Scene): Promise<string> => (await answered(api(server, s.token).post('/tasks', { title: 'Ship the release' }))).id
+
+/** MCP tool calls with the OwnerAdmin's user-scoped key, through the official SDK client. */
+async function mcpCall(s: Scene, calls: [string, Record<string, unknown>][], lastFails = false) {
+  const client = await mcpClient(server.url, s.tw.owner.key)
+  try {
+    for (const [i, [name, args]] of calls.entries()) {
+      const r = await callTool(client, name, args)
+      expect([name, r.isError]).toEqual([name, lastFails && i === calls.length - 1])
+    }
+  } finally {
+    await client.close()
+  }
 }
 
 const cli = async (args: string[]) => expect((await server.cli(args)).code).toBe(0)
@@ -132,6 +157,30 @@ const CAUSES: Partial<Record<EventName, (s: Scene) => Promise<void>>> = {
     const emp = s.tw.addUser({ status: 'deactivated' })
     await ok(clientApi(server, s.tw.owner.key).post(`/admin/users/${emp.id}/reactivate`, {}))
   },
+  'clock.in': (s) => mcpCall(s, [['clock_in', {}]]),
+  'clock.out': (s) => mcpCall(s, [['clock_in', {}], ['clock_out', {}]]),
+  'clock.in.failed': async (s) => {
+    await cli(['offices', 'add', '--tenant', s.tenant, '--name', 'Berlin HQ', '--lat', '52.52', '--lon', '13.405', '--radius', '200'])
+    await cli(['offices', 'policy', 'enforce', '--tenant', s.tenant])
+    await mcpCall(s, [['clock_in', { latitude: 48.1371, longitude: 11.5754 }]], true)
+  },
+  'user.invited': (s) => mcpCall(s, [['invite_staff', { email: `new.${Math.random().toString(36).slice(2)}@example.test`, name: 'Nina Newhire' }]]),
+  'task.created': async (s) => void (await newTask(s)),
+  'task.updated': async (s) => {
+    await answered(api(server, s.token).post(`/tasks/${await newTask(s)}/status`, { status: 'in_progress' }), 200)
+  },
+  'task.completed': async (s) => {
+    await answered(api(server, s.token).post(`/tasks/${await newTask(s)}/status`, { status: 'done' }), 200)
+  },
+  'project.budget_alert': async (s) => {
+    const p = await answered(api(server, s.token).post('/projects', { name: 'Depot', budget_hours: 2, alert_threshold_percent: 50 }))
+    bookProjectTime(server, s.tenant, s.ownerUserId, p.id, 3)
+    await answered(api(server, s.token).get(`/projects/${p.id}/budget`), 200)
+  },
+  'payroll.export_ready': async (s) => {
+    s.tw.addTimeLog(s.ownerUserId, Date.parse(`${day(-2)}T09:00:00Z`), Date.parse(`${day(-2)}T17:00:00Z`))
+    await answered(api(server, s.token).post('/payroll/pay-runs', { period_start: day(-7), period_end: day(-1) }), 202)
+  },
   'user.role_changed': async (s) => {
     const emp = s.tw.addUser()
     await ok(clientApi(server, s.tw.owner.key).post(`/admin/users/${emp.id}/role`, { role: 'manager' }))
@@ -159,7 +208,7 @@ describe('webhook delivery of real events', () => {
     test(`${event} caused for real arrives signed in both schemes, with the envelope and a payload matching its schema`, async () => {
       const tenant = await scene()
       const sub = await api(server, tenant.token).post('/webhooks/subscribe', { url: `${receiver.url}/${tenant.slug}`, events: [event] })
-      expect(sub.status).toBe(200)
+      expect(sub.status).toBe(201)
       await cause(tenant)
       const [rec] = await receiver.waitFor((all) => all.some((r) => r.envelope.tenant === tenant.slug && r.envelope.event === event))
         .then((all) => all.filter((r) => r.envelope.tenant === tenant.slug && r.envelope.event === event))
@@ -253,6 +302,6 @@ describe('webhook delivery of real events', () => {
     expect(deliveries.body.data).toHaveLength(1)
     expect(deliveries.body.data[0]).toMatchObject({ status: 'succeeded', attempts: 1, response_status: 200, event: 'subscription.plan_changed' })
     expect(deliveries.body.data[0].attempt_log).toHaveLength(1)
-    expect(subA2.status).toBe(200)
+    expect(subA2.status).toBe(201)
   })
 })

@@ -24,7 +24,7 @@ async function subscribed(path: string, answer: (r: import('./receiver').Receive
   const t = await restTenant(server)
   const client = api(server, t.token)
   const sub = await client.post('/webhooks/subscribe', { url: `${previous.url}/${path}` })
-  expect(sub.status).toBe(200)
+  expect(sub.status).toBe(201)
   routes.set(`/hooks/${path}`, answer)
   return { t, client, sub: sub.body as { id: string; secret: string } }
 }

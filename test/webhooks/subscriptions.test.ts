@@ -22,7 +22,7 @@ afterAll(() => server.stop())
 describe('POST /api/v1/webhooks/subscribe', () => {
   test('returns the subscription with its whsec_ secret once, and never again', async () => {
     const res = await client.post('/webhooks/subscribe', { url: hook, description: 'ERP sync' })
-    expect(res.status).toBe(200)
+    expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ url: hook, events: null, description: 'ERP sync', status: 'active', disabled_reason: null })
     expect(res.body.id).toMatch(/^whk_/)
     expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
@@ -44,7 +44,7 @@ describe('POST /api/v1/webhooks/subscribe', () => {
 
   test('high-frequency events are selected by name or by group pattern', async () => {
     const res = await client.post('/webhooks/subscribe', { url: hook, events: ['clock.in', 'break.*', 'timesheet.approved'] })
-    expect(res.status).toBe(200)
+    expect(res.status).toBe(201)
     expect(res.body.events).toEqual(['clock.in', 'break.*', 'timesheet.approved'])
     expect(res.body.selected_events).toEqual(['clock.in', 'break.started', 'break.ended', 'timesheet.approved'])
   })
@@ -55,6 +55,13 @@ describe('POST /api/v1/webhooks/subscribe', () => {
     expect(res.body.error.code).toBe('invalid_argument')
     expect(res.body.error.message).toContain('timesheet.exploded')
     expect(res.body.error.details.unknown).toEqual(['timesheet.exploded', 'nope.*'])
+  })
+
+  test('refuses a misspelt field rather than ignoring it', async () => {
+    const res = await client.post('/webhooks/subscribe', { url: hook, evnts: ['task.created'] })
+    expect(res.status).toBe(400)
+    expect(res.body.error.code).toBe('invalid_argument')
+    expect(res.body.error.message).toContain('evnts')
   })
 
   test('refuses an empty selection, a non-http scheme and credentials in the URL', async () => {
@@ -96,7 +103,7 @@ describe('POST /api/v1/webhooks/subscribe', () => {
   test('is limited to 25 subscriptions per tenant', async () => {
     const own = await restTenant(server)
     const c = api(server, own.token)
-    for (let i = 0; i < 25; i++) expect((await c.post('/webhooks/subscribe', { url: `${hook}/${i}` })).status).toBe(200)
+    for (let i = 0; i < 25; i++) expect((await c.post('/webhooks/subscribe', { url: `${hook}/${i}` })).status).toBe(201)
     const res = await c.post('/webhooks/subscribe', { url: hook })
     expect(res.status).toBe(409)
     expect(res.body.error.message).toContain('25')
@@ -146,5 +153,18 @@ describe('GET /api/v1/webhooks/events', () => {
     const hf = res.body.events.filter((e: { high_frequency: boolean }) => e.high_frequency).map((e: { name: string }) => e.name)
     expect(hf.sort()).toEqual([...HIGH_FREQUENCY_EVENTS].sort())
     expect(res.body.test_event.name).toBe('webhook.test')
+  })
+})
+
+describe('the OpenAPI document', () => {
+  test('describes every event as an OpenAPI 3.1 webhook with its envelope, headers and payload schema', async () => {
+    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { webhooks: Record<string, { post: any }>; paths: Record<string, unknown> }
+    expect(Object.keys(doc.webhooks)).toHaveLength(33)
+    const approved = doc.webhooks['timesheet.approved']!.post
+    const envelope = approved.requestBody.content['application/json'].schema
+    expect(envelope.required).toEqual(['id', 'event', 'timestamp', 'tenant', 'data'])
+    expect(Object.keys(envelope.properties.data.properties)).toEqual(['userEmail', 'periodStart', 'periodEnd', 'totalHours', 'approvedByEmail', 'approvedAt'])
+    expect(approved.parameters.map((p: { name: string }) => p.name)).toContain('webhook-signature')
+    expect(doc.paths['/api/v1/webhooks/subscribe']).toBeDefined()
   })
 })

@@ -48,7 +48,7 @@ describe('webhook URL guard without an operator allow-list', () => {
     server = await startWebhookServer({ dataDir, keepData: true })
     const t = await restTenant(server)
     const sub = await api(server, t.token).post('/webhooks/subscribe', { url: receiver.url })
-    expect(sub.status).toBe(200)
+    expect(sub.status).toBe(201)
     await server.stop()
     server = await startServer({ dataDir, keepData: true, env: NO_ALLOW_LIST })
     const res = await api(server, t.token).post(`/webhooks/${sub.body.id}/test`)

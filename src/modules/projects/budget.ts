@@ -64,15 +64,16 @@ export function checkBudgetAlert(ctx: TenantBoundCtx, project: ProjectRow): { pr
     const updated = updateProjectRow(ctx, project.id, { budgetAlertSentAt: ctx.now })
     emitEvent(ctx.db, ctx.tenant.id, 'project.budget_alert', {
       projectId: project.id,
-      projectName: project.name,
+      name: project.name,
+      thresholdPercent: project.alertThresholdPercent,
       budgetHours: budget.budget_hours,
       usedHours: budget.used_hours,
+      hoursPercentUsed: budget.hours_percent_used,
       budgetAmountCents: budget.budget_amount_cents,
       usedAmountCents: budget.used_amount_cents,
+      amountPercentUsed: budget.amount_percent_used,
       currency: budget.currency,
-      usedPercent: Math.max(budget.hours_percent_used ?? 0, budget.amount_percent_used ?? 0),
-      thresholdPercent: project.alertThresholdPercent,
-      alertedAt: toIso(ctx.now),
+      reachedAt: toIso(ctx.now),
     }, ctx.now)
     return { project: updated, budget: { ...budget, budget_alert_sent_at: toIso(ctx.now) } }
   }

@@ -2,7 +2,7 @@ import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { toIso } from '../../kernel/time'
-import { findUserInTenant, getUserInTenant } from '../users/queries'
+import { getUserInTenant } from '../users/queries'
 import { getProjectInTenant } from '../projects/queries'
 import { emitEvent } from '../webhooks/queries'
 import type { TaskPriority, TaskStatus } from './schema'
@@ -34,21 +34,14 @@ function checkAssignee(ctx: TenantBoundCtx, userId: string | null | undefined): 
   }
 }
 
-const emailOf = (ctx: TenantBoundCtx, userId: string | null): string | null => (userId ? findUserInTenant(ctx, userId)?.email ?? null : null)
-
-/** The task reference every task event carries (the catalogue's taskRef). */
-const taskRef = (ctx: TenantBoundCtx, row: TaskRow) => ({
+const eventData = (row: TaskRow) => ({
   taskId: row.id,
   title: row.title,
+  status: row.status,
+  priority: row.priority,
   projectId: row.projectId,
   assigneeUserId: row.assigneeUserId,
-  assigneeEmail: emailOf(ctx, row.assigneeUserId),
-})
-
-const completedData = (ctx: TenantBoundCtx, row: TaskRow) => ({
-  ...taskRef(ctx, row),
-  completedByEmail: emailOf(ctx, ctx.actor.userId),
-  completedAt: toIso(ctx.now),
+  dueDate: row.dueDate,
 })
 
 /** Creates a task and its outbox events. Call inside the transaction (ctx bound to it). */
@@ -72,26 +65,19 @@ export function createTaskRecord(ctx: TenantBoundCtx, input: NewTask): TaskRow {
     updatedAt: ctx.now,
     completedAt: status === 'done' ? ctx.now : null,
   })
-  emitEvent(ctx.db, ctx.tenant.id, 'task.created', {
-    ...taskRef(ctx, row),
-    status: row.status,
-    priority: row.priority,
-    dueDate: row.dueDate,
-    createdByEmail: emailOf(ctx, ctx.actor.userId),
-    createdAt: toIso(row.createdAt),
-  }, ctx.now)
-  if (status === 'done') emitEvent(ctx.db, ctx.tenant.id, 'task.completed', completedData(ctx, row), ctx.now)
+  emitEvent(ctx.db, ctx.tenant.id, 'task.created', { ...eventData(row), createdAt: toIso(row.createdAt) }, ctx.now)
+  if (status === 'done') emitEvent(ctx.db, ctx.tenant.id, 'task.completed', { ...eventData(row), completedAt: toIso(ctx.now) }, ctx.now)
   return row
 }
 
-type Change = { field: 'status' | 'assigneeUserId' | 'dueDate'; from: string | null; to: string | null }
+type Change = { from: string | null; to: string | null }
 
 /** The changes task.updated reports: status, assignee and due date (the spec's list). */
-function trackedChanges(before: TaskRow, after: TaskRow): Change[] {
-  const changes: Change[] = []
-  if (before.status !== after.status) changes.push({ field: 'status', from: before.status, to: after.status })
-  if (before.assigneeUserId !== after.assigneeUserId) changes.push({ field: 'assigneeUserId', from: before.assigneeUserId, to: after.assigneeUserId })
-  if (before.dueDate !== after.dueDate) changes.push({ field: 'dueDate', from: before.dueDate, to: after.dueDate })
+function trackedChanges(before: TaskRow, after: TaskRow): Record<string, Change> {
+  const changes: Record<string, Change> = {}
+  if (before.status !== after.status) changes.status = { from: before.status, to: after.status }
+  if (before.assigneeUserId !== after.assigneeUserId) changes.assigneeUserId = { from: before.assigneeUserId, to: after.assigneeUserId }
+  if (before.dueDate !== after.dueDate) changes.dueDate = { from: before.dueDate, to: after.dueDate }
   return changes
 }
 
@@ -116,9 +102,11 @@ export function updateTaskRecord(ctx: TenantBoundCtx, before: TaskRow, patch: Ta
   if (unchanged) return before
   const after = updateTaskRow(ctx, before.id, { ...next, updatedAt: ctx.now })
   const changes = trackedChanges(before, after)
-  if (changes.length > 0) {
-    emitEvent(ctx.db, ctx.tenant.id, 'task.updated', { ...taskRef(ctx, after), status: after.status, dueDate: after.dueDate, changes, updatedAt: toIso(ctx.now) }, ctx.now)
+  if (Object.keys(changes).length > 0) {
+    emitEvent(ctx.db, ctx.tenant.id, 'task.updated', { ...eventData(after), changes, updatedAt: toIso(ctx.now) }, ctx.now)
   }
-  if (after.status === 'done' && before.status !== 'done') emitEvent(ctx.db, ctx.tenant.id, 'task.completed', completedData(ctx, after), ctx.now)
+  if (after.status === 'done' && before.status !== 'done') {
+    emitEvent(ctx.db, ctx.tenant.id, 'task.completed', { ...eventData(after), completedAt: toIso(ctx.now) }, ctx.now)
+  }
   return after
 }

@@ -36,22 +36,21 @@ function checkGeofence(ctx: TenantBoundCtx, user: UserRow, point: Point | null):
   if (tenant.geofencePolicy !== 'enforce' || offices.length === 0 || fence?.inside) return fence
   // Refused: the failure is an event too (clock.in.failed), committed on its own.
   const reason = point ? 'outside_geofence' : 'location_required'
-  const message = point
-    ? `You are ${fence?.distanceMeters ?? '?'} m from ${fence?.nearest?.name ?? 'the nearest office'}, outside every office geofence; this company only allows clock-ins on site.`
-    : 'This company only allows clock-ins on site: send your latitude and longitude with the clock-in.'
   transaction(ctx.db, (tx) => {
     emitEvent(tx, ctx.tenant.id, 'clock.in.failed', {
       userId: user.id,
       userEmail: user.email,
-      attemptedAt: toIso(ctx.now),
       reason,
-      message,
       latitude: point?.latitude ?? null,
       longitude: point?.longitude ?? null,
       nearestOfficeName: fence?.nearest?.name ?? null,
       distanceMeters: fence?.distanceMeters ?? null,
+      attemptedAt: toIso(ctx.now),
     }, ctx.now)
   })
+  const message = point
+    ? `You are ${fence?.distanceMeters ?? '?'} m from ${fence?.nearest?.name ?? 'the nearest office'}, outside every office geofence; this company only allows clock-ins on site.`
+    : 'This company only allows clock-ins on site: send your latitude and longitude with the clock-in.'
   throw new DomainError('outside_geofence', message, { nearest_office_name: fence?.nearest?.name ?? null, distance_meters: fence?.distanceMeters ?? null })
 }
 
@@ -92,11 +91,15 @@ export function clockInUser(ctx: TenantBoundCtx, userId: string, input: { latitu
         timeLogId: log.id,
         userId: user.id,
         userEmail: user.email,
-        clockedInAt: toIso(log.clockInAt),
-        officeId: log.officeId,
-        officeName: fence?.matched?.name ?? null,
+        userName: user.name,
+        clockInAt: toIso(log.clockInAt),
+        source: log.source,
         latitude: log.clockInLatitude,
         longitude: log.clockInLongitude,
+        isWithinGeofence: log.isWithinGeofence,
+        officeId: log.officeId,
+        officeName: fence?.matched?.name ?? null,
+        agentSessionsEnded,
       }, ctx.now)
       return { log, geofence: fence, agentSessionsEnded }
     })

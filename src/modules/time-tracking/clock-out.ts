@@ -14,7 +14,7 @@ import { pointFrom } from './coordinates'
 import { findGaps } from './gap-fill'
 import { toHours } from './hours'
 import { Coordinates, ToolFailureFields } from './model'
-import { breakSecondsOf, closeTimeLog, findOpenTimeLog, type TimeLogRow } from './queries'
+import { closeTimeLog, findOpenTimeLog, type TimeLogRow } from './queries'
 
 export interface ClockOutResult {
   log: TimeLogRow
@@ -51,11 +51,13 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
       timeLogId: log.id,
       userId: user.id,
       userEmail: user.email,
-      clockedInAt: toIso(log.clockInAt),
-      clockedOutAt: toIso(clockOutAt),
+      userName: user.name,
+      clockInAt: toIso(log.clockInAt),
+      clockOutAt: toIso(clockOutAt),
       durationSeconds: Math.round((clockOutAt - log.clockInAt) / 1000),
-      breakSeconds: breakSecondsOf(c, log.id, clockOutAt),
       blocksGenerated,
+      latitude: point?.latitude ?? null,
+      longitude: point?.longitude ?? null,
     }, ctx.now)
     return { log, blocksGenerated }
   })

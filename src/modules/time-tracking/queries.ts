@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Ctx } from '../../kernel/ctx'
 import { prepared } from '../../kernel/db'
-import { breaks, timeLogs } from './schema'
+import { timeLogs } from './schema'
 
 type TenantScoped = Ctx & { tenant: { id: number } }
 export type TimeLogRow = typeof timeLogs.$inferSelect
@@ -106,14 +106,4 @@ export function recentTimeLogs(ctx: TenantScoped, userId: string, limit: number)
     .orderBy(desc(timeLogs.clockInAt))
     .limit(limit)
     .all()
-}
-
-/** Seconds of breaks inside a time log; a break still open counts until `until`. */
-export function breakSecondsOf(ctx: TenantScoped, timeLogId: string, until: number): number {
-  const row = ctx.db
-    .select({ ms: sql<number>`coalesce(sum(coalesce(${breaks.endedAt}, ${until}) - ${breaks.startedAt}), 0)` })
-    .from(breaks)
-    .where(and(eq(breaks.tenantId, ctx.tenant.id), eq(breaks.timeLogId, timeLogId)))
-    .get()
-  return Math.round((row?.ms ?? 0) / 1000)
 }

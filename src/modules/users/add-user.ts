@@ -51,7 +51,7 @@ export const addUser = defineOperation({
         if (manages) setTeamManagerIfNone(tx, ctx.tenant.id, team.id, user.id)
         setPrimaryTeam(tx, ctx.tenant.id, user.id, team.id)
       }
-      emitEvent(tx, ctx.tenant.id, 'user.activated', { userId: user.id, userEmail: email, via: 'operator', activatedAt: toIso(ctx.now) }, ctx.now)
+      emitEvent(tx, ctx.tenant.id, 'user.activated', { userId: user.id, userEmail: email, via: 'added', userName: user.name, role: user.role, teamId: team?.id ?? null, activatedAt: toIso(ctx.now) }, ctx.now)
       return { user_id: user.id, email, name: user.name, role: user.role, team_id: team?.id ?? null, team_name: team?.name ?? null, team_created: teamCreated }
     })
   },

@@ -82,11 +82,13 @@ export const inviteStaff = defineOperation({
       const mail = invitationEmail({ tenantName: ctx.tenant.name, inviterName: inviter?.name ?? 'Your administrator', inviteeName: name ?? email, url: `${ctx.config.publicUrl}/invitations/accept?token=${token}`, expiresAt })
       enqueueEmail(c.db, { tenantId: ctx.tenant.id, to: email, ...mail }, ctx.now)
       emitEvent(tx, ctx.tenant.id, 'user.invited', {
-        invitationId: invitation.id,
         userId: user.id,
-        email,
-        name: name ?? null,
+        userEmail: email,
+        userName: name,
+        invitationId: invitation.id,
         role: 'employee',
+        displayRole: 'Employee',
+        invitedByUserId: inviter?.id ?? null,
         invitedByEmail: inviter?.email ?? null,
         invitedAt: toIso(ctx.now),
         expiresAt: toIso(expiresAt),

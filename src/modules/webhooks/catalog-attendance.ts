@@ -4,33 +4,37 @@ import { spec } from './event-spec'
 
 /** Events about people at work: clock, breaks, idle, overtime, activity, location (see catalog.ts). */
 export const ATTENDANCE_EVENTS = {
-  'clock.in': spec('A user clocked in: a time log was opened.', t.Object({
+  'clock.in': spec('A user clocked in: a time log was opened (MCP clock_in, client or mobile).', t.Object({
     timeLogId: Str('Id of the time log opened.'),
     ...person,
-    clockedInAt: At('When the time log starts'),
-    officeId: OrNull(Str('Office whose geofence contains the clock-in point, null when none or no coordinates.')),
-    officeName: OrNull(Str('Name of that office.')),
+    userName: Str('Display name of that user.'),
+    clockInAt: At('When the time log starts'),
+    source: Str('Where the clock-in came from: mcp, client, mobile, import or seed.'),
     ...maybeCoordinates,
+    isWithinGeofence: OrNull(t.Boolean({ description: 'Inside an office geofence; null when no coordinates were sent.' })),
+    officeId: OrNull(Str('Office whose geofence contains the point, null when none.')),
+    officeName: OrNull(Str('Name of that office.')),
+    agentSessionsEnded: Int('Desktop-agent sessions of the user ended by this clock-in (handover).'),
   })),
-  'clock.out': spec('A user clocked out: the time log was closed.', t.Object({
+  'clock.out': spec('A user clocked out: the time log was closed and gap-fill blocks generated.', t.Object({
     timeLogId: Str('Id of the time log closed.'),
     ...person,
-    clockedInAt: At('When the time log started'),
-    clockedOutAt: At('When it ended'),
-    durationSeconds: Int('Length of the time log, breaks included.'),
-    breakSeconds: Int('Time spent on breaks within it.'),
+    userName: Str('Display name of that user.'),
+    clockInAt: At('When the time log started'),
+    clockOutAt: At('When it ended'),
+    durationSeconds: Int('Length of the time log.'),
     blocksGenerated: Int('Gap-fill blocks generated for the parts not covered by desktop-agent activity.'),
-  })),
-  'clock.in.failed': spec('A clock-in was rejected (outside every geofence, no location where one is required, outside the shift, failed 2FA, or already clocked in).', t.Object({
-    ...person,
-    attemptedAt: At('When the clock-in was attempted'),
-    reason: t.Union([t.Literal('outside_geofence'), t.Literal('location_required'), t.Literal('outside_shift'), t.Literal('two_factor_failed'), t.Literal('already_clocked_in')], {
-      description: 'Why it was rejected: outside_geofence, location_required (the tenant enforces geofences and no coordinates came), outside_shift, two_factor_failed or already_clocked_in.',
-    }),
-    message: Str('The message the user was shown.'),
     ...maybeCoordinates,
-    nearestOfficeName: t.Optional(OrNull(Str('Office nearest to the attempt, when coordinates came.'))),
-    distanceMeters: t.Optional(OrNull(Num('Distance to that office in metres.'))),
+  })),
+  'clock.in.failed': spec('A clock-in was refused (outside every geofence or no location where the tenant enforces geofences; later also shift or 2FA failures).', t.Object({
+    ...person,
+    reason: t.Union([t.Literal('outside_geofence'), t.Literal('location_required'), t.Literal('outside_shift'), t.Literal('two_factor_failed')], {
+      description: 'Why: outside_geofence, location_required (no coordinates under an enforced policy), outside_shift or two_factor_failed.',
+    }),
+    ...maybeCoordinates,
+    nearestOfficeName: OrNull(Str('Nearest office, null when unknown.')),
+    distanceMeters: OrNull(Num('Distance to that office, null when unknown.')),
+    attemptedAt: At('When the clock-in was attempted'),
   })),
   'break.started': spec('A user started a break.', t.Object({
     breakId: Str('Id of the break.'),

@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { At, Day, Email, Int, Num, OrNull, Role, Str, person, taskRef, timesheetPeriod } from './catalog-fields'
+import { At, Change, Day, Email, Int, Num, OrNull, Role, Str, person, taskRef, timesheetPeriod } from './catalog-fields'
 import { spec } from './event-spec'
 
 /** Events about records: timesheets, tasks, projects, users, payroll, billing, security (see catalog.ts). */
@@ -30,59 +30,55 @@ export const BUSINESS_EVENTS = {
     ...timesheetPeriod,
     generatedAt: At('When it was generated'),
   })),
-  'task.created': spec('A task was created.', t.Object({
+  'task.created': spec('A task was created (REST, MCP or an integration).', t.Object({
     ...taskRef,
-    status: Str('Status, e.g. todo.'),
-    priority: Str('Priority: low, medium, high or urgent.'),
-    dueDate: OrNull(Day('Due date, null when none')),
-    createdByEmail: OrNull(Email('Who created it; null for a tenant-level token or an integration.')),
     createdAt: At('When it was created'),
   })),
-  'task.updated': spec('A task changed status, assignee or due date.', t.Object({
+  'task.updated': spec('A task changed status, assignee or due date (other edits send nothing).', t.Object({
     ...taskRef,
-    status: Str('Status after the change.'),
-    dueDate: OrNull(Day('Due date after the change, null when none')),
-    changes: t.Array(t.Object({
-      field: Str('Field that changed: status, assigneeUserId or dueDate (others may be added).'),
-      from: OrNull(Str('Value before, null when empty.')),
-      to: OrNull(Str('Value after, null when empty.')),
-    }), { description: 'What changed.' }),
+    changes: t.Object({
+      status: Change('Status'),
+      assigneeUserId: Change('Assignee id'),
+      dueDate: Change('Due date'),
+    }, { description: 'What changed, by field; only the changed fields are present.' }),
     updatedAt: At('When it changed'),
   })),
-  'task.completed': spec('A task was completed.', t.Object({
+  'task.completed': spec('A task reached status done.', t.Object({
     ...taskRef,
-    completedByEmail: OrNull(Email('Who completed it; null for a tenant-level token.')),
     completedAt: At('When it was completed'),
   })),
-  'project.budget_alert': spec("A project's use of its budget reached its alert threshold.", t.Object({
+  'project.budget_alert': spec("A project's use of its hours or money budget reached its alert threshold (sent once per crossing).", t.Object({
     projectId: Str('Id of the project.'),
-    projectName: Str('Name of the project.'),
-    budgetHours: OrNull(Num('Budget in hours, null when the budget is in money only.')),
-    usedHours: Num('Hours logged on the project.'),
-    budgetAmountCents: OrNull(Int('Money budget in cents, null when the budget is in hours only.')),
-    usedAmountCents: OrNull(Int('Value of the hours logged, in cents, null without a money budget.')),
-    currency: Str('ISO 4217 currency of the amounts.'),
-    usedPercent: Num('Share of the budget used, in percent (the higher of hours and money).'),
+    name: Str('Name of the project.'),
     thresholdPercent: Num('Alert threshold of the project, in percent.'),
-    alertedAt: At('When the threshold was reached'),
+    budgetHours: OrNull(Num('Budget in hours, null when none.')),
+    usedHours: Num('Hours logged on the project.'),
+    hoursPercentUsed: OrNull(Num('Share of the hours budget used, in percent; null without an hours budget.')),
+    budgetAmountCents: OrNull(Int('Budget in cents of the tenant currency, null when none.')),
+    usedAmountCents: Num('Cost of the hours logged, in cents, from the rate cards.'),
+    amountPercentUsed: OrNull(Num('Share of the money budget used, in percent; null without a money budget.')),
+    currency: Str('ISO 4217 currency of the amounts.'),
+    reachedAt: At('When the threshold was reached'),
   })),
-  'user.invited': spec('Someone was invited to join the tenant.', t.Object({
+  'user.invited': spec('Someone was invited to join the tenant (MCP invite_staff); the invitation email is queued.', t.Object({
+    ...person,
+    userName: OrNull(Str('Name given for the invitee, null when none.')),
     invitationId: Str('Id of the invitation.'),
-    userId: OrNull(Str('Id of the user record created for the invitee, if any.')),
-    email: Email('E-mail invited.'),
-    name: OrNull(Str('Name given for the invitee.')),
     role: Role('Role the invitee will have.'),
-    invitedByEmail: OrNull(Email('Who invited; null for a tenant-level token.')),
-    invitedAt: At('When the invitation was sent'),
+    displayRole: Str('Role as shown to people, e.g. Employee.'),
+    invitedByUserId: OrNull(Str('Who invited; null for a tenant-level key.')),
+    invitedByEmail: OrNull(Email('E-mail of that person.')),
+    invitedAt: At('When the invitation was created'),
     expiresAt: At('When it expires'),
   })),
-  'user.activated': spec('A user became active: accepted an invitation, was reactivated by an admin, or was added active by the operator.', t.Object({
+  'user.activated': spec('A user became active: accepted an invitation, was reactivated, or was added active by an operator or admin.', t.Object({
     ...person,
-    via: t.Union([t.Literal('invitation'), t.Literal('reactivation'), t.Literal('operator')], {
-      description: 'invitation (accepted), reactivation (by an admin) or operator (added active with `workforce users add`).',
-    }),
-    invitationId: t.Optional(Str('The invitation accepted (via invitation only).')),
-    activatedByEmail: t.Optional(OrNull(Email('The admin who reactivated the user (via reactivation only); null for a tenant-level token.'))),
+    via: t.Union([t.Literal('invitation'), t.Literal('reactivation'), t.Literal('added')], { description: 'invitation (accepted), reactivation (by an admin) or added (created active).' }),
+    userName: t.Optional(Str('Display name (via added).')),
+    role: t.Optional(Role('Role of the user (via added).')),
+    teamId: t.Optional(OrNull(Str('Team the user was added to (via added), null when none.'))),
+    invitationId: t.Optional(Str('The invitation accepted (via invitation).')),
+    activatedByEmail: t.Optional(OrNull(Email('The admin who reactivated the user (via reactivation); null for a tenant-level token.'))),
     activatedAt: At('When the user became active'),
   })),
   'user.deactivated': spec('A user was deactivated; their keys stop working.', t.Object({
@@ -116,7 +112,7 @@ export const BUSINESS_EVENTS = {
     totalAmountCents: Int('Total gross pay in cents.'),
     currency: Str('ISO 4217 currency of the amounts.'),
     checksum: Str('SHA-256 of the file, hex.'),
-    downloadUrl: Str('Path of the CSV download under the REST API (GET with a token).'),
+    downloadUrl: Str('Path of the file on this API: GET it with a REST token.'),
     completedAt: At('When the export finished'),
   })),
   'subscription.plan_changed': spec("The tenant's plan changed.", t.Object({

@@ -44,7 +44,13 @@ export const timesheetPeriod = {
 export const taskRef = {
   taskId: Str('Id of the task.'),
   title: Str('Title of the task.'),
+  status: Str('Status: todo, in_progress, in_review, blocked or done.'),
+  priority: Str('Priority: low, medium, high or urgent.'),
   projectId: OrNull(Str('Id of the project, null when the task has none.')),
   assigneeUserId: OrNull(Str('Id of the assignee, null when unassigned.')),
-  assigneeEmail: OrNull(Email('E-mail of the assignee, null when unassigned.')),
+  dueDate: OrNull(Day('Due date, null when none')),
 }
+
+/** One changed field of task.updated. */
+export const Change = (what: string) =>
+  t.Optional(t.Object({ from: OrNull(Str(`${what} before, null when empty.`)), to: OrNull(Str(`${what} after, null when empty.`)) }, { description: `Present when the ${what.toLowerCase()} changed.` }))

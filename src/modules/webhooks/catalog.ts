@@ -20,9 +20,9 @@ export type EventCatalog = typeof EVENT_CATALOG
 /** The `data` object of an event, as its emitter must build it. */
 export type EventPayload<E extends EventName> = Static<EventCatalog[E]['payload']>
 
-/** Not one of the 32: sent only by POST /webhooks/{id}/test, never fanned out to other subscriptions. */
+/** Not one of the 32: sent only by POST /webhooks/{subscription_id}/test, never fanned out to other subscriptions. */
 export const TEST_EVENT = 'webhook.test'
-export const TEST_EVENT_SPEC = spec('A test delivery you asked for with POST /api/v1/webhooks/{id}/test. Never sent otherwise.', t.Object({
+export const TEST_EVENT_SPEC = spec('A test delivery you asked for with POST /api/v1/webhooks/{subscription_id}/test. Never sent otherwise.', t.Object({
   subscriptionId: Str('The subscription tested.'),
   message: Str('A fixed greeting.'),
   requestedAt: At('When the test was requested'),

@@ -15,9 +15,9 @@ export const deleteSubscription = defineOperation({
   run(ctx, input) {
     return transaction(ctx.db, (tx) => {
       const c = withDb(ctx, tx)
-      getSubscriptionInTenant(c, input.id)
-      deleteSubscriptionInTenant(c, input.id)
-      return { id: input.id, deleted: true as const }
+      getSubscriptionInTenant(c, input.subscription_id)
+      deleteSubscriptionInTenant(c, input.subscription_id)
+      return { id: input.subscription_id, deleted: true as const }
     })
   },
 })

@@ -14,12 +14,12 @@ export const enableSubscription = defineOperation({
   input: SubscriptionParams,
   output: WebhookSubscription,
   async run(ctx, input) {
-    const sub = getSubscriptionInTenant(ctx, input.id)
+    const sub = getSubscriptionInTenant(ctx, input.subscription_id)
     await checkWebhookUrl(sub.url, ctx.config.webhookAllowCidrs)
     return transaction(ctx.db, (tx) => {
       const c = withDb(ctx, tx)
-      getSubscriptionInTenant(c, input.id)
-      return toWebhookSubscription(reactivateSubscription(c, input.id))
+      getSubscriptionInTenant(c, input.subscription_id)
+      return toWebhookSubscription(reactivateSubscription(c, input.subscription_id))
     })
   },
 })

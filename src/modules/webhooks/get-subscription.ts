@@ -10,6 +10,6 @@ export const getSubscription = defineOperation({
   input: SubscriptionParams,
   output: WebhookSubscription,
   run(ctx, input) {
-    return toWebhookSubscription(getSubscriptionInTenant(ctx, input.id))
+    return toWebhookSubscription(getSubscriptionInTenant(ctx, input.subscription_id))
   },
 })

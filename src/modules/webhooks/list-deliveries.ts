@@ -16,10 +16,10 @@ export const listDeliveries = defineOperation({
   input: t.Composite([SubscriptionParams, DeliveriesQuery]),
   output: t.Object({ data: t.Array(WebhookDelivery), pagination: PageInfo }),
   run(ctx, input) {
-    getSubscriptionInTenant(ctx, input.id)
+    getSubscriptionInTenant(ctx, input.subscription_id)
     const page = input.page ?? 1
     const size = input.page_size ?? 20
-    const { items, total } = listDeliveriesOfSubscription(ctx, { subscriptionId: input.id, status: input.status, page, pageSize: size })
+    const { items, total } = listDeliveriesOfSubscription(ctx, { subscriptionId: input.subscription_id, status: input.status, page, pageSize: size })
     return { data: items.map(toWebhookDelivery), pagination: pageInfo(page, size, total) }
   },
 })

@@ -10,7 +10,7 @@ import type { DeliveryHistoryItem } from './history-queries'
 export const newSubscriptionId = (): string => `whk_${randomBase62(24)}`
 
 export const SubscriptionId = t.String({ pattern: '^whk_[0-9A-Za-z]{1,64}$', description: 'Subscription id (whk_…)' })
-export const SubscriptionParams = t.Object({ id: SubscriptionId })
+export const SubscriptionParams = t.Object({ subscription_id: SubscriptionId })
 
 export const WebhookSubscription = t.Object({
   id: SubscriptionId,

@@ -16,9 +16,9 @@ export const rotateSecret = defineOperation({
   run(ctx, input) {
     return transaction(ctx.db, (tx) => {
       const c = withDb(ctx, tx)
-      getSubscriptionInTenant(c, input.id)
+      getSubscriptionInTenant(c, input.subscription_id)
       const secret = newSigningSecret()
-      return { ...toWebhookSubscription(updateSubscriptionSecret(c, input.id, secret)), secret }
+      return { ...toWebhookSubscription(updateSubscriptionSecret(c, input.subscription_id, secret)), secret }
     })
   },
 })

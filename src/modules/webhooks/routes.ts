@@ -13,18 +13,18 @@ import { listDeliveries } from './list-deliveries'
 import { listEventTypes } from './list-event-types'
 
 const tags = ['webhooks']
-const path = ['id']
+const path = ['subscription_id']
 
 /** /api/v1/webhooks: subscriptions, the event catalogue, test events and delivery history. */
 export const webhookRoutes = (rt: Runtime) =>
   new Elysia({ name: 'webhooks-routes', prefix: '/webhooks' })
     .use(restAuth(rt))
-    .post('/subscribe', ({ ctx, body }) => invoke(subscribe, ctx, body), restHook(subscribe, { tags }))
+    .post('/subscribe', ({ ctx, body }) => invoke(subscribe, ctx, body), restHook(subscribe, { tags, status: 201 }))
     .get('/', ({ ctx, query }) => invoke(listSubscriptions, ctx, query), restHook(listSubscriptions, { tags, from: 'query' }))
-    .get('/events', ({ ctx, query }) => invoke(listEventTypes, ctx, query), restHook(listEventTypes, { tags, from: 'query' }))
-    .get('/:id', ({ ctx, params }) => invoke(getSubscription, ctx, params), restHook(getSubscription, { tags, from: 'query', path }))
-    .delete('/:id', ({ ctx, params }) => invoke(deleteSubscription, ctx, params), restHook(deleteSubscription, { tags, from: 'query', path }))
-    .post('/:id/rotate-secret', ({ ctx, params }) => invoke(rotateSecret, ctx, params), restHook(rotateSecret, { tags, path }))
-    .post('/:id/enable', ({ ctx, params }) => invoke(enableSubscription, ctx, params), restHook(enableSubscription, { tags, path }))
-    .post('/:id/test', ({ ctx, params }) => invoke(sendTestEvent, ctx, params), restHook(sendTestEvent, { tags, path }))
-    .get('/:id/deliveries', ({ ctx, query, params }) => invoke(listDeliveries, ctx, { ...query, ...params }), restHook(listDeliveries, { tags, from: 'query', path }))
+    .get('/events', ({ ctx }) => invoke(listEventTypes, ctx, {}), restHook(listEventTypes, { tags, from: 'query' }))
+    .get('/:subscription_id', ({ ctx, params }) => invoke(getSubscription, ctx, params), restHook(getSubscription, { tags, from: 'query', path }))
+    .delete('/:subscription_id', ({ ctx, params }) => invoke(deleteSubscription, ctx, params), restHook(deleteSubscription, { tags, from: 'query', path }))
+    .post('/:subscription_id/rotate-secret', ({ ctx, params }) => invoke(rotateSecret, ctx, params), restHook(rotateSecret, { tags, path }))
+    .post('/:subscription_id/enable', ({ ctx, params }) => invoke(enableSubscription, ctx, params), restHook(enableSubscription, { tags, path }))
+    .post('/:subscription_id/test', ({ ctx, params }) => invoke(sendTestEvent, ctx, params), restHook(sendTestEvent, { tags, path }))
+    .get('/:subscription_id/deliveries', ({ ctx, params, query }) => invoke(listDeliveries, ctx, { ...query, ...params }), restHook(listDeliveries, { tags, from: 'query', path }))

@@ -20,9 +20,9 @@ export const sendTestEvent = defineOperation({
   output: t.Object({ event_id: t.String(), delivery: WebhookDelivery }),
   async run(ctx, input) {
     const delivery = transaction(ctx.db, (tx) => {
-      const sub = getSubscriptionInTenant(withDb(ctx, tx), input.id)
+      const sub = getSubscriptionInTenant(withDb(ctx, tx), input.subscription_id)
       if (sub.status !== 'active') {
-        throw new DomainError('conflict', `The subscription is disabled (${sub.disabledReason ?? 'no reason recorded'}); re-enable it with POST /api/v1/webhooks/{id}/enable once the endpoint is fixed.`)
+        throw new DomainError('conflict', `The subscription is disabled (${sub.disabledReason ?? 'no reason recorded'}); re-enable it with POST /api/v1/webhooks/{subscription_id}/enable once the endpoint is fixed.`)
       }
       const data: TestEventPayload = { subscriptionId: sub.id, message: 'Hello from workforce: this is a test delivery.', requestedAt: toIso(ctx.now) }
       const event = insertUnlistedEvent(tx, ctx.tenant.id, TEST_EVENT, data, ctx.now)

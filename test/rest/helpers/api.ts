@@ -23,7 +23,6 @@ export function restClient(server: TestServer, token?: string) {
   return {
     get: <T = any>(path: string) => call<T>('GET', path),
     post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, body ?? {}, headers),
-    delete: <T = any>(path: string) => call<T>('DELETE', path),
     call,
   }
 }
