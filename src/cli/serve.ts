@@ -43,6 +43,7 @@ export const serveCommand = new Command('serve')
     const rt = openRuntime(config, log)
     if (rt.migration.applied > 0) log.info('database migrated', { applied: rt.migration.applied })
     const demo = ensureDemoTenant(rt)
+    rt.config.publicDemoKey = demo?.key ?? null
 
     const app = createHttpApp(rt).listen({ hostname: config.host, port: config.port })
     const actualPort = app.server?.port ?? config.port

@@ -30,6 +30,8 @@ export interface RuntimeConfig {
   jobsEnabled: boolean
   /** Origins allowed to call the MCP endpoint from a browser, besides same-host ones. */
   allowedOrigins: string[]
+  /** The public demo key of the default demo tenant, once serve has derived it (snippets use it). */
+  publicDemoKey: string | null
 }
 
 export const DEFAULTS = {
@@ -89,6 +91,7 @@ export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = pr
       overrides.mcpRateLimitPerMinute ?? int(env.WORKFORCE_MCP_RATE_LIMIT_MINUTE, DEFAULTS.mcpRateLimitPerMinute),
     jobsEnabled: overrides.jobsEnabled ?? env.WORKFORCE_JOBS !== 'off',
     allowedOrigins: overrides.allowedOrigins ?? list(env.WORKFORCE_ALLOWED_ORIGINS),
+    publicDemoKey: overrides.publicDemoKey ?? null,
   }
 }
 

@@ -55,7 +55,8 @@ describe('discovery tools (no key)', () => {
     const r = (await callTool(anon, 'start_free_trial')).structured
     const snippet = JSON.parse(r.mcp_config_snippet as string) as { mcpServers: { workforce: { url: string; headers: Record<string, string> } } }
     expect(snippet.mcpServers.workforce.url).toBe(`${server.url}/api/mcp/v1`)
-    expect(snippet.mcpServers.workforce.headers.Authorization).toBe('Bearer <API_KEY>')
+    // Without a key the snippet carries the public demo key, so it works as pasted.
+    expect(snippet.mcpServers.workforce.headers.Authorization).toBe(`Bearer ${server.demoKey}`)
     expect((r.onboarding_steps as string[]).length).toBeGreaterThanOrEqual(3)
   })
 })
@@ -70,6 +71,18 @@ describe('onboarding tools', () => {
     const inDemo = (await callTool(demo, 'get_started_guide')).structured
     expect(inDemo).toMatchObject({ role_applied: 'demo', mode: 'demo' })
     expect(JSON.parse(inDemo.mcp_config_snippet as string).mcpServers.workforce.url).toBe(`${server.url}/api/mcp/v1`)
+    // A production key is never echoed back into the transcript: the snippet has a placeholder.
+    expect(JSON.parse(own.mcp_config_snippet as string).mcpServers.workforce.headers.Authorization).toBe('Bearer <API_KEY>')
+  })
+
+  test('the snippet of a keyless start_free_trial works as pasted: a client configured from it reads the demo tenant', async () => {
+    const snippet = JSON.parse((await callTool(anon, 'start_free_trial')).structured.mcp_config_snippet as string)
+    const { url, headers } = snippet.mcpServers.workforce as { url: string; headers: { Authorization: string } }
+    expect(headers.Authorization).toBe(`Bearer ${server.demoKey}`)
+    const pasted = await mcpClient(url.replace(/\/api\/mcp\/v1$/, ''), headers.Authorization.slice('Bearer '.length))
+    const summary = await callTool(pasted, 'get_dashboard_summary')
+    expect(summary.isError).toBe(false)
+    await pasted.close()
   })
 
   test('get_data_dictionary lists every documented entity, RetentionPolicy included', async () => {

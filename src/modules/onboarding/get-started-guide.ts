@@ -33,7 +33,7 @@ export const getStartedGuide = defineOperation({
     tenant_name: t.String(),
     mcp_server_url: t.String(),
     mcp_auth_method: t.String({ description: 'How to authenticate: an HTTP bearer key' }),
-    mcp_config_snippet: t.String({ description: 'MCP client configuration as JSON text; replace <API_KEY>' }),
+    mcp_config_snippet: t.String({ description: 'MCP client configuration as JSON text; carries the public demo key for keyless and demo callers, else <API_KEY> to replace' }),
     api_key_setup_url: t.String(),
     api_key_note: t.String(),
     support: t.Object(
