@@ -2,7 +2,7 @@ import type { Role } from '../src/kernel/ctx'
 import { QUESTIONS, TOOL_ERRORS, TOOL_MIX } from './catalog/texts'
 import type { SeedEnv } from './env'
 import type { Company, Person } from './model'
-import { toolCall } from './render/log'
+import { mcpClient, toolCall } from './render/log'
 import { Rng } from './rng'
 
 /** Tool calls per person and working day, by role: managers ask their AI client most. */
@@ -19,12 +19,14 @@ export function analyticsDay(env: SeedEnv, company: Company, date: string): void
     if (!active(p, date)) continue
     const rate = CALLS_PER_DAY[p.role] * (weekend ? 0.15 : 1)
     const calls = Math.floor(rate) + (rng.chance(rate - Math.floor(rate)) ? 1 : 0)
+    // A person's calls of one day come from one MCP session of one AI client.
+    const session = calls > 0 ? { id: env.ids.uuid(), client: mcpClient(rng) } : undefined
     for (let k = 0; k < calls; k++) {
       const at = from + rng.int(0, 11 * 3600) * 1000
       const mix = TOOL_MIX[p.role]
       const tool = mix[rng.weighted(mix.map((m) => m[1]))]![0]
       const failed = rng.chance(0.03)
-      toolCall(env, p, tool, at, rng, failed ? 'error' : 'ok', failed ? rng.pick(TOOL_ERRORS) : null)
+      toolCall(env, p, tool, at, rng, session, failed ? rng.pick(TOOL_ERRORS) : null)
       if (tool === 'ask_workforce' && at <= env.now) {
         const q = rng.pick(QUESTIONS)
         env.w.questions.add({ id: env.ids.uuid(), tenantId: env.tenantId, userId: p.id, apiKeyId: null, question: q.question, theme: q.theme, suggestedTools: q.tools, askedAt: at })

@@ -24,7 +24,8 @@ export class BulkWriter<T extends SQLiteTable> {
   private readonly keys: string[]
   private readonly encoders: Encoder[]
   private readonly defaults: unknown[]
-  private readonly batch: Statement
+  private batch: Statement | null = null
+  private readonly batchSql: string
   private readonly single: Statement
   private readonly buffer: unknown[] = []
   private readonly batchSize: number
@@ -38,7 +39,8 @@ export class BulkWriter<T extends SQLiteTable> {
     const names = columns.map(([, c]) => `"${c.name}"`).join(', ')
     const one = `(${columns.map(() => '?').join(', ')})`
     this.batchSize = ROWS_PER_STATEMENT * columns.length
-    this.batch = sqlite.prepare(`INSERT INTO "${this.name}" (${names}) VALUES ${Array(ROWS_PER_STATEMENT).fill(one).join(', ')}`)
+    // The multi-row statement is prepared on first use: small tables never need it.
+    this.batchSql = `INSERT INTO "${this.name}" (${names}) VALUES ${Array(ROWS_PER_STATEMENT).fill(one).join(', ')}`
     this.single = sqlite.prepare(`INSERT INTO "${this.name}" (${names}) VALUES ${one}`)
   }
 
@@ -56,6 +58,7 @@ export class BulkWriter<T extends SQLiteTable> {
     this.count++
     if (buffer.length === this.batchSize) {
       for (const p of this.parents) p.flush()
+      this.batch ??= this.sqlite.prepare(this.batchSql)
       this.batch.run(...(buffer as never[]))
       buffer.length = 0
     }
@@ -71,7 +74,7 @@ export class BulkWriter<T extends SQLiteTable> {
   }
 
   finalize(): void {
-    this.batch.finalize()
+    this.batch?.finalize()
     this.single.finalize()
   }
 }

@@ -155,14 +155,59 @@ export function flushAll(w: Writers): void {
  * is written with checks deferred to COMMIT.
  */
 export function inTransaction<T>(env: { sqlite: Database; w: Writers }, fn: () => T, deferForeignKeys = false): T {
-  return env.sqlite
-    .transaction(() => {
-      if (deferForeignKeys) env.sqlite.exec('PRAGMA defer_foreign_keys = ON')
-      const result = fn()
-      flushAll(env.w)
-      return result
+  const batch = new Batches(env)
+  const result = batch.run(() => {
+    if (deferForeignKeys) env.sqlite.exec('PRAGMA defer_foreign_keys = ON')
+    return fn()
+  })
+  batch.commit()
+  return result
+}
+
+/**
+ * A run of transactions committed by volume rather than by call: `maybeCommit` closes the
+ * current one once enough rows were written, so a small tenant is one commit and a large one
+ * a handful. A failure rolls back the open transaction.
+ */
+export class Batches {
+  private open = false
+  private rowsAtBegin = 0
+
+  constructor(private readonly env: { sqlite: Database; w: Writers }) {}
+
+  run<T>(fn: () => T): T {
+    if (!this.open) {
+      this.env.sqlite.exec('BEGIN IMMEDIATE')
+      this.open = true
+      this.rowsAtBegin = written(this.env.w)
+    }
+    try {
+      return fn()
+    } catch (e) {
+      this.env.sqlite.exec('ROLLBACK')
+      this.open = false
+      throw e
+    }
+  }
+
+  maybeCommit(rows: number): void {
+    if (this.open && written(this.env.w) - this.rowsAtBegin >= rows) this.commit()
+  }
+
+  commit(): void {
+    if (!this.open) return
+    this.run(() => {
+      flushAll(this.env.w)
+      this.env.sqlite.exec('COMMIT')
     })
-    .immediate()
+    this.open = false
+  }
+}
+
+const written = (w: Writers): number => {
+  let n = 0
+  for (const writer of Object.values(w)) n += writer.count
+  return n
 }
 
 export const rowCounts = (w: Writers): Record<string, number> =>

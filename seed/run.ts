@@ -1,23 +1,22 @@
 import { weekStart } from '../src/kernel/time'
 import { analyticsDay } from './analytics'
-import { inTransaction } from './env'
+import { Batches } from './env'
 import { planDay } from './plan/day'
 import type { DayPlan } from './plan/types'
 import { renderDay, type DayContext } from './render/day'
 import { writeWeek } from './week'
 
-/** Rough rows one person adds per day, to size transactions. */
-const ROWS_PER_PERSON_DAY = 90
-/** Enough rows per commit that fsyncs do not dominate, few enough to keep the WAL small. */
-const ROWS_PER_TRANSACTION = 200_000
+/** Rows per commit: each commit rewrites the index pages it touched, so fewer, larger commits write far less; the WAL stays in the hundreds of MB. */
+const ROWS_PER_TRANSACTION = 1_000_000
 
 /**
- * The history, one week of plans at a time and a few days per transaction: memory stays bounded
- * by a week of time-log plans, whatever the number of days.
+ * The history, one week of plans at a time, committed every million rows or so: memory stays
+ * bounded by a week of time-log plans, whatever the number of days.
  */
 export function generateHistory(c: DayContext, onDay: (done: number, total: number) => void): void {
   const { env } = c
   const total = env.days.length
+  const batches = new Batches(env)
   for (let i = 0; i < total; ) {
     const start = weekStart(env.days[i]!)
     let end = i
@@ -26,20 +25,19 @@ export function generateHistory(c: DayContext, onDay: (done: number, total: numb
     const plans: DayPlan[][] = []
     for (let d = i; d < end; d++) plans.push(planDayForAll(c, d))
     c.state.startWeek()
-    const perTransaction = Math.max(1, Math.floor(ROWS_PER_TRANSACTION / (c.company.people.length * ROWS_PER_PERSON_DAY)))
-    for (let d = i; d < end; d += perTransaction) {
-      inTransaction(env, () => {
+    for (let d = i; d < end; d++) {
+      batches.run(() => {
         if (d === i) writeWeek(c, start, plans)
-        for (let k = d; k < Math.min(d + perTransaction, end); k++) {
-          env.ids.setClock(env.cal.midnight(env.days[k]!))
-          renderDay(c, k, plans[k - i]!)
-          analyticsDay(env, c.company, env.days[k]!)
-        }
+        env.ids.setClock(env.cal.midnight(env.days[d]!))
+        renderDay(c, d, plans[d - i]!)
+        analyticsDay(env, c.company, env.days[d]!)
       })
-      onDay(Math.min(d + perTransaction, end), total)
+      batches.maybeCommit(ROWS_PER_TRANSACTION)
+      onDay(d + 1, total)
     }
     i = end
   }
+  batches.commit()
 }
 
 function planDayForAll(c: DayContext, dayIndex: number): DayPlan[] {

@@ -64,10 +64,12 @@ function writeBreaks(env: SeedEnv, p: Person, log: LogPlan): void {
 }
 
 /** A recorded MCP tool call: people who clock in through their AI assistant leave these. */
-export function toolCall(env: SeedEnv, p: Person, toolName: string, at: number, rng: Rng, outcome: 'ok' | 'error' = 'ok', errorCode: string | null = null): void {
+export function toolCall(env: SeedEnv, p: Person, toolName: string, at: number, rng: Rng, session?: { id: string; client: string }, errorCode: string | null = null): void {
   if (at > env.now) return
   env.w.toolCalls.add({
-    tenantId: env.tenantId, userId: p.id, apiKeyId: null, toolName, source: MCP_CLIENTS[rng.weighted(MCP_CLIENTS.map((c) => c[1]))]![0],
-    sessionId: env.ids.uuid(), startedAt: at, durationMs: rng.int(25, toolName.startsWith('clock') ? 180 : 900), outcome, errorCode,
+    tenantId: env.tenantId, userId: p.id, apiKeyId: null, toolName, source: session?.client ?? mcpClient(rng), sessionId: session?.id ?? env.ids.uuid(),
+    startedAt: at, durationMs: rng.int(25, toolName.startsWith('clock') ? 180 : 900), outcome: errorCode ? 'error' : 'ok', errorCode,
   })
 }
+
+export const mcpClient = (rng: Rng): string => MCP_CLIENTS[rng.weighted(MCP_CLIENTS.map((c) => c[1]))]![0]

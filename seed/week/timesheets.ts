@@ -8,7 +8,7 @@ import type { LogPlan } from '../plan/types'
 import { alert } from '../render/alerts'
 import { Rng } from '../rng'
 
-type Flow = TimesheetStatus | 'approved_after_rejection'
+export type Flow = TimesheetStatus | 'approved_after_rejection'
 
 interface Step {
   from: TimesheetStatus | null
@@ -83,6 +83,7 @@ function chooseFlow(x: SheetInput, rng: Rng): Flow {
   }
   if (weeksAgo === 2) {
     if (backlog) return rng.chance(0.7) ? 'submitted' : 'approved'
+    if (p.role === 'employee' && x.owed.length > 0) return x.owed.shift()!
     return pickFlow(rng, [['approved', 82], ['approved_after_rejection', 3], ['rejected', 4], ['auto_generated', 8], ['submitted', 3]])
   }
   return pickFlow(rng, [['approved', 87], ['approved_after_rejection', 5], ['auto_generated', 8]])
@@ -110,7 +111,8 @@ function walk(x: SheetInput, rng: Rng, flow: Flow, logs: LogPlan[]): Step[] {
   let at = Math.max(lastOut + rng.int(10, 60) * MINUTE, rng.chance(0.6) ? friday : monday)
   if (!push('submitted', at, p)) return steps
   const approver = approverOf(x.company, p)
-  const reason = rng.pick(REJECTION_REASONS)
+  // Jonas Richter's rejection is part of his scenario.
+  const reason = p.idx === x.company.personas.droppingEngineer ? REJECTION_REASONS[0]! : rng.pick(REJECTION_REASONS)
   if (flow === 'rejected' || flow === 'approved_after_rejection') {
     at += rng.int(2, 30) * HOUR
     if (!push('rejected', at, approver, reason) || flow === 'rejected') return steps
