@@ -55,51 +55,66 @@ export const SEED_LIMITS = { employees: { min: 8, max: 10_000 }, days: { min: 1,
 export function seedDemoTenant(handle: DatabaseHandle, secret: Buffer, options: SeedOptions): SeedSummary {
   const started = performance.now()
   checkOptions(options)
-  const { sqlite } = handle
-  const env = createEnv(sqlite, options)
+  const env = createEnv(handle.sqlite, options)
   // The first id of the stream is the subscription's; if it exists, this seed was used here before.
   const subscriptionId = env.ids.uuid()
   const company = buildCompany(env, options.employees)
-  const roster = new Roster(env, company)
-  const state = new RunState(company, env.days.length)
-  const cacheSize = sqlite.query('PRAGMA cache_size').get() as { cache_size: number }
-  const synchronous = sqlite.query('PRAGMA synchronous').get() as { synchronous: number }
-  sqlite.exec('PRAGMA cache_size = -65536')
   try {
-    const tenant = inTransaction(env, () => {
-      const row = insertTenantRow(handle, env)
-      env.tenantId = row.id
-      writeCompany(env, company)
-      writeBilling(env, company, subscriptionId)
-      writePeopleHistory(env, company)
-      return row
-    }, true)
-    options.onProgress?.('history', 0, env.days.length)
-    // Synthetic history can be regenerated, so its intermediate commits skip the fsync; the final
-    // commit below runs with the database's synchronous setting (FULL) again and makes everything before it durable.
-    sqlite.exec('PRAGMA synchronous = NORMAL')
-    generateHistory({ env, company, roster, state }, (done, total) => options.onProgress?.('history', done, total))
-    sqlite.exec(`PRAGMA synchronous = ${synchronous.synchronous}`)
-    const keys = inTransaction(env, () => {
-      writeUpcomingShifts(env, company, roster)
-      settleBudgets(env, company, state)
-      settleDevices(env, state)
-      const issued = issueKeys(handle, env, company, secret, tenant)
-      sqlite.run('UPDATE tenants SET deleted_at = NULL WHERE id = ?', [tenant.id])
-      return issued
+    return withBulkSettings(handle.sqlite, () => {
+      const tenant = inTransaction(env, () => {
+        const row = insertTenantRow(handle, env)
+        env.tenantId = row.id
+        writeCompany(env, company)
+        writeBilling(env, company, subscriptionId)
+        writePeopleHistory(env, company)
+        return row
+      }, true)
+      const keys = writeHistoryAndFinish(handle, env, company, secret, tenant, options.onProgress)
+      return {
+        tenantId: tenant.id, readableId: tenant.readableId, slug: tenant.slug, counts: { tenants: 1, api_keys: 5, ...rowCounts(env.w) },
+        publicDemoKey: keys.publicDemoKey, roleKeys: keys.roleKeys, elapsedMs: performance.now() - started,
+      }
     })
-    return {
-      tenantId: tenant.id, readableId: tenant.readableId, slug: tenant.slug, counts: { tenants: 1, api_keys: 5, ...rowCounts(env.w) },
-      publicDemoKey: keys.publicDemoKey, roleKeys: keys.roleKeys, elapsedMs: performance.now() - started,
-    }
   } catch (e) {
     // Cascading foreign keys remove everything a half-built tenant wrote.
-    if (env.tenantId) sqlite.run('DELETE FROM tenants WHERE id = ?', [env.tenantId])
+    if (env.tenantId) handle.sqlite.run('DELETE FROM tenants WHERE id = ?', [env.tenantId])
     throw e
   } finally {
-    sqlite.exec(`PRAGMA synchronous = ${synchronous.synchronous}`)
-    sqlite.exec(`PRAGMA cache_size = ${cacheSize.cache_size}`)
     for (const writer of Object.values(env.w)) writer.finalize()
+  }
+}
+
+function writeHistoryAndFinish(handle: DatabaseHandle, env: SeedEnv, company: Company, secret: Buffer, tenant: TenantRow, onProgress: SeedOptions['onProgress']) {
+  const roster = new Roster(env, company)
+  const state = new RunState(company, env.days.length)
+  onProgress?.('history', 0, env.days.length)
+  const synchronous = handle.sqlite.query('PRAGMA synchronous').get() as { synchronous: number }
+  // Synthetic history can be regenerated, so its intermediate commits skip the fsync; the final
+  // commit runs with the database's own setting (FULL) again and makes everything durable.
+  handle.sqlite.exec('PRAGMA synchronous = NORMAL')
+  try {
+    generateHistory({ env, company, roster, state }, (done, total) => onProgress?.('history', done, total))
+  } finally {
+    handle.sqlite.exec(`PRAGMA synchronous = ${synchronous.synchronous}`)
+  }
+  return inTransaction(env, () => {
+    writeUpcomingShifts(env, company, roster)
+    settleBudgets(env, company, state)
+    settleDevices(env, state)
+    const issued = issueKeys(handle, env, company, secret, tenant)
+    handle.sqlite.run('UPDATE tenants SET deleted_at = NULL WHERE id = ?', [tenant.id])
+    return issued
+  })
+}
+
+/** A larger page cache while seeding; the connection's own setting is restored after. */
+function withBulkSettings<T>(sqlite: Database, fn: () => T): T {
+  const cache = sqlite.query('PRAGMA cache_size').get() as { cache_size: number }
+  sqlite.exec('PRAGMA cache_size = -65536')
+  try {
+    return fn()
+  } finally {
+    sqlite.exec(`PRAGMA cache_size = ${cache.cache_size}`)
   }
 }
 
@@ -117,8 +132,11 @@ function createEnv(sqlite: Database, o: SeedOptions): SeedEnv {
   const seed = hashString(o.seed)
   const days = dateRange(addDays(today, -(o.days - 1)), today)
   const cal = new Calendar(o.timezone)
+  // Ids (and tokens) of tenants seeded from the same seed on other dates or zones come from other
+  // streams; on the same date and zone the first id collides and the salt moves to a new stream.
+  const stream = [seed, cal.dayNumber(days[0]!), hashString(o.timezone)]
   const idsFor = (salt: number) => {
-    const ids = new IdGen(seed, salt)
+    const ids = new IdGen(stream, salt)
     ids.setClock(cal.midnight(days[0]!) - FOUNDED_DAYS_BEFORE * DAY)
     return ids
   }

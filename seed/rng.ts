@@ -111,8 +111,9 @@ export class IdGen {
   private readonly rng: Rng
   private clock = 0
 
-  constructor(seed: number, salt: number) {
-    this.rng = new Rng(seed, 0x1d5, salt)
+  /** `stream` names the id stream; `salt` moves to a fresh stream when the first id is already taken. */
+  constructor(stream: number[], salt: number) {
+    this.rng = new Rng(...stream, 0x1d5, salt)
   }
 
   /** Moves the id clock to `ms` (the start of the day being generated); it only moves forward. */

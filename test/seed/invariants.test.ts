@@ -7,9 +7,10 @@ import { TASK_STATUSES } from '../../src/modules/tasks/schema'
 import { SECRET, WEDNESDAY_MORNING, freshDatabase } from './helpers'
 
 /**
- * Three demo tenants in one database: the default company on a Wednesday morning, a small one
- * generated in the night of a daylight-saving change (same seed: ids must not collide), and one
- * in another time zone. The invariants must hold for every tenant.
+ * Five demo tenants in one database: the default company on a Wednesday morning, the same again
+ * (same seed and clock: ids, tokens and emails must not collide), a small one generated in the
+ * night of a daylight-saving change, the same in a zone with the same offset, and one in India.
+ * The invariants must hold for every tenant.
  */
 let db: ReturnType<typeof freshDatabase>
 let sqlite: Database
@@ -20,7 +21,10 @@ beforeAll(() => {
   db = freshDatabase()
   sqlite = db.handle.sqlite
   main = seedDemoTenant(db.handle, SECRET, { ...DEFAULT_SEED_OPTIONS, now: NOW })
-  seedDemoTenant(db.handle, SECRET, { ...DEFAULT_SEED_OPTIONS, employees: 12, days: 20, now: Date.parse('2026-03-29T01:30:00Z') })
+  seedDemoTenant(db.handle, SECRET, { ...DEFAULT_SEED_OPTIONS, now: NOW })
+  const dstNight = { ...DEFAULT_SEED_OPTIONS, employees: 12, days: 20, now: Date.parse('2026-03-29T01:30:00Z') }
+  seedDemoTenant(db.handle, SECRET, dstNight)
+  seedDemoTenant(db.handle, SECRET, { ...dstNight, timezone: 'Europe/Paris' })
   seedDemoTenant(db.handle, SECRET, { ...DEFAULT_SEED_OPTIONS, employees: 20, days: 14, timezone: 'Asia/Kolkata', seed: 'other', now: NOW })
 })
 
@@ -30,15 +34,18 @@ const all = <T>(query: string, ...params: (string | number)[]): T[] => sqlite.qu
 const one = <T>(query: string, ...params: (string | number)[]): T => sqlite.query(query).get(...params) as T
 
 describe('seed-demo invariants', () => {
-  test('creates three complete, visible demo tenants on the Business plan with a trial', () => {
+  test('creates five complete, visible demo tenants on the Business plan with a trial', () => {
     const tenants = all<{ readable_id: string; is_demo: number; plan_id: string; deleted_at: number | null }>('SELECT * FROM tenants ORDER BY id')
-    expect(tenants).toHaveLength(3)
+    expect(tenants).toHaveLength(5)
     for (const t of tenants) {
       expect(t.readable_id).toMatch(/^DEMO-\d{6}$/)
       expect(t).toMatchObject({ is_demo: 1, plan_id: 'business', deleted_at: null })
     }
-    expect(new Set(tenants.map((t) => t.readable_id)).size).toBe(3)
-    expect(all('SELECT status, plan_id FROM subscriptions')).toEqual(Array(3).fill({ status: 'trialing', plan_id: 'business' }))
+    expect(new Set(tenants.map((t) => t.readable_id)).size).toBe(5)
+    expect(all('SELECT status, plan_id FROM subscriptions')).toEqual(Array(5).fill({ status: 'trialing', plan_id: 'business' }))
+    // The twin of the first tenant has the same people under other ids.
+    const names = (tenant: number) => all<{ name: string }>('SELECT name FROM users WHERE tenant_id = ? ORDER BY created_at, name', tenant).map((u) => u.name)
+    expect(names(2)).toEqual(names(1))
     expect(one<{ n: number }>('SELECT count(*) n FROM invoices WHERE tenant_id = ?', main.tenantId).n).toBeGreaterThan(1)
   })
 
