@@ -155,7 +155,9 @@ function insertTenantRow(handle: DatabaseHandle, env: SeedEnv): TenantRow {
     readableId, slug, name: `${COMPANY_NAME} (demo)`, planId: 'business', timezone: env.tz, isDemo: true, currency: env.region.currency,
     geofencePolicy: 'enforce', presenceTapMinutes: SETTINGS.presenceTapMinutes, idleThresholdSeconds: SETTINGS.idleThresholdSeconds,
     productivityDropThreshold: SETTINGS.productivityDropThreshold, autoClockOutHours: SETTINGS.autoClockOutHours, payPeriod: 'weekly',
-    overtimeDailyHours: SETTINGS.overtimeDailyHours, createdAt: env.cal.midnight(env.firstDay) - FOUNDED_DAYS_BEFORE * DAY, deletedAt: env.now,
+    // The tenant starts with its history (the company itself is older): jobs that catch up
+    // from a tenant's creation then only look at the generated days.
+    overtimeDailyHours: SETTINGS.overtimeDailyHours, createdAt: env.cal.midnight(env.firstDay), deletedAt: env.now,
   })
 }
 
