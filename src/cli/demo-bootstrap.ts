@@ -17,7 +17,7 @@ export interface DemoInfo {
 export function ensureDemoTenant(rt: Runtime, now = Date.now()): DemoInfo | null {
   if (listTenants(rt.db).length === 0) {
     rt.log.info('empty data directory: seeding the default demo tenant')
-    const summary = seedDemoTenant(rt.db, rt.secret, { ...DEFAULT_SEED_OPTIONS, now })
+    const summary = seedDemoTenant(rt.handle, rt.secret, { ...DEFAULT_SEED_OPTIONS, now })
     rt.log.info('demo tenant ready', { tenant: summary.readableId, ms: Math.round(summary.elapsedMs) })
   }
   const tenant = findDefaultDemoTenant(rt.db)

@@ -1,0 +1,45 @@
+import { DAY, HOUR, addDays } from '../../src/kernel/time'
+import type { TaskPriority } from '../../src/modules/tasks/schema'
+import { TASK_TITLES } from '../catalog/texts'
+import type { SeedEnv } from '../env'
+import { emit, iso } from '../events'
+import type { Company, Task } from '../model'
+import { Rng } from '../rng'
+
+const PRIORITIES: [TaskPriority, number][] = [['low', 20], ['medium', 50], ['high', 22], ['urgent', 8]]
+
+/** Task rows with believable dates, and their task.* events inside the history window. */
+export function writeTasks(env: SeedEnv, company: Company): void {
+  const rng = new Rng(env.seed, 106)
+  const windowStart = env.cal.midnight(env.firstDay)
+  company.tasks.forEach((task, i) => {
+    const project = task.project === null ? null : company.projects[task.project]!
+    const assignee = company.people[task.assignee]!
+    const team = company.teams[project?.team ?? assignee.team]!
+    const titles = TASK_TITLES[team.profile]
+    const title = titles[i % titles.length]!
+    const latest = project?.bookableUntil ? env.cal.midnight(project.bookableUntil) : env.now - 2 * HOUR
+    const day = addDays(env.firstDay, rng.int(-30, env.days.length - 1))
+    const createdAt = Math.min(latest - DAY, env.cal.at(day, '09:00') + rng.int(0, 8 * 3600) * 1000)
+    const completedAt = task.status === 'done' ? Math.min(latest - HOUR, createdAt + rng.int(1, 20) * DAY) : null
+    const updatedAt = completedAt ?? (task.status === 'todo' ? createdAt : createdAt + Math.floor(rng.next() * (env.now - createdAt)))
+    env.w.tasks.add({
+      id: task.id, tenantId: env.tenantId, projectId: project?.id ?? null, title,
+      description: project ? `${title} (${project.name}).` : null, status: task.status,
+      priority: PRIORITIES[rng.weighted(PRIORITIES.map((p) => p[1]))]![0], assigneeUserId: assignee.id,
+      dueDate: addDays(day, rng.int(7, 30)), estimateHours: rng.int(1, 16) * 2,
+      externalId: project ? `${project.code}-${100 + i}` : null, createdByUserId: company.people[team.manager]!.id,
+      createdAt, updatedAt, completedAt,
+    })
+    taskEvents(env, task, { id: task.id, title, projectId: project?.id ?? null, assigneeEmail: assignee.email }, createdAt, updatedAt, completedAt, windowStart)
+  })
+}
+
+function taskEvents(env: SeedEnv, task: Task, base: Record<string, unknown>, createdAt: number, updatedAt: number, completedAt: number | null, windowStart: number): void {
+  const ev = { taskId: base.id, title: base.title, projectId: base.projectId, assigneeEmail: base.assigneeEmail }
+  if (createdAt >= windowStart) emit(env, 'task.created', { ...ev, status: 'todo', createdAt: iso(createdAt) }, createdAt)
+  if (task.status !== 'todo' && updatedAt > createdAt && updatedAt >= windowStart) {
+    emit(env, 'task.updated', { ...ev, changes: { status: { from: 'todo', to: task.status } }, updatedAt: iso(updatedAt) }, updatedAt)
+  }
+  if (completedAt !== null && completedAt >= windowStart) emit(env, 'task.completed', { ...ev, completedAt: iso(completedAt) }, completedAt)
+}

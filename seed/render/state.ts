@@ -1,0 +1,48 @@
+import type { Company } from '../model'
+
+/** Per-person counters of one local date: seconds by kind and the number of samples. */
+export const ACC = { total: 0, productive: 1, neutral: 2, unproductive: 3, idle: 4, count: 5, width: 6 } as const
+
+/**
+ * What the day-by-day generation carries from one day to the next. Sized by people, projects
+ * and days, never by rows: history goes to the database as it is made.
+ */
+export class RunState {
+  readonly lastOut: Float64Array
+  /** Summary counters by local date; a date is flushed once no later log can reach it. */
+  readonly acc = new Map<string, Float64Array>()
+  /** Recent daily scores per person, newest last, for the baseline of the next summary. */
+  readonly scores: number[][]
+  readonly weekSeconds: Float64Array
+  readonly overtimeAlerted: Uint8Array
+  /** Seconds booked per project and day index. */
+  readonly projectSeconds: Float64Array
+  readonly deviceLastSeen = new Map<string, number>()
+
+  constructor(company: Company, readonly dayCount: number) {
+    const n = company.people.length
+    this.lastOut = new Float64Array(n).fill(-Infinity)
+    this.scores = Array.from({ length: n }, () => [])
+    this.weekSeconds = new Float64Array(n)
+    this.overtimeAlerted = new Uint8Array(n)
+    this.projectSeconds = new Float64Array(company.projects.length * dayCount)
+  }
+
+  counters(date: string): Float64Array {
+    let a = this.acc.get(date)
+    if (!a) {
+      a = new Float64Array(this.scores.length * ACC.width)
+      this.acc.set(date, a)
+    }
+    return a
+  }
+
+  startWeek(): void {
+    this.weekSeconds.fill(0)
+    this.overtimeAlerted.fill(0)
+  }
+
+  seen(deviceId: string, at: number): void {
+    if ((this.deviceLastSeen.get(deviceId) ?? 0) < at) this.deviceLastSeen.set(deviceId, at)
+  }
+}
