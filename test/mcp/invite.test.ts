@@ -74,7 +74,7 @@ describe('invite_staff', () => {
     expect(body).toMatch(/Accept the invitation: http:\/\/127\.0\.0\.1:\d+\/invitations\/accept\?token=[\w-]{20,}/)
     const user = db.query('select role, status from users where email = ?').get('new.hire@example.test')
     expect(user).toEqual({ role: 'employee', status: 'invited' })
-    const event = db.query("select data from events where type = 'user.invited'").get() as { data: string }
+    const event = db.query("select data from events where type = 'user.invited' and json_extract(data, '$.invitationId') = ?").get(r.structured.invitation_id as string) as { data: string }
     expect(JSON.parse(event.data)).toMatchObject({ userEmail: 'new.hire@example.test', userId: r.structured.user_id, invitationId: r.structured.invitation_id, role: 'employee' })
     const deadline = Date.now() + 5000
     while ((db.query('select status from email_outbox where to_address = ?').get('new.hire@example.test') as { status: string }).status !== 'sent') {

@@ -21,6 +21,8 @@ interface Rule {
   words: RegExp
   reason: string
   args?: (q: string) => Record<string, ArgValue>
+  /** Hits of a specific phrasing outweigh the generic words of other rules (default 1). */
+  weight?: number
 }
 
 /** A named period the question mentions, for tools that take one. */
@@ -39,6 +41,8 @@ const withPeriod = (allowLastMonth = true) => (q: string): Record<string, ArgVal
 }
 
 const RULES: Rule[] = [
+  // "Who hasn't clocked in today?" is about people missing against their schedule, not a directory.
+  { tool: 'get_workload_alerts', theme: 'workload', words: /\b(has ?n['’]?t|have ?n['’]?t|not( yet)?|did ?n['’]?t|never) (clocked|clock) in\b|\bmissing\b|\bno.?shows?\b|\blate\b/g, reason: 'who is missing against their schedule today, with other workload alerts', weight: 2 },
   { tool: 'clock_in', theme: 'attendance', words: /\bclock (me )?in\b|\bstart (my )?(shift|work|day)\b|\bpunch in\b/g, reason: 'starts a work session (confirm with the user first)' },
   { tool: 'clock_out', theme: 'attendance', words: /\bclock (me )?out\b|\bend (my )?(shift|work|day)\b|\bpunch out\b/g, reason: 'ends the open work session (confirm with the user first)' },
   { tool: 'list_employees', theme: 'attendance', words: /\bwho('s| is)? (in|clocked|working|online|present)\b|\bclocked in\b|\battendance\b|\bpresent\b/g, reason: 'is_clocked_in for each person' },
@@ -69,7 +73,7 @@ export function routeQuestion(question: string, max = 3): Route[] {
   for (const rule of RULES) {
     const hits = q.match(rule.words)?.length ?? 0
     if (hits === 0) continue
-    const score = hits + (rule.args && Object.keys(rule.args(q)).length ? 0.5 : 0)
+    const score = hits * (rule.weight ?? 1) + (rule.args && Object.keys(rule.args(q)).length ? 0.5 : 0)
     const prev = best.get(rule.tool)
     if (!prev || prev.score < score) best.set(rule.tool, { tool: rule.tool, theme: rule.theme, reason: rule.reason, arguments: rule.args?.(q) ?? {}, score })
   }
