@@ -7,7 +7,7 @@ import { defineOperation } from '../../kernel/operation'
 import { callerUserId } from '../../kernel/access'
 import { Id, Instant, Int, Nullable } from '../../kernel/schemas'
 import { MINUTE, toIso } from '../../kernel/time'
-import { endActiveAgentSessions } from '../activity/queries'
+import { endActiveAgentSessions } from '../activity/agent-queries'
 import { insertLocationPing, listOffices, type OfficeRow } from '../locations/office-queries'
 import { findTenantById } from '../tenants/queries'
 import { getUserInTenant, type UserRow } from '../users/queries'
@@ -83,7 +83,7 @@ export function clockInUser(ctx: TenantBoundCtx, userId: string, input: { latitu
         nextTapDueAt: tapMinutes ? ctx.now + tapMinutes * MINUTE : null,
         createdAt: ctx.now,
       })
-      const agentSessionsEnded = endActiveAgentSessions(c, user.id, ctx.now, 'handover')
+      const agentSessionsEnded = endActiveAgentSessions(c, user.id, 'handover')
       if (point) {
         insertLocationPing(c, { userId: user.id, recordedAt: ctx.now, latitude: point.latitude, longitude: point.longitude, officeId: fence?.matched?.id ?? null, insideGeofence: fence?.inside ?? false, source: 'clock_in' })
       }

@@ -6,7 +6,8 @@ import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { Id, Instant, Int } from '../../kernel/schemas'
 import { DAY, localDate, toIso } from '../../kernel/time'
-import { endActiveAgentSessions, insertBlocks, sampleIntervals } from '../activity/queries'
+import { endActiveAgentSessions } from '../activity/agent-queries'
+import { insertBlocks, sampleIntervals } from '../activity/queries'
 import { insertLocationPing } from '../locations/office-queries'
 import { getUserInTenant } from '../users/queries'
 import { emitEvent } from '../webhooks/queries'
@@ -43,7 +44,7 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
     )
     const log = closeTimeLog(c, open.id, { clockOutAt, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null, gapFillDoneAt: ctx.now })
     if (!log) throw new DomainError('not_clocked_in', 'This session was already closed.')
-    endActiveAgentSessions(c, user.id, clockOutAt, 'clock_out')
+    endActiveAgentSessions({ ...c, now: clockOutAt }, user.id, 'clock_out')
     if (point) {
       insertLocationPing(c, { userId: user.id, recordedAt: clockOutAt, latitude: point.latitude, longitude: point.longitude, officeId: null, insideGeofence: false, source: 'clock_out' })
     }
