@@ -3,7 +3,13 @@ import { ROLES } from '../kernel/ctx'
 import { invoke } from '../kernel/operation'
 import { systemCtx } from '../runtime'
 import { addUser } from '../modules/users/add-user'
-import { dataOption, printJson, resolveTenant, withRuntime, type DataOpts } from './common'
+import { deactivateUser } from '../modules/users/deactivate-user'
+import { reactivateUser } from '../modules/users/reactivate-user'
+import { changeRole } from '../modules/users/change-role'
+import { findUserByEmail, findUserInTenant } from '../modules/users/queries'
+import type { Runtime } from '../runtime'
+import type { TenantCtx } from '../kernel/ctx'
+import { CliError, dataOption, printJson, resolveTenant, withRuntime, type DataOpts } from './common'
 
 interface AddOpts extends DataOpts {
   tenant: string
@@ -39,4 +45,69 @@ const add = new Command('add')
     }),
   )
 
-export const usersCommand = new Command('users').description('Manage the people of a tenant.').addCommand(add)
+interface ActOpts extends DataOpts {
+  tenant: string
+  json?: boolean
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The operator names a person by e-mail (or id); the operations take the id. */
+function resolveUserId(rt: Runtime, tenant: TenantCtx, ref: string): string {
+  const ctx = { ...systemCtx(rt, tenant), tenant }
+  const user = UUID.test(ref) ? findUserInTenant(ctx, ref) : findUserByEmail(ctx, ref)
+  if (!user) throw new CliError(`No user "${ref}" in tenant ${tenant.readableId}.`)
+  return user.id
+}
+
+type AdminOut = { user: { name: string; email: string; role: string; status: string }; changed: boolean }
+
+function report(out: AdminOut, json: boolean | undefined, done: string): void {
+  if (json) return printJson(out)
+  const who = `${out.user.name} <${out.user.email}>`
+  console.log(out.changed ? `${who} ${done}: ${out.user.role}, ${out.user.status}.` : `${who} was already ${out.user.role}; nothing changed.`)
+}
+
+/**
+ * The operator's side of the admin actions (deactivate_user, reactivate_user, change_user_role):
+ * the same operations the client API calls, run as the system actor (an OwnerAdmin that is nobody),
+ * so every rule (last OwnerAdmin, events) applies unchanged.
+ */
+const statusCommand = (name: 'deactivate' | 'reactivate', description: string) =>
+  new Command(name)
+    .description(description)
+    .argument('<user>', 'e-mail or id of the user')
+    .requiredOption('--tenant <id>', 'tenant readable id (WF-123456) or slug')
+    .option('--json', 'print JSON')
+    .addOption(dataOption())
+    .action((ref: string, opts: ActOpts) =>
+      withRuntime(opts, async (rt) => {
+        const tenant = resolveTenant(rt, opts.tenant)
+        const op = name === 'deactivate' ? deactivateUser : reactivateUser
+        const out = await invoke(op, systemCtx(rt, tenant), { user_id: resolveUserId(rt, tenant, ref) })
+        report(out, opts.json, `${name}d`)
+      }),
+    )
+
+const setRole = new Command('set-role')
+  .description("Change a user's role (emits user.role_changed; the last active OwnerAdmin keeps the role).")
+  .argument('<user>', 'e-mail or id of the user')
+  .argument('<role>', ROLES.join(', '))
+  .requiredOption('--tenant <id>', 'tenant readable id (WF-123456) or slug')
+  .option('--json', 'print JSON')
+  .addOption(dataOption())
+  .action((ref: string, role: string, opts: ActOpts) =>
+    withRuntime(opts, async (rt) => {
+      if (!(ROLES as readonly string[]).includes(role)) throw new CliError(`role must be one of ${ROLES.join(', ')}`)
+      const tenant = resolveTenant(rt, opts.tenant)
+      const out = await invoke(changeRole, systemCtx(rt, tenant), { user_id: resolveUserId(rt, tenant, ref), role: role as (typeof ROLES)[number] })
+      report(out, opts.json, 'now has the role')
+    }),
+  )
+
+export const usersCommand = new Command('users')
+  .description('Manage the people of a tenant.')
+  .addCommand(add)
+  .addCommand(statusCommand('deactivate', 'Deactivate a user: their keys are refused at once, their records kept (emits user.deactivated).'))
+  .addCommand(statusCommand('reactivate', 'Reactivate a deactivated user: their unrevoked keys work again (emits user.activated).'))
+  .addCommand(setRole)

@@ -11,6 +11,8 @@ import { activityClientRoutes } from '../modules/activity/client-routes'
 import { timesheetClientRoutes } from '../modules/timesheets/client-routes'
 import { usersClientRoutes } from '../modules/users/client-routes'
 import { securityRoutes } from '../modules/security/routes'
+import { timeTrackingClientRoutes } from '../modules/time-tracking/client-routes'
+import { locationsClientRoutes } from '../modules/locations/client-routes'
 import { activityJobs } from '../modules/activity/jobs'
 import { billingJobs } from '../modules/billing/jobs'
 import { retentionJobs } from '../modules/retention/jobs'
@@ -38,6 +40,8 @@ export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = [
   timesheetClientRoutes,
   usersClientRoutes,
   securityRoutes,
+  timeTrackingClientRoutes,
+  locationsClientRoutes,
 ]
 
 /** Scheduled jobs of every module (declared in src/modules/<module>/jobs.ts). */

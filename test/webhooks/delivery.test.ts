@@ -99,6 +99,30 @@ async function samples(key: string, date: string, app: string, idle = false) {
   }))
 }
 
+/** A clocked-in employee on a break (client API); returns their key. */
+async function onBreak(s: Scene): Promise<string> {
+  const emp = s.tw.addUser()
+  await ok(clientApi(server, emp.key).post('/clock-in', {}))
+  await ok(clientApi(server, emp.key).post('/breaks/start', { kind: 'lunch' }))
+  return emp.key
+}
+
+const INSIDE = { latitude: 52.5201, longitude: 13.4051 }
+const OUTSIDE = { latitude: 52.53, longitude: 13.45 }
+
+/**
+ * Positions of an employee on the clock since an hour ago (starting state), one every 5 minutes
+ * (null skips a step), uploaded over the client API to a tenant with one office.
+ */
+async function pings(s: Scene, fixes: ({ latitude: number; longitude: number } | null)[]) {
+  await cli(['offices', 'add', '--tenant', s.tenant, '--name', 'Berlin HQ', '--lat', '52.52', '--lon', '13.405', '--radius', '200'])
+  const emp = s.tw.addUser()
+  const start = Date.now() - 3600_000
+  s.tw.addTimeLog(emp.id, start, null)
+  const list = fixes.flatMap((f, i) => (f ? [{ ...f, recorded_at: new Date(start + i * 5 * 60_000).toISOString() }] : []))
+  await ok(clientApi(server, emp.key).post('/location-pings', { pings: list }))
+}
+
 /**
  * How each event is caused for real, through the product's own surfaces (REST, client API, CLI,
  * jobs). Users and time logs are starting state written by the world helper, as the client API
@@ -185,6 +209,14 @@ const CAUSES: Partial<Record<EventName, (s: Scene) => Promise<void>>> = {
     const emp = s.tw.addUser()
     await ok(clientApi(server, s.tw.owner.key).post(`/admin/users/${emp.id}/role`, { role: 'manager' }))
   },
+  'break.started': async (s) => void (await onBreak(s)),
+  'break.ended': async (s) => {
+    await ok(clientApi(server, await onBreak(s)).post('/breaks/end', {}))
+  },
+  'location.geofence_exited': (s) => pings(s, [INSIDE, OUTSIDE]),
+  'location.geofence_entered': (s) => pings(s, [OUTSIDE, INSIDE]),
+  // Outside every office for 15 minutes or more (at minutes 0 and 20 of the session).
+  'location.outside_zone': (s) => pings(s, [OUTSIDE, null, null, null, OUTSIDE]),
 }
 
 /** Checks everything a receiver relies on: both signatures, the headers, the envelope. */

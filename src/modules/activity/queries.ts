@@ -1,21 +1,10 @@
-import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, between, eq, inArray, sql } from 'drizzle-orm'
 import type { Ctx } from '../../kernel/ctx'
 import type { DbLike } from '../../kernel/db'
-import { activityBlocks, activitySamples, agentSessions, dailyActivitySummaries, type AgentSessionEndReason } from './schema'
+import { activityBlocks, activitySamples, dailyActivitySummaries } from './schema'
 
 type TenantScoped = Ctx & { tenant: { id: number } }
 export type DailySummaryRow = typeof dailyActivitySummaries.$inferSelect
-
-/** Ends the user's active desktop-agent sessions (cross-device handover); returns how many. */
-export function endActiveAgentSessions(ctx: TenantScoped, userId: string, now: number, reason: AgentSessionEndReason): number {
-  const rows = ctx.db
-    .update(agentSessions)
-    .set({ endedAt: now, endReason: reason })
-    .where(and(eq(agentSessions.tenantId, ctx.tenant.id), eq(agentSessions.userId, userId), isNull(agentSessions.endedAt)))
-    .returning({ id: agentSessions.id })
-    .all()
-  return rows.length
-}
 
 /** Start and end (ms) of the user's samples on these local dates: what the agent covered. */
 export function sampleIntervals(ctx: TenantScoped, userId: string, fromDate: string, toDate: string): { start: number; end: number }[] {

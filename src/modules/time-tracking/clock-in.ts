@@ -7,7 +7,7 @@ import { defineOperation } from '../../kernel/operation'
 import { callerUserId } from '../../kernel/access'
 import { Id, Instant, Int, Nullable } from '../../kernel/schemas'
 import { MINUTE, toIso } from '../../kernel/time'
-import { endActiveAgentSessions } from '../activity/queries'
+import { endActiveAgentSessions } from '../activity/agent-queries'
 import { insertLocationPing, listOffices, type OfficeRow } from '../locations/office-queries'
 import { findTenantById } from '../tenants/queries'
 import { getUserInTenant, type UserRow } from '../users/queries'
@@ -54,12 +54,20 @@ function checkGeofence(ctx: TenantBoundCtx, user: UserRow, point: Point | null):
   throw new DomainError('outside_geofence', message, { nearest_office_name: fence?.nearest?.name ?? null, distance_meters: fence?.distanceMeters ?? null })
 }
 
+export interface ClockInRequest {
+  latitude?: number
+  longitude?: number
+  /** Project and task the session is booked to (the client API), already checked by the caller. */
+  projectId?: string | null
+  taskId?: string | null
+}
+
 /**
  * Starts a work session for a user: geofence check, time log, the handover that ends any active
  * desktop-agent session of the user, and the clock.in event, in one transaction. Surface-neutral:
  * the MCP tool and the client API both call it.
  */
-export function clockInUser(ctx: TenantBoundCtx, userId: string, input: { latitude?: number; longitude?: number }): ClockInResult {
+export function clockInUser(ctx: TenantBoundCtx, userId: string, input: ClockInRequest): ClockInResult {
   const point = pointFrom(input)
   const user = getUserInTenant(ctx, userId)
   if (user.status !== 'active') throw new DomainError('conflict', 'Only active users can clock in.')
@@ -69,7 +77,10 @@ export function clockInUser(ctx: TenantBoundCtx, userId: string, input: { latitu
     return transaction(ctx.db, (tx) => {
       const c = withDb(ctx, tx)
       const open = findOpenTimeLog(c, user.id)
-      if (open) throw new DomainError('already_clocked_in', `You are already clocked in since ${toIso(open.clockInAt)}. Clock out first.`)
+      if (open) {
+        // The open session's id lets a client that retried a lost clock-in see that it landed.
+        throw new DomainError('already_clocked_in', `You are already clocked in since ${toIso(open.clockInAt)}. Clock out first.`, { time_log_id: open.id, clock_in_at: toIso(open.clockInAt) })
+      }
       const log = insertTimeLog(c, {
         id: newId(),
         userId: user.id,
@@ -81,9 +92,11 @@ export function clockInUser(ctx: TenantBoundCtx, userId: string, input: { latitu
         officeId: fence?.matched?.id ?? null,
         isWithinGeofence: fence && point ? fence.inside : null,
         nextTapDueAt: tapMinutes ? ctx.now + tapMinutes * MINUTE : null,
+        projectId: input.projectId ?? null,
+        taskId: input.taskId ?? null,
         createdAt: ctx.now,
       })
-      const agentSessionsEnded = endActiveAgentSessions(c, user.id, ctx.now, 'handover')
+      const agentSessionsEnded = endActiveAgentSessions(c, user.id, 'handover')
       if (point) {
         insertLocationPing(c, { userId: user.id, recordedAt: ctx.now, latitude: point.latitude, longitude: point.longitude, officeId: fence?.matched?.id ?? null, insideGeofence: fence?.inside ?? false, source: 'clock_in' })
       }

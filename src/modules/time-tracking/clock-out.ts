@@ -6,47 +6,77 @@ import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { Id, Instant, Int } from '../../kernel/schemas'
 import { DAY, localDate, toIso } from '../../kernel/time'
-import { endActiveAgentSessions, insertBlocks, sampleIntervals } from '../activity/queries'
-import { insertLocationPing } from '../locations/office-queries'
+import { endActiveAgentSessions } from '../activity/agent-queries'
+import { insertBlocks, sampleIntervals } from '../activity/queries'
 import { getUserInTenant } from '../users/queries'
+import { insertLocationPing, listOffices } from '../locations/office-queries'
+import { checkBudgetAlert } from '../projects/budget'
+import { getProjectInTenant } from '../projects/queries'
+import { finishOpenBreak } from './break-events'
+import { breaksOfLog, type BreakRow } from './break-queries'
+import { matchGeofence, type Point } from './geofence'
 import { emitEvent } from '../webhooks/queries'
 import { pointFrom } from './coordinates'
 import { findGaps } from './gap-fill'
 import { toHours } from './hours'
 import { Coordinates, ToolFailureFields } from './model'
-import { closeTimeLog, findOpenTimeLog, type TimeLogRow } from './queries'
+import { closeTimeLog, findOpenTimeLog, recentTimeLogs, type TimeLogRow } from './queries'
 
 export interface ClockOutResult {
   log: TimeLogRow
   blocksGenerated: number
+  /** A break still open at clock-out, ended with the session. */
+  breakEnded: BreakRow | null
 }
 
 /**
- * Ends the user's open work session: closes the time log, writes gap_fill blocks for the parts
- * the desktop agent did not cover, ends agent sessions and emits clock.out, in one transaction.
+ * Activity blocks of the closed session: each break becomes a break block, and the stretches
+ * neither the desktop agent nor a break covers become gap_fill blocks. Returns the gap_fill count.
+ */
+function writeBlocks(ctx: TenantBoundCtx, userId: string, log: TimeLogRow, clockOutAt: number): number {
+  const tz = ctx.tenant.timezone
+  // Samples are indexed by local date; a day either side covers sessions across midnight.
+  const samples = sampleIntervals(ctx, userId, localDate(log.clockInAt - DAY, tz), localDate(clockOutAt, tz))
+  const pauses = breaksOfLog(ctx, log.id).map((b) => ({ start: b.startedAt, end: b.endedAt ?? clockOutAt }))
+  const gaps = findGaps(log.clockInAt, clockOutAt, [...samples, ...pauses])
+  const block = (kind: 'gap_fill' | 'break', i: { start: number; end: number }) =>
+    ({ tenantId: ctx.tenant.id, userId, timeLogId: log.id, kind, startedAt: i.start, endedAt: i.end, category: null, createdAt: ctx.now })
+  insertBlocks(ctx.db, pauses.filter((p) => p.end > p.start).map((p) => block('break', p)))
+  return insertBlocks(ctx.db, gaps.map((g) => block('gap_fill', g)))
+}
+
+/** The position sent with a clock-out, stored with its geofence result. */
+function storeClockOutPing(ctx: TenantBoundCtx, userId: string, point: Point, at: number): void {
+  const fence = matchGeofence(point, listOffices(ctx))
+  insertLocationPing(ctx, { userId, recordedAt: at, latitude: point.latitude, longitude: point.longitude, officeId: fence.matched?.id ?? null, insideGeofence: fence.inside, source: 'clock_out' })
+}
+
+function notClockedIn(ctx: TenantBoundCtx, userId: string): DomainError {
+  const [last] = recentTimeLogs(ctx, userId, 1)
+  // The last session's id lets a client that retried a lost clock-out see that it landed.
+  const details = last?.clockOutAt ? { last_time_log_id: last.id, last_clock_out_at: toIso(last.clockOutAt) } : undefined
+  return new DomainError('not_clocked_in', 'You are not clocked in, so there is nothing to clock out of.', details)
+}
+
+/**
+ * Ends the user's open work session: ends an open break, closes the time log, writes break and
+ * gap_fill blocks, ends agent sessions, emits clock.out and, for a session booked to a project,
+ * checks the project budget alert, in one transaction.
  */
 export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latitude?: number; longitude?: number }): ClockOutResult {
   const point = pointFrom(input)
   const user = getUserInTenant(ctx, userId)
-  const tz = ctx.tenant.timezone
   return transaction(ctx.db, (tx) => {
     const c = withDb(ctx, tx)
     const open = findOpenTimeLog(c, user.id)
-    if (!open) throw new DomainError('not_clocked_in', 'You are not clocked in, so there is nothing to clock out of.')
+    if (!open) throw notClockedIn(c, user.id)
     const clockOutAt = Math.max(ctx.now, open.clockInAt)
-    // Samples are indexed by local date; a day either side covers sessions across midnight.
-    const covered = sampleIntervals(c, user.id, localDate(open.clockInAt - DAY, tz), localDate(clockOutAt, tz))
-    const gaps = findGaps(open.clockInAt, clockOutAt, covered)
-    const blocksGenerated = insertBlocks(
-      tx,
-      gaps.map((g) => ({ tenantId: ctx.tenant.id, userId: user.id, timeLogId: open.id, kind: 'gap_fill' as const, startedAt: g.start, endedAt: g.end, category: null, createdAt: ctx.now })),
-    )
+    const breakEnded = finishOpenBreak(c, user, clockOutAt)
+    const blocksGenerated = writeBlocks(c, user.id, open, clockOutAt)
     const log = closeTimeLog(c, open.id, { clockOutAt, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null, gapFillDoneAt: ctx.now })
     if (!log) throw new DomainError('not_clocked_in', 'This session was already closed.')
-    endActiveAgentSessions(c, user.id, clockOutAt, 'clock_out')
-    if (point) {
-      insertLocationPing(c, { userId: user.id, recordedAt: clockOutAt, latitude: point.latitude, longitude: point.longitude, officeId: null, insideGeofence: false, source: 'clock_out' })
-    }
+    endActiveAgentSessions({ ...c, now: clockOutAt }, user.id, 'clock_out')
+    if (point) storeClockOutPing(c, user.id, point, clockOutAt)
     emitEvent(tx, ctx.tenant.id, 'clock.out', {
       timeLogId: log.id,
       userId: user.id,
@@ -59,7 +89,8 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
       latitude: point?.latitude ?? null,
       longitude: point?.longitude ?? null,
     }, ctx.now)
-    return { log, blocksGenerated }
+    if (log.projectId) checkBudgetAlert(c, getProjectInTenant(c, log.projectId))
+    return { log, blocksGenerated, breakEnded }
   })
 }
 

@@ -26,7 +26,7 @@ export const ATTENDANCE_EVENTS = {
     blocksGenerated: Int('Gap-fill blocks generated for the parts not covered by desktop-agent activity.'),
     ...maybeCoordinates,
   })),
-  'clock.in.failed': spec('A clock-in was refused (outside every geofence or no location where the tenant enforces geofences; later also shift or 2FA failures).', t.Object({
+  'clock.in.failed': spec('A clock-in was refused (outside every geofence or no location where the tenant enforces geofences; or a missing or wrong two-factor code on a client clock-in; later also shift failures).', t.Object({
     ...person,
     reason: t.Union([t.Literal('outside_geofence'), t.Literal('location_required'), t.Literal('outside_shift'), t.Literal('two_factor_failed')], {
       description: 'Why: outside_geofence, location_required (no coordinates under an enforced policy), outside_shift or two_factor_failed.',
@@ -40,14 +40,14 @@ export const ATTENDANCE_EVENTS = {
     breakId: Str('Id of the break.'),
     timeLogId: Str('Time log the break belongs to.'),
     ...person,
-    kind: Str('Kind of break, e.g. meal or rest.'),
+    kind: Str('Kind of break: break or lunch.'),
     startedAt: At('When the break started'),
   })),
   'break.ended': spec('A user ended a break.', t.Object({
     breakId: Str('Id of the break.'),
     timeLogId: Str('Time log the break belongs to.'),
     ...person,
-    kind: Str('Kind of break, e.g. meal or rest.'),
+    kind: Str('Kind of break: break or lunch.'),
     startedAt: At('When the break started'),
     endedAt: At('When it ended'),
     durationSeconds: Int('Length of the break.'),
@@ -101,7 +101,7 @@ export const ATTENDANCE_EVENTS = {
     ...coordinates,
     recordedAt: At('When the location was recorded'),
   })),
-  'location.outside_zone': spec('A clocked-in user reported a location outside every office geofence.', t.Object({
+  'location.outside_zone': spec('A clocked-in user stayed outside every office geofence for 15 minutes (once per stretch).', t.Object({
     ...person,
     ...coordinates,
     recordedAt: At('When the location was recorded'),

@@ -1,0 +1,52 @@
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { DomainError } from '../../kernel/errors'
+import { toIso } from '../../kernel/time'
+import type { UserRow } from '../users/queries'
+import { emitEvent } from '../webhooks/queries'
+import { closeBreak, findOpenBreak, insertBreak, type BreakRow } from './break-queries'
+import { breakSeconds } from './break-model'
+import type { BreakKind } from './schema'
+import type { TimeLogRow } from './queries'
+
+/**
+ * Starts a break inside an open time log and emits break.started. Call inside the caller's
+ * transaction: the partial unique index (one open break per user) backs the check against races.
+ */
+export function beginBreak(ctx: TenantBoundCtx, user: UserRow, log: TimeLogRow, kind: BreakKind): BreakRow {
+  const brk = insertBreak(ctx, { userId: user.id, timeLogId: log.id, kind, startedAt: Math.max(ctx.now, log.clockInAt) })
+  emitEvent(ctx.db, ctx.tenant.id, 'break.started', {
+    breakId: brk.id,
+    timeLogId: log.id,
+    userId: user.id,
+    userEmail: user.email,
+    kind: brk.kind,
+    startedAt: toIso(brk.startedAt),
+  }, ctx.now)
+  return brk
+}
+
+/**
+ * Ends a break at `endedAt` (never before it started) and emits break.ended. Used by end_break
+ * and by clock-out, which ends a break still open. Call inside the caller's transaction.
+ */
+export function finishBreak(ctx: TenantBoundCtx, user: UserRow, brk: BreakRow, endedAt: number): BreakRow {
+  const ended = closeBreak(ctx, brk.id, Math.max(endedAt, brk.startedAt))
+  if (!ended) throw new DomainError('conflict', 'This break was already ended.')
+  emitEvent(ctx.db, ctx.tenant.id, 'break.ended', {
+    breakId: ended.id,
+    timeLogId: ended.timeLogId,
+    userId: user.id,
+    userEmail: user.email,
+    kind: ended.kind,
+    startedAt: toIso(ended.startedAt),
+    endedAt: toIso(ended.endedAt!),
+    durationSeconds: breakSeconds(ended)!,
+  }, ctx.now)
+  return ended
+}
+
+/** Ends the user's open break, if any (clock-out); returns it. */
+export function finishOpenBreak(ctx: TenantBoundCtx, user: UserRow, endedAt: number): BreakRow | null {
+  const open = findOpenBreak(ctx, user.id)
+  return open ? finishBreak(ctx, user, open, endedAt) : null
+}

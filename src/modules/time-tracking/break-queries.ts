@@ -1,0 +1,44 @@
+import { and, desc, eq, isNull } from 'drizzle-orm'
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { newId } from '../../kernel/ids'
+import { breaks, type BreakKind } from './schema'
+
+export type BreakRow = typeof breaks.$inferSelect
+
+/** The user's open break, if any (the database allows one: breaks_one_open_uq). */
+export const findOpenBreak = (ctx: TenantBoundCtx, userId: string): BreakRow | null =>
+  ctx.db
+    .select()
+    .from(breaks)
+    .where(and(eq(breaks.tenantId, ctx.tenant.id), eq(breaks.userId, userId), isNull(breaks.endedAt)))
+    .get() ?? null
+
+export const insertBreak = (ctx: TenantBoundCtx, row: { userId: string; timeLogId: string; kind: BreakKind; startedAt: number }): BreakRow =>
+  ctx.db.insert(breaks).values({ ...row, id: newId(), tenantId: ctx.tenant.id }).returning().get()
+
+/** Ends a break; the null check makes a concurrent second end a no-op (null). */
+export const closeBreak = (ctx: TenantBoundCtx, breakId: string, endedAt: number): BreakRow | null =>
+  ctx.db
+    .update(breaks)
+    .set({ endedAt })
+    .where(and(eq(breaks.tenantId, ctx.tenant.id), eq(breaks.id, breakId), isNull(breaks.endedAt)))
+    .returning()
+    .get() ?? null
+
+/** The most recent break of a time log (open or ended). */
+export const lastBreakOfLog = (ctx: TenantBoundCtx, timeLogId: string): BreakRow | null =>
+  ctx.db
+    .select()
+    .from(breaks)
+    .where(and(eq(breaks.tenantId, ctx.tenant.id), eq(breaks.timeLogId, timeLogId)))
+    .orderBy(desc(breaks.startedAt))
+    .get() ?? null
+
+/** Every break of a time log, oldest first. */
+export const breaksOfLog = (ctx: TenantBoundCtx, timeLogId: string): BreakRow[] =>
+  ctx.db
+    .select()
+    .from(breaks)
+    .where(and(eq(breaks.tenantId, ctx.tenant.id), eq(breaks.timeLogId, timeLogId)))
+    .orderBy(breaks.startedAt)
+    .all()

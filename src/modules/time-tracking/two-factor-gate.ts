@@ -1,0 +1,38 @@
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { transaction } from '../../kernel/db'
+import { DomainError } from '../../kernel/errors'
+import { toIso } from '../../kernel/time'
+import { verifyTotp } from '../security/totp'
+import type { UserRow } from '../users/queries'
+import { emitEvent } from '../webhooks/queries'
+import type { Point } from './geofence'
+
+/**
+ * Clock-ins of a user with two-factor authentication on need the current TOTP code: a stolen
+ * phone with a live key cannot clock its owner in. A missing or wrong code is refused (403
+ * forbidden) and emits clock.in.failed with reason two_factor_failed, committed on its own.
+ */
+export function requireClockInCode(ctx: TenantBoundCtx, user: UserRow, otp: string | undefined, point: Point | null): void {
+  if (user.twoFactorEnabledAt === null || !user.twoFactorSecret) return
+  if (otp !== undefined && verifyTotp(user.twoFactorSecret, otp, ctx.now)) return
+  transaction(ctx.db, (tx) => {
+    emitEvent(tx, ctx.tenant.id, 'clock.in.failed', {
+      userId: user.id,
+      userEmail: user.email,
+      reason: 'two_factor_failed',
+      latitude: point?.latitude ?? null,
+      longitude: point?.longitude ?? null,
+      nearestOfficeName: null,
+      distanceMeters: null,
+      attemptedAt: toIso(ctx.now),
+    }, ctx.now)
+  })
+  const missing = otp === undefined
+  throw new DomainError(
+    'forbidden',
+    missing
+      ? 'Your account has two-factor authentication on: send the current 6-digit code of your authenticator app as otp.'
+      : 'The two-factor code is not valid; send the code your authenticator app shows now.',
+    { reason: missing ? 'two_factor_required' : 'two_factor_failed' },
+  )
+}
