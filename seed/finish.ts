@@ -1,5 +1,7 @@
 import { addDays } from '../src/kernel/time'
+import type { EventPayload } from '../src/modules/webhooks/catalog'
 import type { SeedEnv } from './env'
+import { BUDGET_ALERT_PERCENT, billRateCents } from './catalog/org'
 import { emit, hours, iso } from './events'
 import type { Company } from './model'
 import type { Roster } from './plan/roster'
@@ -23,34 +25,76 @@ export function writeUpcomingShifts(env: SeedEnv, company: Company, roster: Rost
   }
 }
 
+/** A project whose budget alert fired: on which day index, at what instant, against which budget. */
+interface Crossing {
+  project: number
+  day: number
+  at: number
+  budget: number
+  budgetCents: number | null
+}
+
+const pct = (used: number, budget: number | null): number | null =>
+  budget === null ? null : budget === 0 ? (used > 0 ? 100 : 0) : Math.round((used / budget) * 10000) / 100
+
 /**
- * Budgets are set from the hours really booked, so each project lands at its scenario's share
- * (Route Optimizer v2 near 92%, Customs API Integration over budget); a project that crossed
+ * Budgets are set from the hours really worked on each project (breaks excluded, as project
+ * budgets count them), so each project lands at its scenario's share as the budget tools report
+ * it (Route Optimizer v2 near 92%, Customs API Integration over budget); a project that crossed
  * its alert threshold records when, with its project.budget_alert event.
  */
 export function settleBudgets(env: SeedEnv, company: Company, state: RunState): void {
   const update = env.sqlite.prepare('UPDATE projects SET budget_hours = ?, budget_amount_cents = ?, budget_alert_sent_at = ?, updated_at = ? WHERE tenant_id = ? AND id = ?')
   const rng = new Rng(env.seed, 17)
+  const alerts: Crossing[] = []
   company.projects.forEach((project, pi) => {
     const share = project.spec.used
     if (share === null) return
-    const perDay = state.projectSeconds.subarray(pi * state.dayCount, (pi + 1) * state.dayCount)
-    const usedHours = perDay.reduce((s, x) => s + x, 0) / 3600
+    const worked = state.projectWorked.subarray(pi * state.dayCount, (pi + 1) * state.dayCount)
+    const usedHours = worked.reduce((s, x) => s + x, 0) / 3600
     const budget = usedHours > 0 ? Math.max(1, Math.round(usedHours / share)) : rng.int(80, 400)
-    const threshold = budget * 0.8
     let cumulative = 0
-    let alertAt: number | null = null
-    for (let d = 0; d < perDay.length && alertAt === null; d++) {
-      cumulative += perDay[d]! / 3600
-      if (cumulative >= threshold) alertAt = Math.min(env.cal.at(env.days[d]!, '18:00'), env.now)
+    let day = -1
+    for (let d = 0; d < worked.length && day < 0; d++) {
+      cumulative += worked[d]!
+      if (pct(cumulative / 3600, budget)! >= BUDGET_ALERT_PERCENT) day = d
     }
-    const rateCents = project.spec.billRate === null ? null : Math.round(project.spec.billRate * env.region.rateScale * 100)
-    update.run(budget, rateCents === null ? null : budget * rateCents, alertAt, alertAt ?? project.createdAt, env.tenantId, project.id)
-    if (alertAt !== null) {
-      emit(env, 'project.budget_alert', { projectId: project.id, projectName: project.name, budgetHours: budget, usedHours: hours(cumulative * 3600), percentUsed: Math.round((100 * cumulative) / budget), thresholdPercent: 80, alertAt: iso(alertAt) }, alertAt)
-    }
+    const at = day < 0 ? null : Math.min(env.cal.at(env.days[day]!, '18:00'), env.now)
+    const rateCents = billRateCents(project.spec, env.region.rateScale)
+    const budgetCents = rateCents === null ? null : budget * rateCents
+    update.run(budget, budgetCents, at, at ?? project.createdAt, env.tenantId, project.id)
+    if (at !== null) alerts.push({ project: pi, day, budget, budgetCents, at })
   })
   update.finalize()
+  for (const a of alerts) emit(env, 'project.budget_alert', budgetAlert(env, company, state, a), a.at)
+}
+
+/**
+ * The project.budget_alert payload as projects/budget.ts fills it: worked hours up to the day of
+ * the crossing, valued at the project's bill rate, else at each person's rate card.
+ */
+function budgetAlert(env: SeedEnv, company: Company, state: RunState, a: Crossing): EventPayload<'project.budget_alert'> {
+  const project = company.projects[a.project]!
+  const perPerson = new Map<number, number>()
+  const { bookings, dayCount } = state
+  for (let i = 0; i < bookings.length; i += 3) {
+    const slot = bookings[i]!
+    if (Math.floor(slot / dayCount) !== a.project || slot % dayCount > a.day) continue
+    perPerson.set(bookings[i + 1]!, (perPerson.get(bookings[i + 1]!) ?? 0) + bookings[i + 2]!)
+  }
+  let seconds = 0
+  let rateCardCents = 0
+  for (const [person, s] of perPerson) {
+    seconds += s
+    rateCardCents += Math.round((s / 3600) * company.people[person]!.rate.cents)
+  }
+  const rateCents = billRateCents(project.spec, env.region.rateScale)
+  const usedCents = rateCents === null ? rateCardCents : Math.round((seconds / 3600) * rateCents)
+  return {
+    projectId: project.id, name: project.name, thresholdPercent: BUDGET_ALERT_PERCENT, budgetHours: a.budget, usedHours: hours(seconds),
+    hoursPercentUsed: pct(seconds / 3600, a.budget), budgetAmountCents: a.budgetCents, usedAmountCents: usedCents,
+    amountPercentUsed: pct(usedCents, a.budgetCents), currency: env.region.currency, reachedAt: iso(a.at),
+  }
 }
 
 export function settleDevices(env: SeedEnv, state: RunState): void {

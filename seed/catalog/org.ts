@@ -72,6 +72,12 @@ export interface ProjectSpec {
   billRate: number | null
 }
 
+/** Alert threshold of every project budget, in percent of the budget used. */
+export const BUDGET_ALERT_PERCENT = 80
+
+/** The bill rate of a project in cents of the tenant currency; null when it has none. */
+export const billRateCents = (spec: ProjectSpec, rateScale: number): number | null => (spec.billRate === null ? null : Math.round(spec.billRate * rateScale * 100))
+
 /** Projects per team kind (by index in TEAM_KINDS). */
 export const PROJECTS: Record<number, ProjectSpec[]> = {
   0: [

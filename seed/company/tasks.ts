@@ -1,5 +1,5 @@
 import { DAY, HOUR, addDays } from '../../src/kernel/time'
-import type { TaskPriority } from '../../src/modules/tasks/schema'
+import type { TaskPriority, TaskStatus } from '../../src/modules/tasks/schema'
 import { TASK_TITLES } from '../catalog/texts'
 import type { SeedEnv } from '../env'
 import { emit, iso } from '../events'
@@ -23,23 +23,43 @@ export function writeTasks(env: SeedEnv, company: Company): void {
     const createdAt = Math.min(latest - DAY, env.cal.at(day, '09:00') + rng.int(0, 8 * 3600) * 1000)
     const completedAt = task.status === 'done' ? Math.min(latest - HOUR, createdAt + rng.int(1, 20) * DAY) : null
     const updatedAt = completedAt ?? (task.status === 'todo' ? createdAt : createdAt + Math.floor(rng.next() * (env.now - createdAt)))
-    env.w.tasks.add({
+    const row = {
       id: task.id, tenantId: env.tenantId, projectId: project?.id ?? null, title,
       description: project ? `${title} (${project.name}).` : null, status: task.status,
       priority: PRIORITIES[rng.weighted(PRIORITIES.map((p) => p[1]))]![0], assigneeUserId: assignee.id,
       dueDate: addDays(day, rng.int(7, 30)), estimateHours: rng.int(1, 16) * 2,
       externalId: project ? `${project.code}-${100 + i}` : null, createdByUserId: company.people[team.manager]!.id,
       createdAt, updatedAt, completedAt,
-    })
-    taskEvents(env, task, { id: task.id, title, projectId: project?.id ?? null, assigneeEmail: assignee.email }, createdAt, updatedAt, completedAt, windowStart)
+    }
+    env.w.tasks.add(row)
+    taskEvents(env, task, row, windowStart)
   })
 }
 
-function taskEvents(env: SeedEnv, task: Task, base: Record<string, unknown>, createdAt: number, updatedAt: number, completedAt: number | null, windowStart: number): void {
-  const ev = { taskId: base.id, title: base.title, projectId: base.projectId, assigneeEmail: base.assigneeEmail }
-  if (createdAt >= windowStart) emit(env, 'task.created', { ...ev, status: 'todo', createdAt: iso(createdAt) }, createdAt)
+interface TaskFacts {
+  id: string
+  title: string
+  priority: TaskPriority
+  projectId: string | null
+  assigneeUserId: string
+  dueDate: string
+  createdAt: number
+  updatedAt: number
+  completedAt: number | null
+}
+
+/**
+ * The task.* events of a task's life, as task-writes.ts emits them: created as todo, then one
+ * update moving it to its current status (task.completed too when that is done).
+ */
+function taskEvents(env: SeedEnv, task: Task, row: TaskFacts, windowStart: number): void {
+  const { createdAt, updatedAt, completedAt } = row
+  const ref = (status: TaskStatus) => ({
+    taskId: row.id, title: row.title, status, priority: row.priority, projectId: row.projectId, assigneeUserId: row.assigneeUserId, dueDate: row.dueDate,
+  })
+  if (createdAt >= windowStart) emit(env, 'task.created', { ...ref('todo'), createdAt: iso(createdAt) }, createdAt)
   if (task.status !== 'todo' && updatedAt > createdAt && updatedAt >= windowStart) {
-    emit(env, 'task.updated', { ...ev, changes: { status: { from: 'todo', to: task.status } }, updatedAt: iso(updatedAt) }, updatedAt)
+    emit(env, 'task.updated', { ...ref(task.status), changes: { status: { from: 'todo', to: task.status } }, updatedAt: iso(updatedAt) }, updatedAt)
   }
-  if (completedAt !== null && completedAt >= windowStart) emit(env, 'task.completed', { ...ev, completedAt: iso(completedAt) }, completedAt)
+  if (completedAt !== null && completedAt >= windowStart) emit(env, 'task.completed', { ...ref('done'), completedAt: iso(completedAt) }, completedAt)
 }

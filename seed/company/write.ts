@@ -1,4 +1,4 @@
-import { COST_CENTERS, LEADERSHIP_TEAM, TEAM_KINDS, TEMPLATES } from '../catalog/org'
+import { BUDGET_ALERT_PERCENT, COST_CENTERS, LEADERSHIP_TEAM, TEAM_KINDS, TEMPLATES, billRateCents } from '../catalog/org'
 import { APPS, GENERAL_RULES, PROFILE_RULES } from '../catalog/apps'
 import type { SeedEnv } from '../env'
 import { emit, iso } from '../events'
@@ -31,7 +31,7 @@ export function writeCompany(env: SeedEnv, company: Company): void {
   for (const pr of company.projects) {
     w.projects.add({
       id: pr.id, tenantId, name: pr.name, code: pr.code, clientName: pr.spec.client, status: pr.spec.status, budgetHours: null, budgetAmountCents: null,
-      billRateCents: pr.spec.billRate === null ? null : Math.round(pr.spec.billRate * env.region.rateScale * 100), alertThresholdPercent: 80,
+      billRateCents: billRateCents(pr.spec, env.region.rateScale), alertThresholdPercent: BUDGET_ALERT_PERCENT,
       costCenterId: pr.costCenterId, externalSource: pr.code.startsWith('ROV') || pr.code.startsWith('CAPI') ? 'jira' : null,
       externalId: pr.code.startsWith('ROV') || pr.code.startsWith('CAPI') ? pr.code : null, createdAt: pr.createdAt, updatedAt: pr.createdAt,
     })

@@ -7,6 +7,7 @@ import { Rng } from '../rng'
 /** Professional's price per seat and month, in the plan currency; invoices scale it to the tenant's. */
 const PROFESSIONAL_SEAT_CENTS = 2700
 const TRIAL_DAYS = 14
+const FAILURE_REASON = 'Card declined: insufficient funds'
 
 /**
  * The company was on Professional for months (paid monthly invoices, one failed card payment
@@ -22,8 +23,7 @@ export function writeBilling(env: SeedEnv, company: Company, subscriptionId: str
     id: subscriptionId, tenantId: env.tenantId, planId: 'business', status: 'trialing', seats, trialEndsAt, currentPeriodStart: trialStart,
     currentPeriodEnd: trialEndsAt, trialEndingNotifiedAt: null, createdAt, updatedAt: trialStart,
   })
-  const owner = company.people[company.personas.owner]!
-  emit(env, 'subscription.plan_changed', { fromPlan: 'professional', toPlan: 'business', status: 'trialing', trialEndsAt: iso(trialEndsAt), changedByEmail: owner.email, changedAt: iso(trialStart) }, trialStart)
+  emit(env, 'subscription.plan_changed', { previousPlan: 'professional', plan: 'business', changedAt: iso(trialStart) }, trialStart)
   const months: string[] = []
   for (let m = monthStart(addDays(env.firstDay, -60)); m <= localDate(trialStart, env.tz); m = addDays(monthEnd(m), 1)) months.push(m)
   months.forEach((start, i) => {
@@ -33,14 +33,19 @@ export function writeBilling(env: SeedEnv, company: Company, subscriptionId: str
     const failedFirst = i === months.length - 2
     const paidAt = issuedAt + (failedFirst ? 2 * DAY : rng.int(1, 20) * HOUR)
     const settled = paidAt <= env.now
+    const number = `NW-${start.slice(0, 7).replace('-', '')}-${String(1001 + i)}`
     env.w.invoices.add({
-      id, tenantId: env.tenantId, subscriptionId, number: `NW-${start.slice(0, 7).replace('-', '')}-${String(1001 + i)}`, periodStart: start, periodEnd: monthEnd(start),
+      id, tenantId: env.tenantId, subscriptionId, number, periodStart: start, periodEnd: monthEnd(start),
       amountCents: amount, currency: env.region.currency, status: settled ? 'paid' : 'open', issuedAt, paidAt: settled ? paidAt : null,
     })
     if (failedFirst) {
       const failedAt = issuedAt + HOUR
-      env.w.payments.add({ id: env.ids.uuid(), tenantId: env.tenantId, invoiceId: id, amountCents: amount, status: 'failed', failureReason: 'Card declined: insufficient funds', attemptedAt: failedAt })
-      emit(env, 'subscription.payment_failed', { invoiceId: id, amountCents: amount, currency: env.region.currency, failureReason: 'Card declined: insufficient funds', attemptedAt: iso(failedAt) }, failedAt)
+      env.w.payments.add({ id: env.ids.uuid(), tenantId: env.tenantId, invoiceId: id, amountCents: amount, status: 'failed', failureReason: FAILURE_REASON, attemptedAt: failedAt })
+      // Still on Professional then: the trial of Business started later.
+      emit(env, 'subscription.payment_failed', {
+        subscriptionId, plan: 'professional', invoiceId: id, invoiceNumber: number, amountCents: amount, currency: env.region.currency,
+        reason: FAILURE_REASON, previousStatus: 'active', status: 'past_due', failedAt: iso(failedAt),
+      }, failedAt)
     }
     if (settled) env.w.payments.add({ id: env.ids.uuid(), tenantId: env.tenantId, invoiceId: id, amountCents: amount, status: 'succeeded', failureReason: null, attemptedAt: paidAt })
   })

@@ -22,7 +22,11 @@ export function dayAlerts(env: SeedEnv, state: RunState, p: Person, date: string
   }
   const scheduled = plan.template === null || plan.scheduleStatus === 'cancelled' ? 0 : (plan.endsAt - plan.startsAt) / 1000 - TEMPLATES[plan.template]!.breakMinutes * 60
   if (worked > scheduled + 3600 && lastOut > 0) {
-    emit(env, 'overtime.detected', { userId: p.id, userEmail: p.email, date, workedHours: hours(worked), scheduledHours: hours(scheduled), overtimeHours: hours(worked - scheduled) }, lastOut)
+    const [workedHours, scheduledHours] = [hours(worked), hours(scheduled)]
+    emit(env, 'overtime.detected', {
+      userId: p.id, userEmail: p.email, periodStart: date, periodEnd: date, scheduledHours, workedHours,
+      overtimeHours: Math.round((workedHours - scheduledHours) * 100) / 100, detectedAt: iso(lastOut),
+    }, lastOut)
   }
   if (date >= env.today) return
   const template = plan.template === null ? null : TEMPLATES[plan.template]!

@@ -6,7 +6,7 @@ import type { LogPlan } from '../plan/types'
 import type { Rng } from '../rng'
 import { MCP_CLIENTS } from '../catalog/texts'
 import type { Mood } from './apps'
-import { nextTapDue, renderPresence, tapTimes } from './presence'
+import { nextTapDue, refusedClockIn, renderPresence, tapTimes } from './presence'
 import type { RunState } from './state'
 import { renderTimeline } from './timeline'
 
@@ -38,15 +38,21 @@ export function renderLog(x: LogInput): void {
     timesheetId: log.timesheetId, gapFillDoneAt: log.out, note: log.status === 'closed' && rng.chance(0.03) ? rng.pick(NOTES) : null, createdAt: log.in,
   })
   // Children after their parent row: foreign keys are checked as rows are written.
-  renderPresence(env, p, log, log.coords ? office : null, taps, rng)
-  const who = { timeLogId: log.id, userId: p.id, userEmail: p.email }
-  emit(env, 'clock.in', { ...who, clockInAt: iso(log.in), source: log.source, latitude: log.coords?.[0] ?? null, longitude: log.coords?.[1] ?? null, isWithinGeofence: log.coords ? true : null, officeName: office?.name ?? null }, log.in)
+  renderPresence(env, p, log, log.coords ? office : null, company.offices, taps, rng)
+  if (log.source === 'mobile' && log.coords && office) refusedClockIn(env, p, log, office, company.offices)
   writeBreaks(env, p, log)
-  const gapFills = renderTimeline({ env, state: x.state, person: p, log, rng, mood: x.mood, nextMidnight: x.nextMidnight, nextDate: x.nextDate })
+  const { gapFills, handovers } = renderTimeline({ env, state: x.state, person: p, log, rng, mood: x.mood, nextMidnight: x.nextMidnight, nextDate: x.nextDate })
+  const who = { timeLogId: log.id, userId: p.id, userEmail: p.email, userName: p.name }
+  emit(env, 'clock.in', {
+    ...who, clockInAt: iso(log.in), source: log.source, latitude: log.coords?.[0] ?? null, longitude: log.coords?.[1] ?? null,
+    isWithinGeofence: log.coords ? true : null, officeId: office?.id ?? null, officeName: office?.name ?? null, agentSessionsEnded: handovers,
+  }, log.in)
   if (log.out !== null) {
-    const seconds = (log.out - log.in) / 1000
-    emit(env, 'clock.out', { ...who, clockInAt: iso(log.in), clockOutAt: iso(log.out), durationSeconds: seconds, autoClosed: log.status === 'auto_closed', blocksGenerated: gapFills }, log.out)
-    if (log.project !== null) x.state.projectSeconds[log.project * x.state.dayCount + log.dayIndex]! += seconds
+    emit(env, 'clock.out', {
+      ...who, clockInAt: iso(log.in), clockOutAt: iso(log.out), durationSeconds: Math.round((log.out - log.in) / 1000), blocksGenerated: gapFills,
+      latitude: outCoords?.[0] ?? null, longitude: outCoords?.[1] ?? null,
+    }, log.out)
+    if (log.project !== null) x.state.book(log.project, log.dayIndex, p.idx, workedSeconds(log, log.out))
   }
   if (log.source === 'mcp') {
     toolCall(env, p, 'clock_in', log.in - rng.int(1, 4) * 1000, rng)
@@ -59,8 +65,15 @@ function writeBreaks(env: SeedEnv, p: Person, log: LogPlan): void {
     env.w.breaks.add({ id: b.id, tenantId: env.tenantId, userId: p.id, timeLogId: log.id, kind: b.kind, startedAt: b.start, endedAt: b.end })
     const data = { breakId: b.id, timeLogId: log.id, userId: p.id, userEmail: p.email, kind: b.kind, startedAt: iso(b.start) }
     emit(env, 'break.started', data, b.start)
-    if (b.end !== null) emit(env, 'break.ended', { ...data, endedAt: iso(b.end), durationSeconds: (b.end - b.start) / 1000 }, b.end)
+    if (b.end !== null) emit(env, 'break.ended', { ...data, endedAt: iso(b.end), durationSeconds: Math.round((b.end - b.start) / 1000) }, b.end)
   }
+}
+
+/** Seconds worked in a closed log: its length minus its breaks, as payroll and project budgets count it. */
+function workedSeconds(log: LogPlan, out: number): number {
+  let ms = out - log.in
+  for (const b of log.breaks) ms -= Math.max(0, Math.min(b.end ?? out, out) - b.start)
+  return Math.max(0, ms) / 1000
 }
 
 /** A recorded MCP tool call: people who clock in through their AI assistant leave these. */

@@ -15,8 +15,10 @@ export class RunState {
   readonly scores: number[][]
   readonly weekSeconds: Float64Array
   readonly overtimeAlerted: Uint8Array
-  /** Seconds booked per project and day index. */
-  readonly projectSeconds: Float64Array
+  /** Worked seconds (breaks excluded, as project budgets count them) per project and day index. */
+  readonly projectWorked: Float64Array
+  /** Worked seconds booked to projects as flat (project * dayCount + day, person, seconds) triples: budgets valued with rate cards. */
+  readonly bookings: number[] = []
   readonly deviceLastSeen = new Map<string, number>()
 
   constructor(company: Company, readonly dayCount: number) {
@@ -25,7 +27,14 @@ export class RunState {
     this.scores = Array.from({ length: n }, () => [])
     this.weekSeconds = new Float64Array(n)
     this.overtimeAlerted = new Uint8Array(n)
-    this.projectSeconds = new Float64Array(company.projects.length * dayCount)
+    this.projectWorked = new Float64Array(company.projects.length * dayCount)
+  }
+
+  /** Books a closed time log to its project. */
+  book(project: number, dayIndex: number, person: number, workedSeconds: number): void {
+    const slot = project * this.dayCount + dayIndex
+    this.projectWorked[slot]! += workedSeconds
+    this.bookings.push(slot, person, workedSeconds)
   }
 
   counters(date: string): Float64Array {

@@ -1,6 +1,6 @@
 import { MINUTE, addDays } from '../../src/kernel/time'
 import { SETTINGS, type SeedEnv } from '../env'
-import { emit } from '../events'
+import { emit, iso } from '../events'
 import type { Company } from '../model'
 import { ACC, type RunState } from './state'
 
@@ -34,10 +34,13 @@ export function flushSummaries(env: SeedEnv, company: Company, state: RunState, 
     env.w.summaries.add(row)
     if (past) {
       const who = { userId: p.id, userEmail: p.email, date }
-      emit(env, 'activity.daily_summary', { ...who, totalSeconds: row.totalSeconds, productiveSeconds: productive, neutralSeconds: neutral, unproductiveSeconds: unproductive, idleSeconds: row.idleSeconds, score }, computedAt)
+      emit(env, 'activity.daily_summary', {
+        ...who, totalSeconds: row.totalSeconds, productiveSeconds: productive, neutralSeconds: neutral, unproductiveSeconds: unproductive,
+        idleSeconds: row.idleSeconds, productivityScore: score, computedAt: iso(computedAt),
+      }, computedAt)
       const threshold = SETTINGS.productivityDropThreshold
       if (score < threshold && baseline !== null && baseline >= threshold && samples >= 6) {
-        emit(env, 'activity.productivity_drop', { ...who, score, baselineScore: baseline, thresholdScore: threshold }, computedAt)
+        emit(env, 'activity.productivity_drop', { ...who, productivityScore: score, baselineScore: baseline, threshold }, computedAt)
       }
     }
     history.push(score)

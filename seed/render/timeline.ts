@@ -34,13 +34,14 @@ interface Session {
 /**
  * What the desktop agent saw during one time log: sessions, application samples (tiling the
  * session time outside breaks), timeline blocks, and gap-fill blocks for what it did not see.
- * Returns the number of gap-fill blocks (clock.out reports it).
+ * Returns the number of gap-fill blocks (clock.out reports it) and of agent sessions the clock-in
+ * ended (clock.in reports them).
  */
-export function renderTimeline(t: TimelineInput): number {
+export function renderTimeline(t: TimelineInput): { gapFills: number; handovers: number } {
   const { env, log } = t
   const end = log.out ?? env.now
   const device = pickDevice(t)
-  const sessions = device ? planSessions(t, device) : []
+  const { sessions, handovers } = device ? planSessions(t, device) : { sessions: [], handovers: 0 }
   const breaks: Interval[] = log.breaks.map((b) => [b.start, b.end ?? env.now])
   for (const s of sessions) {
     writeSession(t, s, device!)
@@ -50,10 +51,10 @@ export function renderTimeline(t: TimelineInput): number {
     closeBatch(t, batch)
   }
   for (const b of log.breaks) if (b.end !== null) block(t, 'break', b.start, b.end, null, b.end)
-  if (log.out === null) return 0
+  if (log.out === null) return { gapFills: 0, handovers }
   const gaps = uncovered(log.in, end, [...sessions.map((s): Interval => [s.start, s.end]), ...breaks])
   for (const [a, b] of gaps) block(t, 'gap_fill', a, b, null, log.out)
-  return gaps.length
+  return { gapFills: gaps.length, handovers }
 }
 
 function pickDevice(t: TimelineInput): Device | null {
@@ -61,8 +62,11 @@ function pickDevice(t: TimelineInput): Device | null {
   return ready.length === 0 ? null : ready.length === 1 ? ready[0]! : t.rng.pick(ready)
 }
 
-/** The agent starts shortly after clock-in; a laptop left behind in a meeting splits the session. */
-function planSessions(t: TimelineInput, device: Device): Session[] {
+/**
+ * The agent starts shortly after clock-in; a laptop left behind in a meeting splits the session.
+ * `handovers` counts the sessions the clock-in itself ended (clock.in reports them).
+ */
+function planSessions(t: TimelineInput, device: Device): { sessions: Session[]; handovers: number } {
   const { env, log, rng } = t
   // Clocking in on the desktop starts the agent at once; after a phone clock-in it starts when the laptop is opened.
   const start = log.source === 'mobile' ? log.in + rng.int(60, 400) * 1000 : log.in
@@ -72,19 +76,21 @@ function planSessions(t: TimelineInput, device: Device): Session[] {
   else if (log.status === 'auto_closed') [end, reason] = [log.left - rng.int(30, 300) * 1000, 'agent']
   else if (log.source !== 'mobile') [end, reason] = [log.out!, 'clock_out']
   else [end, reason] = [log.left - rng.int(30, 240) * 1000, 'agent']
+  let handovers = 0
   if (log.source === 'mobile' && rng.chance(0.3)) {
     // Clocking in on the phone ends the session the agent had already started (cross-device handover).
     writeSession(t, { id: env.ids.uuid(), start: log.in - rng.int(300, 540) * 1000, end: log.in, reason: 'handover' }, device)
+    handovers = 1
   }
-  if (end - start < 5 * MINUTE) return []
+  if (end - start < 5 * MINUTE) return { sessions: [], handovers }
   if (end - start > 3 * 3600_000 && rng.chance(0.12)) {
     const holeStart = start + Math.round(((end - start) * rng.range(0.2, 0.7)) / 1000) * 1000
     const holeEnd = holeStart + rng.int(20, 70) * MINUTE
     if (holeEnd < end - 10 * MINUTE) {
-      return [{ id: env.ids.uuid(), start, end: holeStart, reason: 'timeout' }, { id: env.ids.uuid(), start: holeEnd, end, reason }]
+      return { sessions: [{ id: env.ids.uuid(), start, end: holeStart, reason: 'timeout' }, { id: env.ids.uuid(), start: holeEnd, end, reason }], handovers }
     }
   }
-  return [{ id: env.ids.uuid(), start, end, reason }]
+  return { sessions: [{ id: env.ids.uuid(), start, end, reason }], handovers }
 }
 
 function writeSession(t: TimelineInput, s: Session, device: Device): void {
@@ -108,6 +114,7 @@ function tile(t: TimelineInput, sessionId: string, device: Device, a: number, b:
   let last: Pick | null = null
   let batch = current
   let open: OpenBlock | null = null
+  let idleFrom: number | null = null
   while (at < b) {
     const idle = last !== null && rng.chance(mood.idle)
     const pick: Pick = idle ? last! : pickApp(rng, person.profile, mood)
@@ -120,9 +127,8 @@ function tile(t: TimelineInput, sessionId: string, device: Device, a: number, b:
       category: pick.category, startedAt: at, durationSeconds: ms / 1000, isIdle: idle, localDate: date,
     })
     count(t, date, pick, ms / 1000, idle)
-    if (idle && ms >= SETTINGS.idleThresholdSeconds * 1000) {
-      emit(env, 'idle.detected', { userId: person.id, userEmail: person.email, startedAt: iso(at), idleSeconds: ms / 1000, thresholdSeconds: SETTINGS.idleThresholdSeconds }, at + SETTINGS.idleThresholdSeconds * 1000)
-    }
+    if (idle) idleFrom ??= at
+    else if (idleFrom !== null) idleFrom = idleDetected(t, idleFrom, at)
     open = extendBlock(t, open, idle ? 'idle' : 'activity', at, at + ms, pick.categoryIndex)
     batch.count++
     batch.end = at + ms
@@ -130,7 +136,20 @@ function tile(t: TimelineInput, sessionId: string, device: Device, a: number, b:
     last = pick
   }
   if (open) flushBlock(t, open)
+  if (idleFrom !== null) idleDetected(t, idleFrom, at)
   return batch
+}
+
+/**
+ * idle.detected for a stretch of back-to-back idle samples [from, to) longer than the tenant
+ * threshold: once per stretch, as idle-stretches.ts reports it, when the stretch ends.
+ */
+function idleDetected(t: TimelineInput, from: number, to: number): null {
+  if (to - from > SETTINGS.idleThresholdSeconds * 1000) {
+    const { person } = t
+    emit(t.env, 'idle.detected', { userId: person.id, userEmail: person.email, startedAt: iso(from), idleSeconds: Math.round((to - from) / 1000), thresholdSeconds: SETTINGS.idleThresholdSeconds }, to)
+  }
+  return null
 }
 
 function count(t: TimelineInput, date: string, pick: Pick, seconds: number, idle: boolean): void {

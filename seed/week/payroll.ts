@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { MINUTE, addDays } from '../../src/kernel/time'
 import type { SeedEnv } from '../env'
-import { emit, iso } from '../events'
+import { emit, hours, iso } from '../events'
 import type { Company, Person } from '../model'
 import { Rng } from '../rng'
 
@@ -25,18 +25,23 @@ export function writePayrollPeriod(env: SeedEnv, company: Company, weekStart: st
   const closedAt = closed ? env.cal.at(addDays(weekStart, 9), '10:00') + rng.int(0, 4 * 3600) * 1000 : null
   env.w.payrollPeriods.add({ id, tenantId: env.tenantId, periodStart: weekStart, periodEnd, status: closed ? 'closed' : 'open', closedAt, createdAt: env.cal.midnight(weekStart) })
   if (closedAt === null) return
-  const closer = company.people[company.personas.admins[1] ?? company.personas.admins[0]!]!
-  emit(env, 'payroll.period_closed', { payrollPeriodId: id, periodStart: weekStart, periodEnd, closedAt: iso(closedAt), closedByEmail: closer.email }, closedAt)
+  const worked = paid.filter((s) => s.seconds > 0)
+  const totalHours = hours(worked.reduce((sum, s) => sum + s.seconds, 0))
+  emit(env, 'payroll.period_closed', { payrollPeriodId: id, periodStart: weekStart, periodEnd, userCount: worked.length, totalHours, closedAt: iso(closedAt) }, closedAt)
   if (!EXPORTED_WEEKS.has(weeksAgo)) return
   const requestedAt = closedAt + rng.int(20, 60) * MINUTE
   const completedAt = requestedAt + rng.int(20, 90) * 1000
   const { csv, rows, totalCents } = payRunCsv(env, company, paid)
   const payRunId = env.ids.uuid()
+  const checksum = createHash('sha256').update(csv).digest('hex')
   env.w.payRuns.add({
     id: payRunId, tenantId: env.tenantId, payrollPeriodId: id, status: 'ready', format: 'csv', requestedByKeyId: null, requestedAt, completedAt,
-    rowCount: rows, totalAmountCents: totalCents, content: csv, checksum: createHash('sha256').update(csv).digest('hex'), error: null,
+    rowCount: rows, totalAmountCents: totalCents, content: csv, checksum, error: null,
   })
-  emit(env, 'payroll.export_ready', { payRunId, payrollPeriodId: id, periodStart: weekStart, periodEnd, rowCount: rows, totalAmountCents: totalCents, currency: env.region.currency, completedAt: iso(completedAt) }, completedAt)
+  emit(env, 'payroll.export_ready', {
+    payRunId, payrollPeriodId: id, periodStart: weekStart, periodEnd, format: 'csv', rowCount: rows, totalAmountCents: totalCents,
+    currency: env.region.currency, checksum, downloadUrl: `/api/v1/payroll/pay-runs/${payRunId}/download`, completedAt: iso(completedAt),
+  }, completedAt)
 }
 
 const money = (cents: number) => (cents / 100).toFixed(2)

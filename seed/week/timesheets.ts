@@ -53,14 +53,15 @@ export function writeTimesheet(x: SheetInput): { seconds: number; status: Timesh
     submittedAt: submitted?.at ?? null, decidedAt: decided?.at ?? null, decidedByUserId: decided?.actor?.id ?? null,
     rejectionReason: last.to === 'rejected' ? last.reason : null, createdAt: steps[0]!.at, updatedAt: Math.max(last.at, ...logs.map((l) => l.out!)),
   })
-  const base = { timesheetId: id, userEmail: p.email, periodStart: x.weekStart, periodEnd, totalHours: hours(seconds) }
+  const sheet = { userEmail: p.email, periodStart: x.weekStart, periodEnd, totalHours: hours(seconds) }
+  const period = { timesheetId: id, userId: p.id, ...sheet }
   for (const s of steps) {
     env.w.timesheetHistory.add({ tenantId: env.tenantId, timesheetId: id, fromStatus: s.from, toStatus: s.to, actorUserId: s.actor?.id ?? null, reason: s.reason, changedAt: s.at })
-    if (s.to === 'submitted') emit(env, 'timesheet.submitted', { ...base, submittedAt: iso(s.at) }, s.at)
+    if (s.to === 'submitted') emit(env, 'timesheet.submitted', { ...period, submittedAt: iso(s.at) }, s.at)
     // The payload of timesheet.approved is the spec's, key for key.
-    if (s.to === 'approved') emit(env, 'timesheet.approved', { userEmail: p.email, periodStart: x.weekStart, periodEnd, totalHours: base.totalHours, approvedByEmail: s.actor!.email, approvedAt: iso(s.at) }, s.at)
-    if (s.to === 'rejected') emit(env, 'timesheet.rejected', { ...base, rejectedByEmail: s.actor!.email, rejectedAt: iso(s.at), reason: s.reason }, s.at)
-    if (s.to === 'auto_generated') emit(env, 'timesheet.auto_generated', { ...base, generatedAt: iso(s.at) }, s.at)
+    if (s.to === 'approved') emit(env, 'timesheet.approved', { ...sheet, approvedByEmail: s.actor!.email, approvedAt: iso(s.at) }, s.at)
+    if (s.to === 'rejected') emit(env, 'timesheet.rejected', { timesheetId: id, ...sheet, rejectedByEmail: s.actor!.email, rejectedAt: iso(s.at), reason: s.reason ?? '' }, s.at)
+    if (s.to === 'auto_generated') emit(env, 'timesheet.auto_generated', { ...period, generatedAt: iso(s.at) }, s.at)
   }
   const gapDay = addDays(periodEnd, 2)
   if ((last.to === 'auto_generated' || (last.to === 'draft' && x.weeksAgo >= 1)) && gapDay < env.today) {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Database } from 'bun:sqlite'
+import { Value } from '@sinclair/typebox/value'
 import { DEFAULT_SEED_OPTIONS, seedDemoTenant, type SeedSummary } from '../../seed'
 import { ROLES } from '../../src/kernel/ctx'
 import { TIMESHEET_STATUSES } from '../../src/modules/timesheets/schema'
 import { TASK_STATUSES } from '../../src/modules/tasks/schema'
+import { EVENT_CATALOG } from '../../src/modules/webhooks/catalog'
+import { EVENT_NAMES, type EventName } from '../../src/modules/webhooks/event-names'
 import { SECRET, WEDNESDAY_MORNING, freshDatabase } from './helpers'
 
 /**
@@ -148,5 +151,36 @@ describe('seed-demo invariants', () => {
     for (const p of payloads) for (const key of Object.keys(JSON.parse(p.data))) expect(key).toMatch(/^[a-z][A-Za-z0-9]*$/)
     const approved = payloads.find((p) => p.type === 'timesheet.approved')!
     expect(Object.keys(JSON.parse(approved.data)).sort()).toEqual(['approvedAt', 'approvedByEmail', 'periodEnd', 'periodStart', 'totalHours', 'userEmail'])
+  })
+
+  test('every seeded event has exactly the payload of its catalogue entry, and the history shows at least 25 of the 32 event types', () => {
+    const rows = all<{ tenant_id: number; type: string; data: string }>('SELECT tenant_id, type, data FROM events')
+    expect(rows.length).toBeGreaterThan(1000)
+    const failures: string[] = []
+    for (const row of rows) {
+      if (!(EVENT_NAMES as readonly string[]).includes(row.type)) {
+        failures.push(`${row.type}: not in the catalogue`)
+        continue
+      }
+      const payload = EVENT_CATALOG[row.type as EventName].payload
+      const data = JSON.parse(row.data) as Record<string, unknown>
+      // TypeBox objects allow extra keys; the catalogue is the whole contract, so extras are defects too.
+      const extra = Object.keys(data).filter((k) => !(k in payload.properties))
+      if (extra.length > 0) failures.push(`${row.type}: keys not in the catalogue: ${extra.join(', ')}`)
+      if (!Value.Check(payload, data)) {
+        const e = Value.Errors(payload, data).First()!
+        failures.push(`${row.type}: ${e.path} ${e.message} (${JSON.stringify(e.value)})`)
+      }
+    }
+    expect([...new Set(failures)].slice(0, 20)).toEqual([])
+    const types = new Set(rows.filter((r) => r.tenant_id === main.tenantId).map((r) => r.type))
+    expect(types.size).toBeGreaterThanOrEqual(25)
+    // The check has teeth: formats (ISO instants, e-mails) and required keys are enforced.
+    const approved = JSON.parse(rows.find((r) => r.type === 'timesheet.approved')!.data) as Record<string, unknown>
+    const schema = EVENT_CATALOG['timesheet.approved'].payload
+    expect(Value.Check(schema, approved)).toBe(true)
+    expect(Value.Check(schema, { ...approved, approvedAt: 'last Tuesday' })).toBe(false)
+    expect(Value.Check(schema, { ...approved, approvedByEmail: 'nobody' })).toBe(false)
+    expect(Value.Check(schema, { ...approved, userEmail: undefined })).toBe(false)
   })
 })
