@@ -19,6 +19,7 @@ import { payrollJobs } from '../modules/payroll/jobs'
 import { sendEmailsJob } from '../modules/notifications/jobs'
 import { webhookRoutes } from '../modules/webhooks/routes'
 import { webhookJobs } from '../modules/webhooks/jobs'
+import { timeTrackingJobs } from '../modules/time-tracking/jobs'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
@@ -49,4 +50,5 @@ export const JOBS: JobDefinition[] = [
   ...payrollJobs,
   sendEmailsJob,
   ...webhookJobs,
+  ...timeTrackingJobs,
 ]

@@ -5,13 +5,13 @@ import { transaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { Id, Instant, Int } from '../../kernel/schemas'
-import { DAY, localDate, toIso } from '../../kernel/time'
-import { endActiveAgentSessions, insertBlocks, sampleIntervals } from '../activity/queries'
+import { toIso } from '../../kernel/time'
+import { endActiveAgentSessions } from '../activity/queries'
 import { insertLocationPing } from '../locations/office-queries'
 import { getUserInTenant } from '../users/queries'
 import { emitEvent } from '../webhooks/queries'
 import { pointFrom } from './coordinates'
-import { findGaps } from './gap-fill'
+import { writeGapFillBlocks } from './gap-fill-blocks'
 import { toHours } from './hours'
 import { Coordinates, ToolFailureFields } from './model'
 import { closeTimeLog, findOpenTimeLog, type TimeLogRow } from './queries'
@@ -28,19 +28,12 @@ export interface ClockOutResult {
 export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latitude?: number; longitude?: number }): ClockOutResult {
   const point = pointFrom(input)
   const user = getUserInTenant(ctx, userId)
-  const tz = ctx.tenant.timezone
   return transaction(ctx.db, (tx) => {
     const c = withDb(ctx, tx)
     const open = findOpenTimeLog(c, user.id)
     if (!open) throw new DomainError('not_clocked_in', 'You are not clocked in, so there is nothing to clock out of.')
     const clockOutAt = Math.max(ctx.now, open.clockInAt)
-    // Samples are indexed by local date; a day either side covers sessions across midnight.
-    const covered = sampleIntervals(c, user.id, localDate(open.clockInAt - DAY, tz), localDate(clockOutAt, tz))
-    const gaps = findGaps(open.clockInAt, clockOutAt, covered)
-    const blocksGenerated = insertBlocks(
-      tx,
-      gaps.map((g) => ({ tenantId: ctx.tenant.id, userId: user.id, timeLogId: open.id, kind: 'gap_fill' as const, startedAt: g.start, endedAt: g.end, category: null, createdAt: ctx.now })),
-    )
+    const blocksGenerated = writeGapFillBlocks(c, open, clockOutAt)
     const log = closeTimeLog(c, open.id, { clockOutAt, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null, gapFillDoneAt: ctx.now })
     if (!log) throw new DomainError('not_clocked_in', 'This session was already closed.')
     endActiveAgentSessions(c, user.id, clockOutAt, 'clock_out')
@@ -56,6 +49,7 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
       clockOutAt: toIso(clockOutAt),
       durationSeconds: Math.round((clockOutAt - log.clockInAt) / 1000),
       blocksGenerated,
+      autoClosed: false,
       latitude: point?.latitude ?? null,
       longitude: point?.longitude ?? null,
     }, ctx.now)
