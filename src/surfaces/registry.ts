@@ -20,6 +20,7 @@ import { sendEmailsJob } from '../modules/notifications/jobs'
 import { webhookRoutes } from '../modules/webhooks/routes'
 import { webhookJobs } from '../modules/webhooks/jobs'
 import { timeTrackingJobs } from '../modules/time-tracking/jobs'
+import { dashboardJobs } from '../modules/dashboard/jobs'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
@@ -51,4 +52,5 @@ export const JOBS: JobDefinition[] = [
   sendEmailsJob,
   ...webhookJobs,
   ...timeTrackingJobs,
+  ...dashboardJobs,
 ]
