@@ -21,6 +21,7 @@ import { webhookRoutes } from '../modules/webhooks/routes'
 import { webhookJobs } from '../modules/webhooks/jobs'
 import { timeTrackingJobs } from '../modules/time-tracking/jobs'
 import { dashboardJobs } from '../modules/dashboard/jobs'
+import { timesheetJobs } from '../modules/timesheets/jobs'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
@@ -53,4 +54,5 @@ export const JOBS: JobDefinition[] = [
   ...webhookJobs,
   ...timeTrackingJobs,
   ...dashboardJobs,
+  ...timesheetJobs,
 ]
