@@ -76,4 +76,15 @@ describe('time_tracking.gap_fill job', () => {
     expect(log(cemLog)).toMatchObject({ status: 'auto_closed', clock_out_at: at('2026-05-05T02:00:00Z'), gap_fill_done_at: later })
     expect(w.events(t.id, 'clock.out').filter((e) => e.timeLogId === cemLog)).toHaveLength(1)
   })
+
+  test('a large import is gap-filled in batches within one tick, each log once', async () => {
+    const eve = w.user(t.id, { name: 'Eve' })
+    const start = at('2025-01-01T09:00:00Z')
+    const ids = Array.from({ length: 450 }, (_, i) => w.log(t.id, eve, start + i * 24 * HOUR, start + i * 24 * HOUR + 8 * HOUR))
+    const r = await w.tick(gapFillJob, now + 3 * 24 * HOUR)
+    expect(r.outcome?.processed).toBe(450)
+    expect(w.count("select count(*) n from activity_blocks where user_id = ? and kind = 'gap_fill'", eve)).toBe(450)
+    expect(w.count('select count(*) n from time_logs where user_id = ? and gap_fill_done_at is null', eve)).toBe(0)
+    expect(blocks(ids[449]!)).toEqual([{ s: start + 449 * 24 * HOUR, e: start + 449 * 24 * HOUR + 8 * HOUR }])
+  })
 })

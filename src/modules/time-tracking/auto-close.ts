@@ -8,7 +8,7 @@ import { autoCloseTimeLog, endOpenBreaksOfLog, logsPendingGapFill, markGapFillDo
 import { writeGapFillBlocks } from './gap-fill-blocks'
 import type { TimeLogRow } from './queries'
 
-/** Logs handled per tenant and tick; the rest wait for the next tick (a tick stays short). */
+/** Logs closed or gap-filled per transaction (and forgotten clock-outs per tenant and tick). */
 export const GAP_FILL_BATCH = 200
 /** A clock-in up to this long before a shift starts belongs to that shift (as workload alerts count it). */
 const EARLY_CLOCK_IN_MS = 2 * HOUR
@@ -69,19 +69,25 @@ export function autoCloseForgottenClockOuts(ctx: TenantBoundCtx, autoClockOutHou
 
 /**
  * Writes the gap-fill blocks of closed logs that never went through clock-out (imported logs):
- * once per log, claimed by gap_fill_done_at in the same transaction as the blocks.
+ * once per log, claimed by gap_fill_done_at in the same transaction as the blocks. Works in
+ * batches (one short transaction each) until none is left or the wall-clock `deadline` passes,
+ * so a large import is done in a few ticks without holding the write lock for long.
  */
-export function gapFillClosedLogs(ctx: TenantBoundCtx): number {
-  const pending = logsPendingGapFill(ctx, ctx.now, GAP_FILL_BATCH)
-  if (pending.length === 0) return 0
-  return transaction(ctx.db, (tx) => {
-    const c = withDb(ctx, tx)
-    let filled = 0
-    for (const log of pending) {
-      if (!markGapFillDone(c, log.id)) continue
-      writeGapFillBlocks(c, log, log.clockOutAt!)
-      filled++
-    }
-    return filled
-  })
+export function gapFillClosedLogs(ctx: TenantBoundCtx, deadline = Infinity): number {
+  let filled = 0
+  for (;;) {
+    const pending = logsPendingGapFill(ctx, ctx.now, GAP_FILL_BATCH)
+    if (pending.length === 0) return filled
+    filled += transaction(ctx.db, (tx) => {
+      const c = withDb(ctx, tx)
+      let n = 0
+      for (const log of pending) {
+        if (!markGapFillDone(c, log.id)) continue
+        writeGapFillBlocks(c, log, log.clockOutAt!)
+        n++
+      }
+      return n
+    })
+    if (pending.length < GAP_FILL_BATCH || performance.now() > deadline) return filled
+  }
 }
