@@ -50,6 +50,7 @@ export function renderLog(x: LogInput): void {
   if (log.out !== null) {
     emit(env, 'clock.out', {
       ...who, clockInAt: iso(log.in), clockOutAt: iso(log.out), durationSeconds: Math.round((log.out - log.in) / 1000), blocksGenerated: gapFills,
+      autoClosed: log.status === 'auto_closed',
       latitude: outCoords?.[0] ?? null, longitude: outCoords?.[1] ?? null,
     }, log.out)
     if (log.project !== null) x.state.book(log.project, log.dayIndex, p.idx, workedSeconds(log, log.out))

@@ -1,6 +1,8 @@
 import { Command, Option } from 'commander'
 import { createTenant } from '../modules/tenants/create-tenant'
-import { listTenants } from '../modules/tenants/queries'
+import { findPlan, listTenants } from '../modules/tenants/queries'
+import { DAY } from '../kernel/time'
+import type { Runtime } from '../runtime'
 import { PLAN_IDS, type PlanId } from '../modules/tenants/schema'
 import { CliError, dataOption, printJson, withRuntime, type DataOpts } from './common'
 import { mcpConfigSnippet } from './banner'
@@ -12,7 +14,17 @@ interface CreateOpts extends DataOpts {
   plan: string
   timezone: string
   slug?: string
+  trial?: boolean | string
   json?: boolean
+}
+
+/** `--trial` alone: the plan's usual trial length; `--trial 30`: that many days. */
+function trialDaysOf(rt: Runtime, opts: CreateOpts): number | undefined {
+  if (opts.trial === undefined || opts.trial === false) return undefined
+  if (opts.trial === true) return findPlan(rt.db, opts.plan as PlanId)?.trialDays ?? 14
+  const days = Number(opts.trial)
+  if (!Number.isInteger(days) || days < 1) throw new CliError(`--trial takes a whole number of days, not "${opts.trial}".`)
+  return days
 }
 
 const create = new Command('create')
@@ -23,11 +35,13 @@ const create = new Command('create')
   .addOption(new Option('--plan <plan>', 'plan').choices([...PLAN_IDS]).default('business'))
   .option('--timezone <tz>', 'IANA time zone of the company', 'UTC')
   .option('--slug <slug>', 'URL-safe name (default: from the company name)')
+  .option('--trial [days]', "start on a trial of the plan (default: the plan's trial length, 14 days); subscription.trial_ending is sent 3 days before it ends")
   .option('--json', 'print JSON')
   .addOption(dataOption())
   .action((opts: CreateOpts) =>
     withRuntime(opts, (rt) => {
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(opts.ownerEmail)) throw new CliError(`Not an email address: ${opts.ownerEmail}`)
+      const trialDays = trialDaysOf(rt, opts)
       const created = createTenant(
         rt.db,
         {
@@ -37,16 +51,18 @@ const create = new Command('create')
           isDemo: false,
           owner: { name: opts.ownerName, email: opts.ownerEmail },
           issueOwnerKey: true,
+          ...(trialDays !== undefined ? { trialDays } : {}),
           ...(opts.slug ? { slug: opts.slug } : {}),
         },
         Date.now(),
       )
       const key = created.ownerKey!.key
+      const trialEndsAt = trialDays === undefined ? null : new Date(created.tenant.createdAt + trialDays * DAY).toISOString()
       if (opts.json) {
-        printJson({ tenant: created.tenant.readableId, slug: created.tenant.slug, owner_user_id: created.owner.id, key_id: created.ownerKey!.row.id, key })
+        printJson({ tenant: created.tenant.readableId, slug: created.tenant.slug, owner_user_id: created.owner.id, key_id: created.ownerKey!.row.id, key, trial_ends_at: trialEndsAt })
         return
       }
-      console.log(`Tenant ${created.tenant.readableId} (${created.tenant.name}) created on the ${opts.plan} plan.`)
+      console.log(`Tenant ${created.tenant.readableId} (${created.tenant.name}) created on the ${opts.plan} plan${trialEndsAt ? `, on trial until ${trialEndsAt}` : ''}.`)
       console.log(`OwnerAdmin: ${created.owner.name} <${created.owner.email}> (${created.owner.id})`)
       console.log(`Live key (shown once, store it now): ${key}`)
       console.log('MCP client config:')

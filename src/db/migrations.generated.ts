@@ -139,5 +139,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795341862907,
     "hash": "bc0a2b32829ba1652cef31ed49350bc8feff00a9c999549295b7ae3f44b5bc22"
+  },
+  {
+    "tag": "0003_gap_fill_pending_index",
+    "sql": [
+      "CREATE INDEX `time_logs_gap_fill_pending_idx` ON `time_logs` (`tenant_id`,`clock_out_at`) WHERE gap_fill_done_at is null and clock_out_at is not null;"
+    ],
+    "bps": true,
+    "folderMillis": 1795343894095,
+    "hash": "eeb7d8c33e0ecc9549039dd4e885a490ee982b4c756c545d06426abcd656b771"
   }
 ]

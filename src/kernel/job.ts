@@ -26,6 +26,11 @@ export interface JobRunOptions {
 export interface JobOutcome {
   /** Units of work done (tenant-days, deliveries, rows…), for `workforce jobs` and logs. */
   processed: number
+  /**
+   * Set when part of the tick failed while the rest went on (one tenant-day of many): recorded as
+   * the job's last error, so `workforce jobs` does not say "ok" over a failing tenant.
+   */
+  error?: string | null
 }
 
 export const defineJob = (job: JobDefinition): JobDefinition => job

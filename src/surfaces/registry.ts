@@ -21,6 +21,9 @@ import { payrollJobs } from '../modules/payroll/jobs'
 import { sendEmailsJob } from '../modules/notifications/jobs'
 import { webhookRoutes } from '../modules/webhooks/routes'
 import { webhookJobs } from '../modules/webhooks/jobs'
+import { timeTrackingJobs } from '../modules/time-tracking/jobs'
+import { dashboardJobs } from '../modules/dashboard/jobs'
+import { timesheetJobs } from '../modules/timesheets/jobs'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
@@ -53,4 +56,7 @@ export const JOBS: JobDefinition[] = [
   ...payrollJobs,
   sendEmailsJob,
   ...webhookJobs,
+  ...timeTrackingJobs,
+  ...dashboardJobs,
+  ...timesheetJobs,
 ]

@@ -6,6 +6,7 @@ import { runJobTick } from '../../src/modules/jobs/runner'
 import { DAY } from '../../src/kernel/time'
 import { newId } from '../../src/kernel/ids'
 import { tempRuntime } from '../helpers/db'
+import { runCli } from '../helpers/server'
 
 const rt = tempRuntime()
 afterAll(() => rt.cleanup())
@@ -24,6 +25,48 @@ describe('billing.trial_ending job', () => {
     await runJobTick(rt, trialEndingJob, T0 + 12 * DAY, () => null)
     expect(events().length).toBe(1)
     expect(JSON.parse(events()[0]!.data)).toMatchObject({ plan: 'business', trialEndsAt: new Date(T0 + 14 * DAY).toISOString(), daysRemaining: 3 })
+  })
+})
+
+describe('production trials', () => {
+  const cli = async (args: string[]) => {
+    const r = await runCli([...args, '--data', rt.config.dataDir])
+    expect([r.code, r.stderr]).toEqual([0, ''])
+    return r.stdout
+  }
+  const subscription = (slug: string) =>
+    sqlite.query('select s.id, s.status, s.trial_ends_at, s.plan_id from subscriptions s join tenants t on t.id = s.tenant_id where t.slug = ?').get(slug) as { id: string; status: string; trial_ends_at: number; plan_id: string }
+
+  test('`tenant create --trial` starts a production tenant on a trial that trial_ending announces once', async () => {
+    const out = JSON.parse(await cli(['tenant', 'create', '--json', '--name', 'Prod Trial Co', '--owner-email', 'o@prodtrial.test', '--owner-name', 'O', '--plan', 'professional', '--trial', '10']))
+    const sub = subscription(out.slug)
+    expect(sub).toMatchObject({ status: 'trialing', plan_id: 'professional' })
+    expect(out.trial_ends_at).toBe(new Date(sub.trial_ends_at).toISOString())
+    const tenantId = (sqlite.query('select id from tenants where slug = ?').get(out.slug) as { id: number }).id
+    const events = () => sqlite.query("select data from events where tenant_id = ? and type = 'subscription.trial_ending'").all(tenantId) as { data: string }[]
+    await runJobTick(rt, trialEndingJob, sub.trial_ends_at - 4 * DAY, () => null)
+    expect(events()).toEqual([])
+    await runJobTick(rt, trialEndingJob, sub.trial_ends_at - 2.5 * DAY, () => null)
+    await runJobTick(rt, trialEndingJob, sub.trial_ends_at - 1 * DAY, () => null)
+    expect(events().map((e) => JSON.parse(e.data))).toEqual([{ subscriptionId: sub.id, plan: 'professional', trialEndsAt: new Date(sub.trial_ends_at).toISOString(), daysRemaining: 3 }])
+  })
+
+  test('`plan set PLAN --trial-days N` puts an existing tenant on a new trial, announced again', async () => {
+    const out = JSON.parse(await cli(['tenant', 'create', '--json', '--name', 'Upgrade Co', '--owner-email', 'o@upgrade.test', '--owner-name', 'O', '--plan', 'starter']))
+    expect(subscription(out.slug)).toMatchObject({ status: 'active', trial_ends_at: null })
+    expect(await cli(['plan', 'set', 'business', '--tenant', out.slug, '--trial-days', '7'])).toContain('On trial until')
+    const sub = subscription(out.slug)
+    expect(sub).toMatchObject({ status: 'trialing', plan_id: 'business' })
+    await runJobTick(rt, trialEndingJob, sub.trial_ends_at - DAY, () => null)
+    // A second trial (same plan) is announced again.
+    await cli(['plan', 'set', 'business', '--tenant', out.slug, '--trial-days', '30'])
+    const renewed = subscription(out.slug)
+    await runJobTick(rt, trialEndingJob, renewed.trial_ends_at - DAY, () => null)
+    const tenantId = (sqlite.query('select id from tenants where slug = ?').get(out.slug) as { id: number }).id
+    const events = sqlite.query("select data from events where tenant_id = ? and type = 'subscription.trial_ending'").all(tenantId) as { data: string }[]
+    expect(events.map((e) => JSON.parse(e.data).trialEndsAt)).toEqual([new Date(sub.trial_ends_at).toISOString(), new Date(renewed.trial_ends_at).toISOString()])
+    const refused = await runCli(['plan', 'set', 'business', '--tenant', out.slug, '--trial-days', '0', '--data', rt.config.dataDir])
+    expect(refused.code).not.toBe(0)
   })
 })
 

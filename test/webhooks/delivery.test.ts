@@ -10,6 +10,7 @@ import { callTool, mcpClient } from '../helpers/mcp'
 import { api as clientApi, startWorld, type TenantWorld, type World } from '../client/world'
 import { totpCode } from '../../src/modules/security/totp'
 import { ALLOW_LOOPBACK, api, type RestTenant } from './setup'
+import { addDays, weekStart } from '../../src/kernel/time'
 
 // Real servers and CLI processes on a shared machine: generous per-test time.
 setDefaultTimeout(60_000)
@@ -217,6 +218,32 @@ const CAUSES: Partial<Record<EventName, (s: Scene) => Promise<void>>> = {
   'location.geofence_entered': (s) => pings(s, [OUTSIDE, INSIDE]),
   // Outside every office for 15 minutes or more (at minutes 0 and 20 of the session).
   'location.outside_zone': (s) => pings(s, [OUTSIDE, null, null, null, OUTSIDE]),
+  // Scheduled jobs, run by the operator's CLI at a chosen clock (the tenant was created today, UTC).
+  'overtime.detected': async (s) => {
+    const emp = s.tw.addUser()
+    const d = day(1)
+    // Scheduled 09:00-17:00 tomorrow, worked 08:00-19:00: 3 h over the shift.
+    world.rt.handle.sqlite
+      .prepare("insert into shift_schedules (id, tenant_id, user_id, date, starts_at, ends_at, break_minutes, status, created_at) values (?, ?, ?, ?, ?, ?, 0, 'scheduled', ?)")
+      .run(crypto.randomUUID(), s.tw.id, emp.id, d, Date.parse(`${d}T09:00:00Z`), Date.parse(`${d}T17:00:00Z`), Date.now())
+    s.tw.addTimeLog(emp.id, Date.parse(`${d}T08:00:00Z`), Date.parse(`${d}T19:00:00Z`))
+    await cli(['jobs', 'run', 'dashboard.workload_alerts', '--tenant', s.tenant, '--now', `${day(2)}T01:00:00Z`])
+  },
+  'timesheet.auto_generated': async (s) => {
+    const emp = s.tw.addUser()
+    s.tw.addTimeLog(emp.id, Date.parse(`${day(0)}T00:05:00Z`), Date.parse(`${day(0)}T00:35:00Z`))
+    // Nobody submits this week: after the grace day its timesheet is generated.
+    const sunday = addDays(weekStart(day(0)), 6)
+    await cli(['jobs', 'run', 'timesheets.auto_generate', '--tenant', s.tenant, '--now', `${addDays(sunday, 2)}T00:10:00Z`])
+  },
+  'payroll.period_closed': async (s) => {
+    const sunday = addDays(weekStart(day(0)), 6)
+    await cli(['jobs', 'run', 'payroll.period_close', '--tenant', s.tenant, '--now', `${addDays(sunday, 2)}T01:30:00Z`])
+  },
+  'subscription.trial_ending': async (s) => {
+    await cli(['plan', 'set', 'business', '--tenant', s.tenant, '--trial-days', '5'])
+    await cli(['jobs', 'run', 'billing.trial_ending', '--now', new Date(Date.now() + 3 * 86_400_000).toISOString()])
+  },
 }
 
 /** Checks everything a receiver relies on: both signatures, the headers, the envelope. */

@@ -31,3 +31,16 @@ export function markTrialEndingAnnounced(db: DbLike, subscriptionId: string, now
     .all()
   return rows.length === 1
 }
+
+/**
+ * Puts a subscription on a trial ending at `endsAt` (status trialing); a new trial is announced
+ * again by subscription.trial_ending, so the previous announcement is cleared.
+ */
+export function setSubscriptionTrial(db: DbLike, tenantId: number, subscriptionId: string, endsAt: number, now: number) {
+  return db
+    .update(subscriptions)
+    .set({ status: 'trialing', trialEndsAt: endsAt, trialEndingNotifiedAt: null, updatedAt: now })
+    .where(and(eq(subscriptions.tenantId, tenantId), eq(subscriptions.id, subscriptionId)))
+    .returning()
+    .get()
+}

@@ -5,6 +5,7 @@ import { DateOnly, Id, Instant, Int, Nullable } from '../../kernel/schemas'
 import { isDate, localDate, toIso } from '../../kernel/time'
 import { scopeUserIds, visibility } from '../users/visibility'
 import { computeWorkloadAlerts } from './workload-alerts'
+import { readStoredWorkloadAlerts } from './workload-store'
 
 const AlertKindEnum = t.Union([t.Literal('unusual_hours'), t.Literal('not_clocked_in'), t.Literal('timesheet_gap'), t.Literal('overtime')])
 
@@ -37,7 +38,7 @@ export const getWorkloadAlerts = defineOperation({
   name: 'get_workload_alerts',
   title: 'Get workload alerts',
   description:
-    'Workload signals for a date (default today, company time zone): people working unusually long or at night, people not clocked in for a scheduled shift, workdays without logged time in the past week, and weeks over contracted hours. Most severe first. For managers (their teams) and admins (everyone).',
+    'Workload signals for a date (default today, company time zone): people working unusually long or at night, people not clocked in for a scheduled shift, workdays without logged time in the past week, and weeks over contracted hours. Most severe first. Past dates answer the alerts recorded after that day ended (as_of says when); today is computed live. For managers (their teams) and admins (everyone).',
   access: { role: 'manager' },
   input: t.Object({
     date: t.Optional(t.String({ ...DateOnly, description: 'Date YYYY-MM-DD; default today' })),
@@ -57,7 +58,10 @@ export const getWorkloadAlerts = defineOperation({
   run(ctx, input) {
     const date = input.date ?? localDate(ctx.now, ctx.tenant.timezone)
     if (!isDate(date)) throw new DomainError('invalid_argument', `date is not a real date: ${date}.`, { errors: [{ field: 'date', message: 'must be a calendar date YYYY-MM-DD' }] })
-    const alerts = computeWorkloadAlerts(ctx, date, scopeUserIds(visibility(ctx), null))
+    const userIds = scopeUserIds(visibility(ctx), null)
+    // A finished day answers what the nightly job recorded; today (or a day never recorded) is live.
+    const stored = date < localDate(ctx.now, ctx.tenant.timezone) ? readStoredWorkloadAlerts(ctx, date, userIds) : null
+    const alerts = stored?.alerts ?? computeWorkloadAlerts(ctx, date, userIds)
     const counts = { unusual_hours: 0, not_clocked_in: 0, timesheet_gap: 0, overtime: 0 }
     for (const a of alerts) counts[a.kind]++
     return {
@@ -65,7 +69,7 @@ export const getWorkloadAlerts = defineOperation({
       alerts: alerts.map((a) => ({ user_id: a.userId, user_name: a.userName, date: a.date, kind: a.kind, severity: a.severity, message: a.message, details: a.details })),
       total_count: alerts.length,
       counts_by_kind: counts,
-      as_of: toIso(ctx.now),
+      as_of: toIso(stored?.asOf ?? ctx.now),
     }
   },
 })

@@ -1,5 +1,5 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { HOUR, MINUTE, addDays, dateRange, isoWeekday, localParts, toIso, weekStart } from '../../kernel/time'
+import { HOUR, MINUTE, addDays, dateRange, isoWeekday, localDate, localParts, toIso, weekStart } from '../../kernel/time'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { findTenantById } from '../tenants/queries'
 import { localRange, msByUserDate, sumDates, toHours } from '../time-tracking/hours'
@@ -44,6 +44,8 @@ interface Inputs {
   perUser: Map<string, Map<string, number>>
   logsByUser: Map<string, TimeLogRow[]>
   dailyThreshold: number
+  /** The tenant's first local day: no gap is reported before the company existed. */
+  firstDay: string
 }
 
 function unusualHours(i: Inputs, u: UserRow): WorkloadAlert | null {
@@ -65,7 +67,7 @@ function unusualHours(i: Inputs, u: UserRow): WorkloadAlert | null {
 
 function timesheetGap(i: Inputs, u: UserRow): WorkloadAlert | null {
   // Workdays of the previous week with no time at all, for someone who did work that week.
-  const days = dateRange(addDays(i.date, -7), addDays(i.date, -1)).filter((d) => isoWeekday(d) <= 5)
+  const days = dateRange(addDays(i.date, -7), addDays(i.date, -1)).filter((d) => isoWeekday(d) <= 5 && d >= i.firstDay)
   const worked = i.perUser.get(u.id)
   const missing = days.filter((d) => !(worked?.get(d) ?? 0))
   if (missing.length === 0 || missing.length === days.length) return null
@@ -98,7 +100,12 @@ export function computeWorkloadAlerts(ctx: TenantBoundCtx, date: string, userIds
     if (l.clockInAt >= dayRange.to || (l.clockOutAt ?? ctx.now) <= dayRange.from) continue
     logsByUser.set(l.userId, [...(logsByUser.get(l.userId) ?? []), l])
   }
-  const inputs: Inputs = { ctx, date, perUser: msByUserDate(logs, tz, ctx.now), logsByUser, dailyThreshold: findTenantById(ctx.db, ctx.tenant.id)?.overtimeDailyHours ?? 10 }
+  const tenant = findTenantById(ctx.db, ctx.tenant.id)
+  const inputs: Inputs = {
+    ctx, date, perUser: msByUserDate(logs, tz, ctx.now), logsByUser,
+    dailyThreshold: tenant?.overtimeDailyHours ?? 10,
+    firstDay: tenant ? localDate(tenant.createdAt, tz) : '0000-00-00',
+  }
   const alerts: WorkloadAlert[] = []
   const byId = new Map(users.map((u) => [u.id, u]))
   for (const shift of scheduledShiftsOn(ctx, date, ids)) {
@@ -114,6 +121,12 @@ export function computeWorkloadAlerts(ctx: TenantBoundCtx, date: string, userIds
       if (alert) alerts.push(alert)
     }
   }
-  const rank: Record<Severity, number> = { critical: 0, warning: 1, info: 2 }
-  return alerts.sort((a, b) => rank[a.severity] - rank[b.severity] || a.userName.localeCompare(b.userName))
+  return sortAlerts(alerts)
 }
+
+const RANK: Record<Severity, number> = { critical: 0, warning: 1, info: 2 }
+const KIND_ORDER: Record<AlertKind, number> = { not_clocked_in: 0, unusual_hours: 1, timesheet_gap: 2, overtime: 3 }
+
+/** Most severe first, then by name and kind: the order of get_workload_alerts, live or stored. */
+export const sortAlerts = (alerts: WorkloadAlert[]): WorkloadAlert[] =>
+  alerts.sort((a, b) => RANK[a.severity] - RANK[b.severity] || a.userName.localeCompare(b.userName) || a.userId.localeCompare(b.userId) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind])

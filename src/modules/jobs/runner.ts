@@ -27,6 +27,7 @@ export async function runJobTick(
   let error: string | null = null
   try {
     outcome = (await job.run(rt, now, options)) ?? null
+    error = outcome?.error ?? null
   } catch (e) {
     error = e instanceof Error ? e.message : String(e)
     rt.log.error('job failed', { job: job.name, error: e instanceof Error ? e.stack : error })

@@ -4,6 +4,8 @@ import { findTenantCtx } from '../tenants/queries'
 import { systemCtx } from '../../runtime'
 import { processPayRun } from './pay-run-export'
 import { listUnfinishedPayRuns } from './queries'
+import { defineTenantDailyJob } from '../jobs/tenant-daily'
+import { closePayrollPeriod } from './close-period'
 
 /** A pay run still processing after this long was abandoned by a stopped process. */
 const STALE_AFTER_MS = 10 * MINUTE
@@ -24,4 +26,17 @@ export const resumePayRuns: JobDefinition = {
   },
 }
 
-export const payrollJobs: JobDefinition[] = [resumePayRuns]
+/**
+ * Run for each tenant-local date, acting on the last date of each pay period: the day after the
+ * period is a grace day (late submissions, approvals); at 01:00 local on the second day the
+ * payroll period is closed, after timesheets.auto_generate (00:05) made the missing timesheets.
+ */
+export const closePayrollPeriodsJob = defineTenantDailyJob({
+  name: 'payroll.period_close',
+  description: 'After each pay period and a grace day, closes its payroll period (created closed if missing) and emits payroll.period_closed with the approved hours.',
+  dueAtLocalTime: '01:00',
+  dueDaysAfter: 2,
+  runForDay: closePayrollPeriod,
+})
+
+export const payrollJobs: JobDefinition[] = [resumePayRuns, closePayrollPeriodsJob]

@@ -102,3 +102,12 @@ export const listUnfinishedPayRuns = (db: DbLike, staleBefore: number): PayRunRo
 
 export const listCostCenters = (ctx: TenantBoundCtx): CostCenterRow[] =>
   ctx.db.select().from(costCenters).where(eq(costCenters.tenantId, ctx.tenant.id)).orderBy(asc(costCenters.code)).all()
+
+/** Closes an open period (compare-and-set on status, so it is closed once); null when already closed. */
+export const closeOpenPeriod = (ctx: TenantBoundCtx, periodId: string): PayrollPeriodRow | null =>
+  ctx.db
+    .update(payrollPeriods)
+    .set({ status: 'closed', closedAt: ctx.now })
+    .where(and(eq(payrollPeriods.tenantId, ctx.tenant.id), eq(payrollPeriods.id, periodId), eq(payrollPeriods.status, 'open')))
+    .returning()
+    .get() ?? null

@@ -4,6 +4,7 @@ import { newId, randomDigits, slugify } from '../../kernel/ids'
 import { isValidTimeZone } from '../../kernel/time'
 import { insertUser, type UserRow } from '../users/queries'
 import { insertSubscription } from '../billing/queries'
+import { checkTrialDays } from '../billing/start-trial'
 import { issueKey } from '../api-keys/issue-key'
 import type { ApiKeyRow } from '../api-keys/queries'
 import { findPlan, insertTenant, readableIdTaken, slugTaken, type TenantRow } from './queries'
@@ -18,6 +19,8 @@ export interface CreateTenantInput {
   slug?: string
   /** Issue a first key for the owner: live on production tenants, demo on demo ones. */
   issueOwnerKey?: boolean
+  /** Start on a trial of this many days (demo tenants always get the plan's trial). */
+  trialDays?: number
 }
 
 export interface CreatedTenant {
@@ -45,6 +48,8 @@ export function createTenant(db: DbLike, input: CreateTenantInput, now: number):
   if (!isValidTimeZone(input.timezone)) throw new DomainError('invalid_argument', `Unknown time zone: ${input.timezone}`, { field: 'timezone' })
   const plan = findPlan(db, input.planId)
   if (!plan) throw new DomainError('invalid_argument', `Unknown plan: ${input.planId}`, { field: 'plan' })
+  if (input.trialDays !== undefined) checkTrialDays(input.trialDays)
+  const trialDays = input.isDemo ? plan.trialDays : (input.trialDays ?? null)
   return transaction(db, (tx) => {
     const readableId = newReadableId(tx, input.isDemo)
     const tenant = insertTenant(tx, {
@@ -67,7 +72,7 @@ export function createTenant(db: DbLike, input: CreateTenantInput, now: number):
       createdAt: now,
       activatedAt: now,
     })
-    insertSubscription(tx, { tenantId: tenant.id, planId: input.planId, status: input.isDemo ? 'trialing' : 'active', seats: 1, trialDays: input.isDemo ? plan.trialDays : null }, now)
+    insertSubscription(tx, { tenantId: tenant.id, planId: input.planId, status: trialDays ? 'trialing' : 'active', seats: 1, trialDays }, now)
     const ownerKey = input.issueOwnerKey
       ? issueKey(tx, {
           tenantId: tenant.id,

@@ -3,6 +3,9 @@ import { defineOperation } from '../../kernel/operation'
 import { transaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { findCurrentSubscription, updateSubscriptionPlan } from '../billing/queries'
+import { MAX_TRIAL_DAYS, startTrial } from '../billing/start-trial'
+import { Instant, Nullable } from '../../kernel/schemas'
+import { toIsoOrNull } from '../../kernel/time'
 import { emitEvent } from '../webhooks/queries'
 import { findPlan, findTenantById, updateTenantPlan } from './queries'
 import { PLAN_IDS, type PlanId } from './schema'
@@ -13,10 +16,14 @@ export const PlanIdEnum = t.Union(PLAN_IDS.map((p) => t.Literal(p)))
 export const setPlan = defineOperation({
   name: 'set_plan',
   title: 'Change the plan',
-  description: "Moves the tenant to another plan. Only the operator's CLI or the OwnerAdmin may; REST tokens never can.",
+  description:
+    "Moves the tenant to another plan, optionally on a trial of trial_days days (subscription.trial_ending is sent 3 days before it ends). Only the operator's CLI or the OwnerAdmin may; REST tokens never can.",
   access: { role: 'owner_admin', write: true },
-  input: t.Object({ plan: PlanIdEnum }),
-  output: t.Object({ previous_plan: t.String(), plan: t.String(), changed: t.Boolean() }),
+  input: t.Object({
+    plan: PlanIdEnum,
+    trial_days: t.Optional(t.Integer({ minimum: 1, maximum: MAX_TRIAL_DAYS, description: 'Start a trial of the plan lasting this many days' })),
+  }),
+  output: t.Object({ previous_plan: t.String(), plan: t.String(), changed: t.Boolean(), trial_ends_at: Nullable(Instant) }),
   run(ctx, input) {
     const plan = input.plan as PlanId
     if (!findPlan(ctx.db, plan)) throw new DomainError('invalid_argument', `Unknown plan: ${plan}`, { field: 'plan' })
@@ -24,12 +31,15 @@ export const setPlan = defineOperation({
       const tenant = findTenantById(tx, ctx.tenant.id)
       if (!tenant) throw new DomainError('not_found', 'Tenant not found.')
       const previous = tenant.planId
-      if (previous === plan) return { previous_plan: previous, plan, changed: false }
-      updateTenantPlan(tx, tenant.id, plan)
-      const sub = findCurrentSubscription(tx, tenant.id)
-      if (sub) updateSubscriptionPlan(tx, tenant.id, sub.id, plan, ctx.now)
-      emitEvent(tx, tenant.id, 'subscription.plan_changed', { previousPlan: previous, plan, changedAt: new Date(ctx.now).toISOString() }, ctx.now)
-      return { previous_plan: previous, plan, changed: true }
+      const changed = previous !== plan
+      if (changed) {
+        updateTenantPlan(tx, tenant.id, plan)
+        const sub = findCurrentSubscription(tx, tenant.id)
+        if (sub) updateSubscriptionPlan(tx, tenant.id, sub.id, plan, ctx.now)
+        emitEvent(tx, tenant.id, 'subscription.plan_changed', { previousPlan: previous, plan, changedAt: new Date(ctx.now).toISOString() }, ctx.now)
+      }
+      const trial = input.trial_days === undefined ? null : startTrial(tx, tenant.id, input.trial_days, ctx.now)
+      return { previous_plan: previous, plan, changed, trial_ends_at: toIsoOrNull(trial?.trialEndsAt) }
     })
   },
 })

@@ -5,19 +5,18 @@ import { transaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { Id, Instant, Int } from '../../kernel/schemas'
-import { DAY, localDate, toIso } from '../../kernel/time'
+import { toIso } from '../../kernel/time'
 import { endActiveAgentSessions } from '../activity/agent-queries'
-import { insertBlocks, sampleIntervals } from '../activity/queries'
 import { getUserInTenant } from '../users/queries'
 import { insertLocationPing, listOffices } from '../locations/office-queries'
 import { checkBudgetAlert } from '../projects/budget'
 import { getProjectInTenant } from '../projects/queries'
 import { finishOpenBreak } from './break-events'
-import { breaksOfLog, type BreakRow } from './break-queries'
+import type { BreakRow } from './break-queries'
 import { matchGeofence, type Point } from './geofence'
 import { emitEvent } from '../webhooks/queries'
 import { pointFrom } from './coordinates'
-import { findGaps } from './gap-fill'
+import { writeGapFillBlocks } from './gap-fill-blocks'
 import { toHours } from './hours'
 import { Coordinates, ToolFailureFields } from './model'
 import { closeTimeLog, findOpenTimeLog, recentTimeLogs, type TimeLogRow } from './queries'
@@ -27,22 +26,6 @@ export interface ClockOutResult {
   blocksGenerated: number
   /** A break still open at clock-out, ended with the session. */
   breakEnded: BreakRow | null
-}
-
-/**
- * Activity blocks of the closed session: each break becomes a break block, and the stretches
- * neither the desktop agent nor a break covers become gap_fill blocks. Returns the gap_fill count.
- */
-function writeBlocks(ctx: TenantBoundCtx, userId: string, log: TimeLogRow, clockOutAt: number): number {
-  const tz = ctx.tenant.timezone
-  // Samples are indexed by local date; a day either side covers sessions across midnight.
-  const samples = sampleIntervals(ctx, userId, localDate(log.clockInAt - DAY, tz), localDate(clockOutAt, tz))
-  const pauses = breaksOfLog(ctx, log.id).map((b) => ({ start: b.startedAt, end: b.endedAt ?? clockOutAt }))
-  const gaps = findGaps(log.clockInAt, clockOutAt, [...samples, ...pauses])
-  const block = (kind: 'gap_fill' | 'break', i: { start: number; end: number }) =>
-    ({ tenantId: ctx.tenant.id, userId, timeLogId: log.id, kind, startedAt: i.start, endedAt: i.end, category: null, createdAt: ctx.now })
-  insertBlocks(ctx.db, pauses.filter((p) => p.end > p.start).map((p) => block('break', p)))
-  return insertBlocks(ctx.db, gaps.map((g) => block('gap_fill', g)))
 }
 
 /** The position sent with a clock-out, stored with its geofence result. */
@@ -72,7 +55,7 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
     if (!open) throw notClockedIn(c, user.id)
     const clockOutAt = Math.max(ctx.now, open.clockInAt)
     const breakEnded = finishOpenBreak(c, user, clockOutAt)
-    const blocksGenerated = writeBlocks(c, user.id, open, clockOutAt)
+    const blocksGenerated = writeGapFillBlocks(c, open, clockOutAt)
     const log = closeTimeLog(c, open.id, { clockOutAt, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null, gapFillDoneAt: ctx.now })
     if (!log) throw new DomainError('not_clocked_in', 'This session was already closed.')
     endActiveAgentSessions({ ...c, now: clockOutAt }, user.id, 'clock_out')
@@ -86,6 +69,7 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
       clockOutAt: toIso(clockOutAt),
       durationSeconds: Math.round((clockOutAt - log.clockInAt) / 1000),
       blocksGenerated,
+      autoClosed: false,
       latitude: point?.latitude ?? null,
       longitude: point?.longitude ?? null,
     }, ctx.now)

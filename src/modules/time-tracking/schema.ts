@@ -44,6 +44,8 @@ export const timeLogs = sqliteTable(
     index('time_logs_tenant_timesheet_idx').on(t.tenantId, t.timesheetId),
     // At most one open time log per user, enforced by the database itself.
     uniqueIndex('time_logs_one_open_uq').on(t.tenantId, t.userId).where(sql`clock_out_at is null`),
+    // Closed logs still without gap-fill (imported ones): what the gap-fill job looks for every few minutes.
+    index('time_logs_gap_fill_pending_idx').on(t.tenantId, t.clockOutAt).where(sql`gap_fill_done_at is null and clock_out_at is not null`),
   ],
 )
 

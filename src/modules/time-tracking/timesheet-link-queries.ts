@@ -9,10 +9,10 @@ export interface LoggedSpan {
 
 /**
  * Closed time logs of a user that clocked in within [fromMs, toMs) and are free or already on
- * this timesheet: what a timesheet of that period is built from. A log belongs to the period of
- * its clock-in, even when it runs past midnight at the period's end.
+ * this timesheet (null: a timesheet not created yet): what a timesheet of that period is built
+ * from. A log belongs to the period of its clock-in, even when it runs past midnight at the end.
  */
-export function closedLogsForTimesheet(ctx: TenantBoundCtx, userId: string, fromMs: number, toMs: number, timesheetId: string): LoggedSpan[] {
+export function closedLogsForTimesheet(ctx: TenantBoundCtx, userId: string, fromMs: number, toMs: number, timesheetId: string | null): LoggedSpan[] {
   const l = timeLogs
   return ctx.db
     .select({ id: l.id, clockInAt: l.clockInAt, clockOutAt: l.clockOutAt })
@@ -24,7 +24,7 @@ export function closedLogsForTimesheet(ctx: TenantBoundCtx, userId: string, from
         gte(l.clockInAt, fromMs),
         lt(l.clockInAt, toMs),
         isNotNull(l.clockOutAt),
-        or(isNull(l.timesheetId), eq(l.timesheetId, timesheetId)),
+        timesheetId === null ? isNull(l.timesheetId) : or(isNull(l.timesheetId), eq(l.timesheetId, timesheetId)),
       ),
     )
     .all()

@@ -5,11 +5,12 @@ import { transaction } from '../../kernel/db'
 import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { DateOnly } from '../../kernel/schemas'
-import { addDays, isDate, localDate, startOfLocalDay, toIso } from '../../kernel/time'
+import { isDate, localDate, toIso } from '../../kernel/time'
 import { findTenantById } from '../tenants/queries'
 import { getUserInTenant } from '../users/queries'
 import { emitEvent } from '../webhooks/queries'
-import { closedLogsForTimesheet, linkTimeLogs } from '../time-tracking/timesheet-link-queries'
+import { linkTimeLogs } from '../time-tracking/timesheet-link-queries'
+import { timesheetContent } from './build-timesheet'
 import { payPeriodRange } from './period'
 import { createTimesheet, transition } from './transitions'
 import { findTimesheetForPeriod, type TimesheetRow } from './timesheet-queries'
@@ -45,13 +46,12 @@ export const submitTimesheet = defineOperation({
       const c = withDb(ctx, tx)
       const existing = findTimesheetForPeriod(c, userId, period.start)
       const sheet = existing ?? createTimesheet(c, { userId, periodStart: period.start, periodEnd: period.end, totalSeconds: 0 }, 'draft', userId)
-      const logs = closedLogsForTimesheet(c, userId, startOfLocalDay(period.start, tenant.timezone), startOfLocalDay(addDays(period.end, 1), tenant.timezone), sheet.id)
-      const totalSeconds = logs.reduce((sum, l) => sum + l.seconds, 0)
+      const content = timesheetContent(c, userId, period, sheet.id)
       const submitted = transition(c, sheet, 'submitted', {
         actorUserId: userId,
-        patch: { totalSeconds, submittedAt: ctx.now, decidedAt: null, decidedByUserId: null, rejectionReason: null },
+        patch: { totalSeconds: content.totalSeconds, submittedAt: ctx.now, decidedAt: null, decidedByUserId: null, rejectionReason: null },
       })
-      linkTimeLogs(c, sheet.id, logs.map((l) => l.id))
+      linkTimeLogs(c, sheet.id, content.logIds)
       emitSubmitted(c, submitted, userId)
       return { timesheet: timesheetView(c, submitted) }
     })

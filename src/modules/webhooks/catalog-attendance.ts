@@ -16,7 +16,7 @@ export const ATTENDANCE_EVENTS = {
     officeName: OrNull(Str('Name of that office.')),
     agentSessionsEnded: Int('Desktop-agent sessions of the user ended by this clock-in (handover).'),
   })),
-  'clock.out': spec('A user clocked out: the time log was closed and gap-fill blocks generated.', t.Object({
+  'clock.out': spec('A user clocked out: the time log was closed and gap-fill blocks generated. Also sent when the gap-fill job closes a forgotten clock-out under the tenant policy (autoClosed true, status auto_closed).', t.Object({
     timeLogId: Str('Id of the time log closed.'),
     ...person,
     userName: Str('Display name of that user.'),
@@ -24,6 +24,7 @@ export const ATTENDANCE_EVENTS = {
     clockOutAt: At('When it ended'),
     durationSeconds: Int('Length of the time log.'),
     blocksGenerated: Int('Gap-fill blocks generated for the parts not covered by desktop-agent activity.'),
+    autoClosed: t.Boolean({ description: 'True when the clock-out was forgotten and the time log was closed by policy (auto_clock_out_hours or the end of the scheduled shift).' }),
     ...maybeCoordinates,
   })),
   'clock.in.failed': spec('A clock-in was refused (outside every geofence or no location where the tenant enforces geofences; or a missing or wrong two-factor code on a client clock-in; later also shift failures).', t.Object({

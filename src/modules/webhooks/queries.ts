@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import { newEventId } from '../../kernel/ids'
-import type { DbLike } from '../../kernel/db'
+import type { Database, Statement } from 'bun:sqlite'
+import { sqliteOf, type DbLike } from '../../kernel/db'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
 import { events, webhookSubscriptions } from './schema'
@@ -90,10 +91,34 @@ export function reactivateSubscription(ctx: TenantBoundCtx, id: string): Subscri
 /** One event of a batch: its name and the payload the catalogue fixes for it. */
 export type EventInput = { [E in EventName]: { type: E; data: EventPayload<E> } }[EventName]
 
-/** Writes many events of one tenant in chunked multi-row inserts (jobs that emit per user). */
+const EVENT_CHUNK = 200
+const eventInserts = new WeakMap<Database, Map<number, Statement>>()
+
+/** A cached `insert into events` of `rows` rows; the columns mirror the `events` table of schema.ts. */
+function multiRowEventInsert(sqlite: Database, rows: number): Statement {
+  let byCount = eventInserts.get(sqlite)
+  if (!byCount) eventInserts.set(sqlite, (byCount = new Map()))
+  let stmt = byCount.get(rows)
+  if (!stmt) {
+    stmt = sqlite.prepare(`insert into events (id, tenant_id, type, data, occurred_at) values ${Array(rows).fill('(?, ?, ?, ?, ?)').join(', ')}`)
+    byCount.set(rows, stmt)
+  }
+  return stmt
+}
+
+/**
+ * Writes many events of one tenant (jobs that emit per user) with cached multi-row prepared
+ * statements: the query builder costs about ten times as much per event, which dominated the
+ * daily summary job (10,000 events).
+ */
 export function emitEvents(db: DbLike, tenantId: number, list: EventInput[], occurredAt: number): number {
-  const rows = list.map((e) => ({ id: newEventId(), tenantId, type: e.type, data: e.data as Record<string, unknown>, occurredAt }))
-  for (let i = 0; i < rows.length; i += 500) db.insert(events).values(rows.slice(i, i + 500)).run()
-  if (rows.length) notifyEventsWritten()
-  return rows.length
+  const sqlite = sqliteOf(db)
+  for (let i = 0; i < list.length; i += EVENT_CHUNK) {
+    const chunk = list.slice(i, i + EVENT_CHUNK)
+    const params: (string | number)[] = []
+    for (const e of chunk) params.push(newEventId(), tenantId, e.type, JSON.stringify(e.data), occurredAt)
+    multiRowEventInsert(sqlite, chunk.length).run(...params)
+  }
+  if (list.length) notifyEventsWritten()
+  return list.length
 }

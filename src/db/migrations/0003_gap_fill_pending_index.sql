@@ -1,0 +1,1 @@
+CREATE INDEX `time_logs_gap_fill_pending_idx` ON `time_logs` (`tenant_id`,`clock_out_at`) WHERE gap_fill_done_at is null and clock_out_at is not null;

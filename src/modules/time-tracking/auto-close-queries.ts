@@ -1,0 +1,65 @@
+import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm'
+import type { Ctx } from '../../kernel/ctx'
+import { breaks, timeLogs } from './schema'
+import type { TimeLogRow } from './queries'
+
+type TenantScoped = Ctx & { tenant: { id: number } }
+
+/** Open time logs that clocked in at or before `before` (forgotten clock-outs), oldest first. */
+export function overdueOpenLogs(ctx: TenantScoped, before: number, limit: number): TimeLogRow[] {
+  // Only the open-log condition goes to SQL: it reads the small partial index time_logs_one_open_uq
+  // (at most one row per user), where a clock_in_at range would walk the tenant's whole history.
+  return ctx.db
+    .select()
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, ctx.tenant.id), isNull(timeLogs.clockOutAt)))
+    .all()
+    .filter((l) => l.clockInAt <= before)
+    .sort((a, b) => a.clockInAt - b.clockInAt)
+    .slice(0, limit)
+}
+
+/** Closes an open log by policy (status auto_closed); null when it was closed meanwhile. */
+export function autoCloseTimeLog(ctx: TenantScoped, id: string, clockOutAt: number): TimeLogRow | null {
+  return (
+    ctx.db
+      .update(timeLogs)
+      .set({ clockOutAt, status: 'auto_closed', gapFillDoneAt: ctx.now })
+      .where(and(eq(timeLogs.tenantId, ctx.tenant.id), eq(timeLogs.id, id), isNull(timeLogs.clockOutAt)))
+      .returning()
+      .get() ?? null
+  )
+}
+
+/** Ends the breaks still open on a log at `at` (never before they started). */
+export function endOpenBreaksOfLog(ctx: TenantScoped, timeLogId: string, at: number): number {
+  return ctx.db
+    .update(breaks)
+    .set({ endedAt: sql`max(${breaks.startedAt}, ${at})` })
+    .where(and(eq(breaks.tenantId, ctx.tenant.id), eq(breaks.timeLogId, timeLogId), isNull(breaks.endedAt)))
+    .returning({ id: breaks.id })
+    .all().length
+}
+
+/** Closed logs without gap-fill yet (imported, or closed by another path), by clock-out. */
+export function logsPendingGapFill(ctx: TenantScoped, closedBefore: number, limit: number): TimeLogRow[] {
+  return ctx.db
+    .select()
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, ctx.tenant.id), isNull(timeLogs.gapFillDoneAt), isNotNull(timeLogs.clockOutAt), lte(timeLogs.clockOutAt, closedBefore)))
+    .orderBy(asc(timeLogs.clockOutAt))
+    .limit(limit)
+    .all()
+}
+
+/** Claims a log's gap-fill: false when another run already did it (so blocks are written once). */
+export function markGapFillDone(ctx: TenantScoped, id: string): boolean {
+  return (
+    ctx.db
+      .update(timeLogs)
+      .set({ gapFillDoneAt: ctx.now })
+      .where(and(eq(timeLogs.tenantId, ctx.tenant.id), eq(timeLogs.id, id), isNull(timeLogs.gapFillDoneAt), isNotNull(timeLogs.clockOutAt)))
+      .returning({ id: timeLogs.id })
+      .all().length === 1
+  )
+}

@@ -1,0 +1,93 @@
+import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import { transaction } from '../../kernel/db'
+import { HOUR, localDate, toIso } from '../../kernel/time'
+import { scheduledShiftsOn } from '../shifts/alert-queries'
+import { getUserInTenant } from '../users/queries'
+import { emitEvent } from '../webhooks/queries'
+import { autoCloseTimeLog, endOpenBreaksOfLog, logsPendingGapFill, markGapFillDone, overdueOpenLogs } from './auto-close-queries'
+import { writeGapFillBlocks } from './gap-fill-blocks'
+import type { TimeLogRow } from './queries'
+
+/** Logs closed or gap-filled per transaction (and forgotten clock-outs per tenant and tick). */
+export const GAP_FILL_BATCH = 200
+/** A clock-in up to this long before a shift starts belongs to that shift (as workload alerts count it). */
+const EARLY_CLOCK_IN_MS = 2 * HOUR
+
+/**
+ * When a forgotten clock-out is closed: clock-in + the tenant's auto_clock_out_hours, or the end
+ * of the scheduled shift the clock-in belongs to when that is sooner.
+ */
+export function autoCloseAt(ctx: TenantBoundCtx, log: Pick<TimeLogRow, 'userId' | 'clockInAt'>, autoClockOutHours: number): number {
+  const limit = log.clockInAt + autoClockOutHours * HOUR
+  const tz = ctx.tenant.timezone
+  const dates = new Set([localDate(log.clockInAt, tz), localDate(log.clockInAt + EARLY_CLOCK_IN_MS, tz)])
+  let closeAt = limit
+  for (const date of dates) {
+    for (const shift of scheduledShiftsOn(ctx, date, [log.userId])) {
+      const belongs = shift.startsAt - EARLY_CLOCK_IN_MS <= log.clockInAt && log.clockInAt < shift.endsAt
+      if (belongs) closeAt = Math.min(closeAt, shift.endsAt)
+    }
+  }
+  return closeAt
+}
+
+/**
+ * Closes the tenant's open time logs older than auto_clock_out_hours (status auto_closed), with
+ * the gap-fill blocks clock-out would have written, open breaks ended and clock.out
+ * (autoClosed: true). Each log in its own transaction; a log clocked out meanwhile is left alone.
+ */
+export function autoCloseForgottenClockOuts(ctx: TenantBoundCtx, autoClockOutHours: number): number {
+  if (autoClockOutHours <= 0) return 0
+  let closed = 0
+  for (const open of overdueOpenLogs(ctx, ctx.now - autoClockOutHours * HOUR, GAP_FILL_BATCH)) {
+    const clockOutAt = autoCloseAt(ctx, open, autoClockOutHours)
+    transaction(ctx.db, (tx) => {
+      const c = withDb(ctx, tx)
+      const log = autoCloseTimeLog(c, open.id, clockOutAt)
+      if (!log) return
+      endOpenBreaksOfLog(c, log.id, clockOutAt)
+      const blocksGenerated = writeGapFillBlocks(c, log, clockOutAt)
+      const user = getUserInTenant(c, log.userId)
+      emitEvent(tx, ctx.tenant.id, 'clock.out', {
+        timeLogId: log.id,
+        userId: user.id,
+        userEmail: user.email,
+        userName: user.name,
+        clockInAt: toIso(log.clockInAt),
+        clockOutAt: toIso(clockOutAt),
+        durationSeconds: Math.round((clockOutAt - log.clockInAt) / 1000),
+        blocksGenerated,
+        autoClosed: true,
+        latitude: null,
+        longitude: null,
+      }, ctx.now)
+      closed++
+    })
+  }
+  return closed
+}
+
+/**
+ * Writes the gap-fill blocks of closed logs that never went through clock-out (imported logs):
+ * once per log, claimed by gap_fill_done_at in the same transaction as the blocks. Works in
+ * batches (one short transaction each) until none is left or the wall-clock `deadline` passes,
+ * so a large import is done in a few ticks without holding the write lock for long.
+ */
+export function gapFillClosedLogs(ctx: TenantBoundCtx, deadline = Infinity): number {
+  let filled = 0
+  for (;;) {
+    const pending = logsPendingGapFill(ctx, ctx.now, GAP_FILL_BATCH)
+    if (pending.length === 0) return filled
+    filled += transaction(ctx.db, (tx) => {
+      const c = withDb(ctx, tx)
+      let n = 0
+      for (const log of pending) {
+        if (!markGapFillDone(c, log.id)) continue
+        writeGapFillBlocks(c, log, log.clockOutAt!)
+        n++
+      }
+      return n
+    })
+    if (pending.length < GAP_FILL_BATCH || performance.now() > deadline) return filled
+  }
+}
