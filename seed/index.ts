@@ -5,6 +5,8 @@ import { DomainError } from '../src/kernel/errors'
 import { slugify } from '../src/kernel/ids'
 import { DAY, addDays, dateRange, isValidTimeZone, localDate } from '../src/kernel/time'
 import { issueKey } from '../src/modules/api-keys/issue-key'
+import { markTenantDaysDone } from '../src/modules/jobs/queries'
+import { JOBS } from '../src/surfaces/registry'
 import { ensurePublicDemoKey } from '../src/modules/api-keys/public-demo-key'
 import { newReadableId } from '../src/modules/tenants/create-tenant'
 import { insertTenant, slugTaken, type TenantRow } from '../src/modules/tenants/queries'
@@ -102,6 +104,9 @@ function writeHistoryAndFinish(handle: DatabaseHandle, env: SeedEnv, company: Co
     settleBudgets(env, company, state)
     settleDevices(env, state)
     const issued = issueKeys(handle, env, company, secret, tenant)
+    // The history already holds what the per-tenant-day jobs would produce for its past days.
+    const dailyJobs = JOBS.filter((j) => j.perTenantDay).map((j) => j.name)
+    markTenantDaysDone(handle.db, dailyJobs, tenant.id, env.days.slice(0, -1), env.now)
     handle.sqlite.run('UPDATE tenants SET deleted_at = NULL WHERE id = ?', [tenant.id])
     return issued
   })

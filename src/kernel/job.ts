@@ -15,6 +15,8 @@ export interface JobDefinition {
    * when this process writes new work (webhook events). Returns what to call when jobs stop.
    */
   start?(rt: Runtime): (() => Promise<void> | void) | void
+  /** Set on jobs that run once per tenant and tenant-local date (defineTenantDailyJob). */
+  perTenantDay?: true
 }
 
 /** Operator overrides (`workforce jobs run NAME --tenant T --date D`). */

@@ -38,9 +38,13 @@ describe('time_tracking.gap_fill job', () => {
     const result = await w.tick(gapFillJob, now)
     expect(result.error).toBeNull()
     expect(log(anaLog)).toEqual({ status: 'auto_closed', clock_out_at: at('2026-05-04T18:00:00Z'), gap_fill_done_at: now })
+    // The break (13:00 until the session closes) is a break block, not a gap.
     expect(blocks(anaLog)).toEqual([
       { s: at('2026-05-04T09:00:00Z'), e: at('2026-05-04T12:00:00Z') },
-      { s: at('2026-05-04T12:30:00Z'), e: at('2026-05-04T18:00:00Z') },
+      { s: at('2026-05-04T12:30:00Z'), e: at('2026-05-04T13:00:00Z') },
+    ])
+    expect(w.sqlite.query("select started_at s, ended_at e from activity_blocks where time_log_id = ? and kind = 'break'").all(anaLog)).toEqual([
+      { s: at('2026-05-04T13:00:00Z'), e: at('2026-05-04T18:00:00Z') },
     ])
     expect(log(benLog)).toMatchObject({ status: 'auto_closed', clock_out_at: at('2026-05-04T16:00:00Z') })
     expect(blocks(benLog)).toEqual([{ s: at('2026-05-04T07:45:00Z'), e: at('2026-05-04T16:00:00Z') }])

@@ -48,6 +48,7 @@ export function defineTenantDailyJob(spec: TenantDailyJobSpec): JobDefinition {
   const delay = spec.dueDaysAfter ?? 1
   return defineJob({
     name: spec.name,
+    perTenantDay: true,
     pattern: '0 */5 * * * *',
     description: spec.description,
     async run(rt, now, options) {
