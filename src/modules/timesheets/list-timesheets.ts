@@ -5,6 +5,7 @@ import { DateOnly, Id, Instant, Nullable, PageQuery, Paginated, pageInfo, pageWi
 import { toIso, toIsoOrNull } from '../../kernel/time'
 import { scopeUserIds, usersOfTeam, managerVisibility, visibleUser } from '../users/visibility'
 import { listTimesheetsPage, type TimesheetListRow } from './record-queries'
+import { TIMESHEET_STATUSES } from './schema'
 import { TimesheetStatusEnum, toHours } from './timesheet-model'
 
 export const TimesheetSummary = t.Object(
@@ -55,7 +56,8 @@ export const listTimesheets = defineOperation({
   input: t.Object({
     user_id: t.Optional(t.String({ ...Id, description: 'Only this person' })),
     team_id: t.Optional(t.String({ ...Id, description: 'Only members of this team' })),
-    status: t.Optional(TimesheetStatusEnum),
+    // A union of literals, not TimesheetStatusEnum: t.UnionEnum carries a default the query would pick up.
+    status: t.Optional(t.Union(TIMESHEET_STATUSES.map((s) => t.Literal(s)), { description: 'Only timesheets in this status' })),
     from: t.Optional(t.String({ ...DateOnly, description: 'Only periods ending on or after this date' })),
     to: t.Optional(t.String({ ...DateOnly, description: 'Only periods starting on or before this date' })),
     ...PageQuery,

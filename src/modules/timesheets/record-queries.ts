@@ -46,8 +46,9 @@ export type EntryRow = typeof timeLogs.$inferSelect & { breakMs: number }
 
 /** The time logs of a timesheet, oldest first, with the length of their finished breaks. */
 export function timeLogsOfTimesheet(ctx: TenantBoundCtx, timesheetId: string): EntryRow[] {
-  const breakMs = sql<number>`coalesce((select sum(${breaks.endedAt} - ${breaks.startedAt}) from ${breaks}
-    where ${breaks.tenantId} = ${timeLogs.tenantId} and ${breaks.timeLogId} = ${timeLogs.id} and ${breaks.endedAt} is not null), 0)`.mapWith(Number)
+  // Written out with table names: drizzle renders bare column names inside a single-table select.
+  const breakMs = sql<number>`coalesce((select sum(b.ended_at - b.started_at) from ${breaks} b
+    where b.tenant_id = "time_logs"."tenant_id" and b.time_log_id = "time_logs"."id" and b.ended_at is not null), 0)`.mapWith(Number)
   return ctx.db
     .select({ log: timeLogs, breakMs })
     .from(timeLogs)
