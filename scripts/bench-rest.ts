@@ -1,14 +1,17 @@
 /**
  * REST throughput and latency next to a bare Elysia baseline, in one run.
  *
- *   bun run bench:rest [--path /api/v1/tasks] [--employees 1000] [--connections 32] [--seconds 10]
+ *   bun run bench:rest [--path P[,P…]] [--employees 1000] [--connections 32] [--seconds 10]
+ *   bun scripts/bench-rest.ts --seed-only DIR     (only builds the tenant in DIR, prints the token)
  *
- * Builds a Business tenant with N employees (teams, projects, 10 tasks each) in a temporary data
- * directory, starts the real server on it (`workforce serve`, limits raised so the bench is not
- * throttled: every request still does the auth lookup and the rate-limit UPSERTs), fetches the
- * endpoint once, then starts a bare Elysia process answering that same JSON, precomputed. Both
- * are driven by the same closed-loop client with C concurrent connections; the report gives
- * requests per second and p50/p99 latency of each.
+ * Builds a 1,000-employee demo tenant on the Business plan in a temporary data directory: 20 teams,
+ * 10 tasks each, a full working day yesterday (time logs, one activity sample every 5 minutes,
+ * daily summaries computed by the job's own function) and today so far (80% clocked in, samples
+ * up to now, not summarised yet). Starts the real server on it (`workforce serve`, limits raised
+ * so the bench is not throttled: every request still authenticates and runs the rate-limit
+ * UPSERTs), fetches each path once, then starts a bare Elysia process answering that same JSON,
+ * precomputed. Both are driven by the same closed-loop client with C concurrent connections.
+ * Default paths: GET /api/v1/activity/summary (today) and ?date=<yesterday>.
  */
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,24 +24,35 @@ const arg = (name: string, fallback: string) => {
   return i > 0 ? process.argv[i + 1]! : fallback
 }
 
-// ---- bare baseline mode: serve a precomputed body, nothing else ----
+// ---- bare baseline mode: serve precomputed bodies, nothing else ----
 if (process.argv[2] === '--bare-serve') {
   const { Elysia } = await import('elysia')
-  const body = readFileSync(process.argv[3]!, 'utf8')
-  const path = process.argv[4]!
-  const app = new Elysia().get(path, ({ set }) => {
-    set.headers['content-type'] = 'application/json;charset=utf-8'
-    return body
-  }).listen({ hostname: '127.0.0.1', port: 0 })
+  const app = new Elysia()
+  process.argv.slice(3).forEach((file, i) => {
+    const body = readFileSync(file, 'utf8')
+    // Elysia registers in place: no need to keep the returned (differently typed) instance.
+    app.get(`/bare/${i}`, ({ set }) => {
+      set.headers['content-type'] = 'application/json;charset=utf-8'
+      return body
+    })
+  })
+  app.listen({ hostname: '127.0.0.1', port: 0 })
   console.log(`listening on http://127.0.0.1:${app.server!.port}`)
   await new Promise(() => {})
 }
 
 const ROOT = join(import.meta.dir, '..')
-const path = arg('path', '/api/v1/tasks')
+const DAY = 86_400_000
+const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10)
+const paths = arg('path', `/api/v1/activity/summary,/api/v1/activity/summary?date=${yesterday}`).split(',')
 const employees = Number(arg('employees', '1000'))
 const connections = Number(arg('connections', '32'))
 const seconds = Number(arg('seconds', '10'))
+
+const APPS = [
+  ['Visual Studio Code', 'productive'], ['iTerm2', 'productive'], ['GitHub', 'productive'], ['Jira', 'productive'],
+  ['Slack', 'neutral'], ['Zoom', 'neutral'], ['Outlook', 'neutral'], ['YouTube', 'unproductive'],
+] as const
 
 async function seed(dataDir: string): Promise<string> {
   const { loadConfig } = await import('../src/kernel/config')
@@ -46,15 +60,28 @@ async function seed(dataDir: string): Promise<string> {
   const { createTenant } = await import('../src/modules/tenants/create-tenant')
   const { issueKey } = await import('../src/modules/api-keys/issue-key')
   const { transaction } = await import('../src/kernel/db')
+  const { upsertDailySummaries } = await import('../src/modules/activity/summary-queries')
   const { projects, tasks, teamMemberships, teams, users } = await import('../src/db/schema')
   const rt = openRuntime(loadConfig({ dataDir, logLevel: 'silent' }))
   const now = Date.now()
-  const { tenant } = createTenant(rt.db, { name: 'Bench Co', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'Owner', email: 'owner@bench.test' } }, now)
+  const { tenant } = createTenant(rt.db, { name: 'Bench Co (demo)', planId: 'business', timezone: 'UTC', isDemo: true, owner: { name: 'Owner', email: 'owner@bench.test' } }, now)
   const token = issueKey(rt.db, { tenantId: tenant.id, kind: 'api', scope: 'read', role: 'admin', name: 'bench', userId: null, createdByUserId: null, expiresAt: null }, now).key
+  const sqlite = rt.handle.sqlite
+  const sample = sqlite.prepare('insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, ?, ?, ?, ?, ?, ?)')
+  const log = sqlite.prepare(`insert into time_logs (id, tenant_id, user_id, clock_in_at, clock_out_at, status, source, created_at) values (?, ?, ?, ?, ?, ?, 'seed', ?)`)
+  const day = (date: string, hour: number) => Date.parse(`${date}T00:00:00Z`) + hour * 3_600_000
+  const today = new Date(now).toISOString().slice(0, 10)
+  /** One sample every 5 minutes over [from, to): mostly work, some chat, a little idle and video. */
+  const work = (userId: string, i: number, from: number, to: number, date: string) => {
+    for (let at = from, k = i; at + 300_000 <= to; at += 300_000, k++) {
+      const [app, category] = APPS[(k * 7 + i) % APPS.length]!
+      sample.run(tenant.id, userId, app, category, at, 300, k % 11 === 0 ? 1 : 0, date)
+    }
+  }
   transaction(rt.db, (tx) => {
     const teamIds = Array.from({ length: Math.max(1, Math.ceil(employees / 50)) }, (_, i) => {
       const id = randomUUID()
-      tx.insert(teams).values({ id, tenantId: tenant.id, name: `Team ${i + 1}`, createdAt: now }).run()
+      tx.insert(teams).values({ id, tenantId: tenant.id, name: `Team ${String(i + 1).padStart(2, '0')}`, createdAt: now }).run()
       return id
     })
     const projectIds = Array.from({ length: 50 }, (_, i) => {
@@ -66,14 +93,25 @@ async function seed(dataDir: string): Promise<string> {
     for (let i = 0; i < employees; i++) {
       const id = randomUUID()
       const teamId = teamIds[i % teamIds.length]!
-      tx.insert(users).values({ id, tenantId: tenant.id, name: `Employee ${i + 1}`, email: `e${i + 1}@bench.test`, role: 'employee', status: 'active', primaryTeamId: teamId, createdAt: now, activatedAt: now }).run()
+      tx.insert(users).values({ id, tenantId: tenant.id, name: `Employee ${String(i + 1).padStart(4, '0')}`, email: `e${i + 1}@bench.test`, role: 'employee', status: 'active', primaryTeamId: teamId, createdAt: now, activatedAt: now }).run()
       tx.insert(teamMemberships).values({ tenantId: tenant.id, teamId, userId: id, joinedAt: now }).run()
       for (let k = 0; k < 10; k++) {
-        const day = new Date(now + ((i * 10 + k) % 120) * 86_400_000).toISOString().slice(0, 10)
+        const due = new Date(now + ((i * 10 + k) % 120) * DAY).toISOString().slice(0, 10)
         const createdAt = now - (i * 10 + k) * 60_000
-        tx.insert(tasks).values({ id: randomUUID(), tenantId: tenant.id, projectId: projectIds[(i + k) % 50]!, title: `Task ${k + 1} of employee ${i + 1}`, status: statuses[(i + k) % 5]!, assigneeUserId: id, dueDate: day, createdAt, updatedAt: createdAt }).run()
+        tx.insert(tasks).values({ id: randomUUID(), tenantId: tenant.id, projectId: projectIds[(i + k) % 50]!, title: `Task ${k + 1} of employee ${i + 1}`, status: statuses[(i + k) % 5]!, assigneeUserId: id, dueDate: due, createdAt, updatedAt: createdAt }).run()
+      }
+      // Yesterday: 08:00 to 17:00 give or take a few minutes.
+      const start = day(yesterday, 8) + (i % 30) * 60_000
+      log.run(randomUUID(), tenant.id, id, start, start + 9 * 3_600_000, 'closed', start)
+      work(id, i, start, start + 9 * 3_600_000, yesterday)
+      // Today: 80% clocked in for up to 6 hours so far.
+      if (i % 5 !== 0) {
+        const since = Math.max(day(today, 0), now - 6 * 3_600_000 + (i % 30) * 60_000)
+        log.run(randomUUID(), tenant.id, id, since, null, 'open', since)
+        work(id, i, since, now, today)
       }
     }
+    upsertDailySummaries(tx, tenant.id, yesterday, now)
   })
   rt.close()
   return token
@@ -115,10 +153,16 @@ async function load(url: string, headers: Record<string, string>, durationS: num
   return { requests: latencies.length, errors, rps: Math.round(latencies.length / elapsed), p50: q(0.5), p99: q(0.99) }
 }
 
+// ---- seed-only mode: build the tenant in DIR and print the token (for profiling by hand) ----
+if (process.argv[2] === '--seed-only') {
+  console.log(await seed(process.argv[3]!))
+  process.exit(0)
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'wf-bench-rest-'))
 const procs: Subprocess[] = []
 try {
-  console.log(`seeding ${employees} employees, ${employees * 10} tasks …`)
+  console.log(`seeding a demo tenant: ${employees} employees, ${employees * 10} tasks, yesterday and today's activity …`)
   const token = await seed(dataDir)
   const real = await spawn(['bun', 'src/main.ts', 'serve', '--port', '0', '--data', dataDir, '--no-jobs'], {
     WORKFORCE_RATE_LIMIT_HOUR: '1000000000',
@@ -126,24 +170,30 @@ try {
   })
   procs.push(real.proc)
   const auth = { authorization: `Bearer ${token}` }
-  const sample = await fetch(`${real.url}${path}`, { headers: auth })
-  const body = await sample.text()
-  if (sample.status !== 200) throw new Error(`${path} answered ${sample.status}: ${body}`)
-  const bodyFile = join(dataDir, 'body.json')
-  writeFileSync(bodyFile, body)
-  const bare = await spawn(['bun', 'scripts/bench-rest.ts', '--bare-serve', bodyFile, path])
+  const files: string[] = []
+  for (const [i, path] of paths.entries()) {
+    const sample = await fetch(`${real.url}${path}`, { headers: auth })
+    const body = await sample.text()
+    if (sample.status !== 200) throw new Error(`${path} answered ${sample.status}: ${body}`)
+    files.push(join(dataDir, `body-${i}.json`))
+    writeFileSync(files[i]!, body)
+  }
+  const bare = await spawn(['bun', 'scripts/bench-rest.ts', '--bare-serve', ...files])
   procs.push(bare.proc)
 
-  console.log(`${connections} connections, ${seconds} s each, response ${body.length} bytes, after 2 s warm-up`)
-  await load(`${real.url}${path}`, auth, 2)
-  const r = await load(`${real.url}${path}`, auth, seconds)
-  await load(`${bare.url}${path}`, {}, 2)
-  const b = await load(`${bare.url}${path}`, {}, seconds)
-  const row = (name: string, x: Result) => `${name.padEnd(30)} ${String(x.rps).padStart(8)} ${String(x.p50).padStart(9)} ${String(x.p99).padStart(9)} ${String(x.requests).padStart(9)} ${String(x.errors).padStart(7)}`
-  console.log(`${'endpoint'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'requests'.padStart(9)} ${'errors'.padStart(7)}`)
-  console.log(row(`workforce GET ${path}`, r))
-  console.log(row('bare Elysia, same JSON', b))
-  console.log(`workforce serves ${Math.round((r.rps / b.rps) * 100)}% of the bare throughput`)
+  console.log(`${connections} connections, ${seconds} s per endpoint after 2 s of warm-up, one process each`)
+  const row = (name: string, x: Result) => `| ${name} | ${x.rps} | ${x.p50} | ${x.p99} | ${x.requests} | ${x.errors} |`
+  console.log('| endpoint | req/s | p50 ms | p99 ms | requests | errors |\n|---|---|---|---|---|---|')
+  for (const [i, path] of paths.entries()) {
+    const size = readFileSync(files[i]!).length
+    await load(`${real.url}${path}`, auth, 2)
+    const r = await load(`${real.url}${path}`, auth, seconds)
+    await load(`${bare.url}/bare/${i}`, {}, 2)
+    const b = await load(`${bare.url}/bare/${i}`, {}, seconds)
+    console.log(row(`workforce GET ${path} (${Math.round(size / 1024)} KiB)`, r))
+    console.log(row('bare Elysia, same JSON', b))
+    console.log(`| → throughput ${Math.round((r.rps / b.rps) * 100)}% of bare, p99 ${(r.p99 / b.p99).toFixed(2)}x bare | | | | | |`)
+  }
 } finally {
   for (const p of procs) p.kill()
   await Promise.all(procs.map((p) => p.exited))
