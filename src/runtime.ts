@@ -20,6 +20,13 @@ export interface Runtime {
    * an fsync.
    */
   countersDb: Db
+  /**
+   * A number that changes whenever a connection other than countersDb commits: this process's main
+   * connection, jobs, or another process (the CLI) on the same data directory. Read caches key on
+   * it (authenticated keys, computed summaries), so nothing they serve may be written through
+   * countersDb. `PRAGMA data_version` on the counters connection: about a microsecond.
+   */
+  changeStamp(): number
   log: Logger
   /** Secret kept in the data directory; derives the public demo key. */
   secret: Buffer
@@ -46,12 +53,14 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   const migration = migrate(handle.db)
   upsertPlanCatalog(handle.db)
   const counters = openDatabase(databaseFile(config), { synchronous: 'normal' })
+  const dataVersion = counters.sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version')
   const closeHooks: (() => void)[] = []
   return {
     config,
     handle,
     db: handle.db,
     countersDb: counters.db,
+    changeStamp: () => dataVersion.get()!.data_version,
     log,
     secret: loadSecret(config.dataDir),
     instanceId: randomUUID(),
