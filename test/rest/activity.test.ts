@@ -66,6 +66,15 @@ describe('GET /api/v1/activity/summary', () => {
     expect(after.body).toEqual(before.body)
   })
 
+  test('a repeated answer carries the same JSON and its own rate-limit headers and request id', async () => {
+    const first = await acme.ro.get(`/activity/summary?date=${Y}`)
+    const again = await acme.ro.get(`/activity/summary?date=${Y}`)
+    expect(again.text).toBe(first.text)
+    expect(again.headers.get('content-type')).toStartWith('application/json')
+    expect(Number(again.headers.get('x-ratelimit-remaining-hour'))).toBe(Number(first.headers.get('x-ratelimit-remaining-hour')) - 1)
+    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'))
+  })
+
   test('shows new activity at once', async () => {
     const first = await acme.ro.get(`/activity/summary?date=${Y}`)
     expect(byName(first.body, 'Bob').active_seconds).toBe(0)

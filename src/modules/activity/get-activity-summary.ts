@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import type { TenantBoundCtx } from '../../kernel/ctx'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Instant, Int, Nullable } from '../../kernel/schemas'
 import { localDate } from '../../kernel/time'
@@ -38,6 +39,19 @@ export const ActivitySummary = t.Object(
   },
   { description: 'The activity summary resource' },
 )
+
+/** How long today's summary may be reused: open sessions keep adding hours while the day runs. */
+export const OPEN_DAY_MAX_AGE_MS = 5_000
+
+/**
+ * How long a summary computed now may be served while the data is unchanged: a day that is over
+ * depends on the data only (a session still open counts until its midnight); today's hours grow
+ * with the clock, so it is recomputed after a few seconds.
+ */
+export function summaryMaxAgeMs(ctx: TenantBoundCtx, input: { date?: string | undefined }): number {
+  const today = localDate(ctx.now, ctx.tenant.timezone)
+  return input.date !== undefined && input.date < today ? Number.POSITIVE_INFINITY : OPEN_DAY_MAX_AGE_MS
+}
 
 export const getActivitySummary = defineOperation({
   name: 'get_activity_summary',
