@@ -2,6 +2,7 @@
  * REST throughput and latency next to a bare Elysia baseline, in one run.
  *
  *   bun run bench:rest [--path P[,P…]] [--employees 1000] [--connections 32] [--seconds 10]
+ *     (paths may say {yesterday}, {team_id} and {user_id}: filled in from the seeded tenant)
  *   bun scripts/bench-rest.ts --seed-only DIR     (only builds the tenant in DIR, prints the token)
  *
  * Builds a 1,000-employee demo tenant on the Business plan in a temporary data directory: 20 teams,
@@ -10,7 +11,8 @@
  * up to now, not summarised yet). Starts the real server on it (`workforce serve`, limits raised
  * so the bench is not throttled: every request still authenticates and runs the rate-limit
  * UPSERTs), fetches each path once, then starts a bare Elysia process answering that same JSON,
- * precomputed. Both are driven by the same closed-loop client with C concurrent connections.
+ * precomputed. Both are driven by the same closed-loop client with C concurrent connections, in
+ * alternating 2-second windows so that both see the same load of a shared machine.
  * Default paths: GET /api/v1/activity/summary (today) and ?date=<yesterday>.
  */
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs'
@@ -131,13 +133,14 @@ async function spawn(cmd: string[], env: Record<string, string> = {}): Promise<{
 }
 
 interface Result { requests: number; errors: number; rps: number; p50: number; p99: number }
+interface Window { latencies: number[]; errors: number; seconds: number }
 
-/** Closed loop: C workers each send the next request when the previous answered. */
-async function load(url: string, headers: Record<string, string>, durationS: number): Promise<Result> {
+/** Closed loop for one window: C workers each send the next request when the previous answered. */
+async function window(url: string, headers: Record<string, string>, durationS: number): Promise<Window> {
   const latencies: number[] = []
   let errors = 0
-  const end = performance.now() + durationS * 1000
   const started = performance.now()
+  const end = started + durationS * 1000
   await Promise.all(Array.from({ length: connections }, async () => {
     while (performance.now() < end) {
       const t0 = performance.now()
@@ -147,10 +150,30 @@ async function load(url: string, headers: Record<string, string>, durationS: num
       latencies.push(performance.now() - t0)
     }
   }))
-  const elapsed = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 }
+}
+
+function summarize(windows: Window[]): Result {
+  const latencies = windows.flatMap((w) => w.latencies).sort((a, b) => a - b)
+  const seconds = windows.reduce((s, w) => s + w.seconds, 0)
   const q = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]! * 100) / 100
-  return { requests: latencies.length, errors, rps: Math.round(latencies.length / elapsed), p50: q(0.5), p99: q(0.99) }
+  return { requests: latencies.length, errors: windows.reduce((s, w) => s + w.errors, 0), rps: Math.round(latencies.length / seconds), p50: q(0.5), p99: q(0.99) }
+}
+
+/**
+ * The machine is shared, so its load drifts: the two servers are measured in alternating 2-second
+ * windows (real, bare, real, bare …) for `seconds` each, so both see the same conditions.
+ */
+async function compare(realUrl: string, auth: Record<string, string>, bareUrl: string): Promise<[Result, Result]> {
+  await window(realUrl, auth, 1)
+  await window(bareUrl, {}, 1)
+  const real: Window[] = []
+  const bare: Window[] = []
+  for (let left = seconds; left > 0; left -= 2) {
+    real.push(await window(realUrl, auth, Math.min(2, left)))
+    bare.push(await window(bareUrl, {}, Math.min(2, left)))
+  }
+  return [summarize(real), summarize(bare)]
 }
 
 // ---- seed-only mode: build the tenant in DIR and print the token (for profiling by hand) ----
@@ -170,6 +193,11 @@ try {
   })
   procs.push(real.proc)
   const auth = { authorization: `Bearer ${token}` }
+  // Placeholders a path may use: {yesterday}, {team_id} (the first team), {user_id} (its first member).
+  const team = (await (await fetch(`${real.url}/api/v1/teams?page_size=1`, { headers: auth })).json()) as { data: { id: string }[] }
+  const member = (await (await fetch(`${real.url}/api/v1/teams/${team.data[0]!.id}/members?page_size=1`, { headers: auth })).json()) as { data: { user_id: string }[] }
+  const fill = (p: string) => p.replaceAll('{yesterday}', yesterday).replaceAll('{team_id}', team.data[0]!.id).replaceAll('{user_id}', member.data[0]!.user_id)
+  paths.splice(0, paths.length, ...paths.map(fill))
   const files: string[] = []
   for (const [i, path] of paths.entries()) {
     const sample = await fetch(`${real.url}${path}`, { headers: auth })
@@ -181,15 +209,12 @@ try {
   const bare = await spawn(['bun', 'scripts/bench-rest.ts', '--bare-serve', ...files])
   procs.push(bare.proc)
 
-  console.log(`${connections} connections, ${seconds} s per endpoint after 2 s of warm-up, one process each`)
+  console.log(`${connections} connections, ${seconds} s per server and endpoint in alternating 2 s windows, after 1 s of warm-up`)
   const row = (name: string, x: Result) => `| ${name} | ${x.rps} | ${x.p50} | ${x.p99} | ${x.requests} | ${x.errors} |`
   console.log('| endpoint | req/s | p50 ms | p99 ms | requests | errors |\n|---|---|---|---|---|---|')
   for (const [i, path] of paths.entries()) {
     const size = readFileSync(files[i]!).length
-    await load(`${real.url}${path}`, auth, 2)
-    const r = await load(`${real.url}${path}`, auth, seconds)
-    await load(`${bare.url}/bare/${i}`, {}, 2)
-    const b = await load(`${bare.url}/bare/${i}`, {}, seconds)
+    const [r, b] = await compare(`${real.url}${path}`, auth, `${bare.url}/bare/${i}`)
     console.log(row(`workforce GET ${path} (${Math.round(size / 1024)} KiB)`, r))
     console.log(row('bare Elysia, same JSON', b))
     console.log(`| → throughput ${Math.round((r.rps / b.rps) * 100)}% of bare, p99 ${(r.p99 / b.p99).toFixed(2)}x bare | | | | | |`)
