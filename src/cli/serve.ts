@@ -41,7 +41,7 @@ export const serveCommand = new Command('serve')
     })
     const log = createLogger(config.logLevel)
     const rt = openRuntime(config, log)
-    if (!process.env.NO_CKPT) rt.startBackgroundCheckpoints()
+    rt.startBackgroundCheckpoints()
     if (rt.migration.applied > 0) log.info('database migrated', { applied: rt.migration.applied })
     const demo = ensureDemoTenant(rt)
 
