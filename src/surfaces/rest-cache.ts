@@ -37,7 +37,21 @@ function cacheKey(op: { name: string }, ctx: Ctx, input: Record<string, unknown>
   return JSON.stringify([op.name, ctx.surface, tenant.id, tenant.planId, tenant.restAccess, tenant.isDemo, actor.kind, actor.keyKind, actor.role, actor.scope, actor.userId, args])
 }
 
-const json = (body: string) => new Response(body, { headers: { 'content-type': 'application/json' } })
+type SetHeaders = Record<string, string | number | undefined>
+
+/**
+ * The JSON response, carrying the headers already set for this request (request id, rate limits).
+ * They are moved into the Response and cleared from `set`: with nothing left to merge, Elysia
+ * hands the Response to the server as it is, instead of rebuilding it around a stream of its body.
+ */
+function json(body: string, set: { headers: SetHeaders }): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  for (const [k, v] of Object.entries(set.headers)) {
+    if (v !== undefined && k !== 'content-type') headers[k] = String(v)
+    delete set.headers[k]
+  }
+  return new Response(body, { headers })
+}
 
 /**
  * A REST handler for a read operation whose answer is worth keeping: repeated requests between
@@ -57,7 +71,7 @@ export function cachedRead<I extends TSchema, O extends TSchema, A extends Acces
     if (old) bytes -= old.body.length
     entries.delete(key)
   }
-  return async ({ ctx, query, params }: { ctx: Ctx; query?: Static<I>; params?: Static<I> }): Promise<Response> => {
+  return async ({ ctx, query, params, set }: { ctx: Ctx; query?: Static<I>; params?: Static<I>; set: { headers: SetHeaders } }): Promise<Response> => {
     const input = { ...(query as object), ...(params as object) } as Static<I>
     const key = cacheKey(op, ctx, input as Record<string, unknown>)
     const stamp = rt.changeStamp()
@@ -66,7 +80,7 @@ export function cachedRead<I extends TSchema, O extends TSchema, A extends Acces
       // Most recently used last: eviction takes the oldest first.
       entries.delete(key)
       entries.set(key, hit)
-      return json(hit.body)
+      return json(hit.body, set)
     }
     const result = await invoke(op, ctx, input)
     if (!check.Check(result)) throw new ValidationError('response', output, result)
@@ -84,6 +98,6 @@ export function cachedRead<I extends TSchema, O extends TSchema, A extends Acces
         }
       }
     }
-    return json(body)
+    return json(body, set)
   }
 }
