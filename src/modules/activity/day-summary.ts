@@ -1,7 +1,7 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { toIsoOrNull } from '../../kernel/time'
 import { teamNames } from '../teams/membership-queries'
-import { localRange, msByUserDate, toHours } from '../time-tracking/hours'
+import { localRange, overlapMs, toHours } from '../time-tracking/hours'
 import { openLogUserIds, timeLogsOverlapping } from '../time-tracking/queries'
 import { listUsers } from '../users/queries'
 import { activityBounds } from './day-queries'
@@ -48,14 +48,18 @@ export function summarizeDay(ctx: TenantBoundCtx, date: string, userIds: string[
   const people = listUsers(ctx, { userIds, includeDeactivated: true })
   const totals = productivityTotals(ctx, userIds, date, date)
   const bounds = activityBounds(ctx, userIds, date)
-  const worked = msByUserDate(timeLogsOverlapping(ctx, localRange(date, date, tz), userIds), tz, ctx.now)
+  // One date: each log's overlap with the local day (what msByUserDate gives, without splitting
+  // every log at each midnight through the time-zone formatter).
+  const day = localRange(date, date, tz)
+  const worked = new Map<string, number>()
+  for (const log of timeLogsOverlapping(ctx, day, userIds)) worked.set(log.userId, (worked.get(log.userId) ?? 0) + overlapMs(log, day.from, day.to, ctx.now))
   const clockedIn = openLogUserIds(ctx, userIds)
   const teams = teamNames(ctx, people.flatMap((p) => (p.primaryTeamId ? [p.primaryTeamId] : [])))
   let totalMs = 0
   const users: UserDay[] = []
   for (const p of people) {
     const t = totals.get(p.id)
-    const ms = worked.get(p.id)?.get(date) ?? 0
+    const ms = worked.get(p.id) ?? 0
     const b = bounds.get(p.id)
     const active = t ? activeSeconds(t) : 0
     const day: UserDay = {
