@@ -18,8 +18,8 @@
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { randomUUID } from 'node:crypto'
 import type { Subprocess } from 'bun'
+import { seedBenchTenant } from './bench-rest-tenant'
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -44,80 +44,11 @@ if (process.argv[2] === '--bare-serve') {
 }
 
 const ROOT = join(import.meta.dir, '..')
-const DAY = 86_400_000
-const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10)
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
 const paths = arg('path', `/api/v1/activity/summary,/api/v1/activity/summary?date=${yesterday}`).split(',')
 const employees = Number(arg('employees', '1000'))
 const connections = Number(arg('connections', '32'))
 const seconds = Number(arg('seconds', '10'))
-
-const APPS = [
-  ['Visual Studio Code', 'productive'], ['iTerm2', 'productive'], ['GitHub', 'productive'], ['Jira', 'productive'],
-  ['Slack', 'neutral'], ['Zoom', 'neutral'], ['Outlook', 'neutral'], ['YouTube', 'unproductive'],
-] as const
-
-async function seed(dataDir: string): Promise<string> {
-  const { loadConfig } = await import('../src/kernel/config')
-  const { openRuntime } = await import('../src/runtime')
-  const { createTenant } = await import('../src/modules/tenants/create-tenant')
-  const { issueKey } = await import('../src/modules/api-keys/issue-key')
-  const { transaction } = await import('../src/kernel/db')
-  const { upsertDailySummaries } = await import('../src/modules/activity/summary-queries')
-  const { projects, tasks, teamMemberships, teams, users } = await import('../src/db/schema')
-  const rt = openRuntime(loadConfig({ dataDir, logLevel: 'silent' }))
-  const now = Date.now()
-  const { tenant } = createTenant(rt.db, { name: 'Bench Co (demo)', planId: 'business', timezone: 'UTC', isDemo: true, owner: { name: 'Owner', email: 'owner@bench.test' } }, now)
-  const token = issueKey(rt.db, { tenantId: tenant.id, kind: 'api', scope: 'read', role: 'admin', name: 'bench', userId: null, createdByUserId: null, expiresAt: null }, now).key
-  const sqlite = rt.handle.sqlite
-  const sample = sqlite.prepare('insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, ?, ?, ?, ?, ?, ?)')
-  const log = sqlite.prepare(`insert into time_logs (id, tenant_id, user_id, clock_in_at, clock_out_at, status, source, created_at) values (?, ?, ?, ?, ?, ?, 'seed', ?)`)
-  const day = (date: string, hour: number) => Date.parse(`${date}T00:00:00Z`) + hour * 3_600_000
-  const today = new Date(now).toISOString().slice(0, 10)
-  /** One sample every 5 minutes over [from, to): mostly work, some chat, a little idle and video. */
-  const work = (userId: string, i: number, from: number, to: number, date: string) => {
-    for (let at = from, k = i; at + 300_000 <= to; at += 300_000, k++) {
-      const [app, category] = APPS[(k * 7 + i) % APPS.length]!
-      sample.run(tenant.id, userId, app, category, at, 300, k % 11 === 0 ? 1 : 0, date)
-    }
-  }
-  transaction(rt.db, (tx) => {
-    const teamIds = Array.from({ length: Math.max(1, Math.ceil(employees / 50)) }, (_, i) => {
-      const id = randomUUID()
-      tx.insert(teams).values({ id, tenantId: tenant.id, name: `Team ${String(i + 1).padStart(2, '0')}`, createdAt: now }).run()
-      return id
-    })
-    const projectIds = Array.from({ length: 50 }, (_, i) => {
-      const id = randomUUID()
-      tx.insert(projects).values({ id, tenantId: tenant.id, name: `Project ${i + 1}`, status: 'active', budgetHours: 1000, createdAt: now, updatedAt: now }).run()
-      return id
-    })
-    const statuses = ['todo', 'in_progress', 'blocked', 'in_review', 'done'] as const
-    for (let i = 0; i < employees; i++) {
-      const id = randomUUID()
-      const teamId = teamIds[i % teamIds.length]!
-      tx.insert(users).values({ id, tenantId: tenant.id, name: `Employee ${String(i + 1).padStart(4, '0')}`, email: `e${i + 1}@bench.test`, role: 'employee', status: 'active', primaryTeamId: teamId, createdAt: now, activatedAt: now }).run()
-      tx.insert(teamMemberships).values({ tenantId: tenant.id, teamId, userId: id, joinedAt: now }).run()
-      for (let k = 0; k < 10; k++) {
-        const due = new Date(now + ((i * 10 + k) % 120) * DAY).toISOString().slice(0, 10)
-        const createdAt = now - (i * 10 + k) * 60_000
-        tx.insert(tasks).values({ id: randomUUID(), tenantId: tenant.id, projectId: projectIds[(i + k) % 50]!, title: `Task ${k + 1} of employee ${i + 1}`, status: statuses[(i + k) % 5]!, assigneeUserId: id, dueDate: due, createdAt, updatedAt: createdAt }).run()
-      }
-      // Yesterday: 08:00 to 17:00 give or take a few minutes.
-      const start = day(yesterday, 8) + (i % 30) * 60_000
-      log.run(randomUUID(), tenant.id, id, start, start + 9 * 3_600_000, 'closed', start)
-      work(id, i, start, start + 9 * 3_600_000, yesterday)
-      // Today: 80% clocked in for up to 6 hours so far.
-      if (i % 5 !== 0) {
-        const since = Math.max(day(today, 0), now - 6 * 3_600_000 + (i % 30) * 60_000)
-        log.run(randomUUID(), tenant.id, id, since, null, 'open', since)
-        work(id, i, since, now, today)
-      }
-    }
-    upsertDailySummaries(tx, tenant.id, yesterday, now)
-  })
-  rt.close()
-  return token
-}
 
 async function spawn(cmd: string[], env: Record<string, string> = {}): Promise<{ proc: Subprocess; url: string }> {
   const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, WORKFORCE_LOG_LEVEL: 'warn', ...env }, stdout: 'pipe', stderr: 'inherit' })
@@ -178,7 +109,7 @@ async function compare(realUrl: string, auth: Record<string, string>, bareUrl: s
 
 // ---- seed-only mode: build the tenant in DIR and print the token (for profiling by hand) ----
 if (process.argv[2] === '--seed-only') {
-  console.log(await seed(process.argv[3]!))
+  console.log(await seedBenchTenant(process.argv[3]!, employees))
   process.exit(0)
 }
 
@@ -186,7 +117,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wf-bench-rest-'))
 const procs: Subprocess[] = []
 try {
   console.log(`seeding a demo tenant: ${employees} employees, ${employees * 10} tasks, yesterday and today's activity …`)
-  const token = await seed(dataDir)
+  const token = await seedBenchTenant(dataDir, employees)
   const real = await spawn(['bun', 'src/main.ts', 'serve', '--port', '0', '--data', dataDir, '--no-jobs'], {
     WORKFORCE_RATE_LIMIT_HOUR: '1000000000',
     WORKFORCE_RATE_LIMIT_DAY: '1000000000',
