@@ -10,7 +10,8 @@ const outfile = process.argv[2] ?? join(root, 'workforce')
 
 await $`bun ${join(root, 'scripts/gen-migrations-bundle.ts')}`.quiet()
 const result = await Bun.build({
-  entrypoints: [join(root, 'src/main.ts')],
+  // The WAL checkpoint worker is loaded with new Worker(): a compiled binary needs it as an entrypoint.
+  entrypoints: [join(root, 'src/main.ts'), join(root, 'src/kernel/checkpoint-worker.ts')],
   compile: { outfile },
   minify: { syntax: true, whitespace: true },
   sourcemap: 'linked',

@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { databaseFile, type RuntimeConfig } from './kernel/config'
 import { openDatabase, type DatabaseHandle, type Db } from './kernel/db'
 import { migrate, type MigrationResult } from './kernel/migrate'
+import { startBackgroundCheckpoints } from './kernel/checkpointer'
 import { createLogger, type Logger } from './kernel/log'
 import type { Ctx, Surface, TenantCtx } from './kernel/ctx'
 import { upsertPlanCatalog } from './modules/tenants/queries'
@@ -20,12 +21,24 @@ export interface Runtime {
    * an fsync.
    */
   countersDb: Db
+  /**
+   * A number that changes whenever a connection other than countersDb commits: this process's main
+   * connection, jobs, or another process (the CLI) on the same data directory. Read caches key on
+   * it (authenticated keys, computed summaries), so nothing they serve may be written through
+   * countersDb. `PRAGMA data_version` on the counters connection: about a microsecond.
+   */
+  changeStamp(): number
   log: Logger
   /** Secret kept in the data directory; derives the public demo key. */
   secret: Buffer
   /** Identifies this process in job leases. */
   instanceId: string
   migration: MigrationResult
+  /**
+   * Moves WAL checkpoints of the counters connection to a background thread (kernel/checkpointer.ts);
+   * for long-running servers, whose every REST request commits a counter. Stopped by close().
+   */
+  startBackgroundCheckpoints(): void
   /** Runs `fn` before the database closes (surfaces flush write-behind buffers there). */
   onClose(fn: () => void): void
   close(): void
@@ -46,18 +59,25 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   const migration = migrate(handle.db)
   upsertPlanCatalog(handle.db)
   const counters = openDatabase(databaseFile(config), { synchronous: 'normal' })
+  const dataVersion = counters.sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version')
   const closeHooks: (() => void)[] = []
+  let stopCheckpoints: (() => void) | null = null
   return {
     config,
     handle,
     db: handle.db,
     countersDb: counters.db,
+    changeStamp: () => dataVersion.get()!.data_version,
     log,
     secret: loadSecret(config.dataDir),
     instanceId: randomUUID(),
     migration,
+    startBackgroundCheckpoints: () => {
+      stopCheckpoints ??= startBackgroundCheckpoints(databaseFile(config), [counters.sqlite])
+    },
     onClose: (fn) => void closeHooks.push(fn),
     close: () => {
+      stopCheckpoints?.()
       for (const fn of closeHooks.splice(0)) {
         try {
           fn()

@@ -41,6 +41,7 @@ export const serveCommand = new Command('serve')
     })
     const log = createLogger(config.logLevel)
     const rt = openRuntime(config, log)
+    rt.startBackgroundCheckpoints()
     if (rt.migration.applied > 0) log.info('database migrated', { applied: rt.migration.applied })
     const demo = ensureDemoTenant(rt)
     rt.config.publicDemoKey = demo?.key ?? null

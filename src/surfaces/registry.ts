@@ -2,6 +2,9 @@ import type { AnyElysia } from 'elysia'
 import type { Runtime } from '../runtime'
 import type { JobDefinition } from '../kernel/job'
 import { teamsRoutes } from '../modules/teams/routes'
+import { usersRoutes } from '../modules/users/routes'
+import { timesheetsRoutes } from '../modules/timesheets/routes'
+import { activityRoutes } from '../modules/activity/routes'
 import { tasksRoutes } from '../modules/tasks/routes'
 import { projectsRoutes } from '../modules/projects/routes'
 import { payrollRoutes } from '../modules/payroll/routes'
@@ -31,6 +34,9 @@ import { timesheetJobs } from '../modules/timesheets/jobs'
  */
 export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = [
   // Integrators' REST API (wf_api_ tokens).
+  activityRoutes,
+  timesheetsRoutes,
+  usersRoutes,
   teamsRoutes,
   tasksRoutes,
   projectsRoutes,

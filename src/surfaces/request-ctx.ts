@@ -1,6 +1,15 @@
 import type { Ctx, KeyKind, Surface } from '../kernel/ctx'
-import { authenticateKey } from '../modules/api-keys/authenticate'
+import { createKeyAuthenticator } from '../modules/api-keys/auth-cache'
 import type { Runtime } from '../runtime'
+
+/** One key authenticator (with its memory of verified keys) per runtime. */
+const authenticators = new WeakMap<Runtime, ReturnType<typeof createKeyAuthenticator>>()
+
+function authenticatorOf(rt: Runtime) {
+  let auth = authenticators.get(rt)
+  if (!auth) authenticators.set(rt, (auth = createKeyAuthenticator(rt.db, rt.changeStamp)))
+  return auth
+}
 
 /** The bearer key of a request, or null when none was sent. */
 export function bearerKey(authorization: string | null | undefined): string | null {
@@ -22,6 +31,6 @@ export function requestCtx(
   const key = bearerKey(input.authorization)
   const base = { db: rt.db, now, requestId: input.requestId, surface: input.surface, config: rt.config, log: rt.log }
   if (!key) return { ...base, tenant: null, actor: { kind: 'anonymous', userId: null } }
-  const { actor, tenant } = authenticateKey(rt.db, key, now, input.accepted)
+  const { actor, tenant } = authenticatorOf(rt)(key, now, input.accepted)
   return { ...base, tenant, actor }
 }

@@ -3,6 +3,9 @@ import type { RuntimeConfig } from '../kernel/config'
 
 /** Tags of the REST API, in the order the docs list them. */
 export const TAG_DESCRIPTIONS: Record<string, string> = {
+  activity: 'The activity summary of a day (the spec resource), and one person’s application usage, hourly breakdown and idle time. Application names and durations only: no keystrokes, content or URLs.',
+  timesheets: 'Timesheet records with their time-log entries and status history.',
+  users: 'People, their profiles (teams, role, contract, cost center) and their status right now. Read only: tokens never create or change accounts.',
   teams: 'Teams and team memberships.',
   tasks: 'Read tasks; create them and change status, assignee or due date (read_write). Emits task.created, task.updated, task.completed.',
   projects: 'Projects and their budgets; create projects and sync them with an external project tool (read_write). Emits project.budget_alert.',
@@ -21,7 +24,8 @@ export function REST_INTRO(config: Pick<RuntimeConfig, 'rateLimitPerHour' | 'rat
 
 ## Authentication
 Send \`Authorization: Bearer wf_api_…\` on every request. Tokens are created by an administrator: \`workforce keys create --tenant T --kind api --role admin --scope read|read_write\`.
-A token belongs to one tenant and acts with the role it was issued with (Manager or above for teams, tasks, projects and shifts; Admin or above for payroll and billing).
+A token belongs to one tenant and acts with the role it was issued with (Manager or above for users, timesheets, activity, teams, tasks, projects and shifts; Admin or above for payroll and billing).
+People's data (users, timesheets, activity) follows the role: an Admin token sees everyone; a Manager token must be bound to a manager (\`--user EMAIL\`) and sees the members of the teams that manager manages (others answer 403 \`forbidden\`); an unbound Manager token is refused with 403 \`forbidden\`.
 Scope \`read\` reads; \`read_write\` also creates and updates tasks and projects and triggers pay-run exports. Tokens never change billing, subscriptions or user accounts.
 Another tenant's ids answer 404 \`not_found\`, exactly like ids that do not exist. Demo tenants answer writes with 403 \`demo_mode_read_only\`.
 

@@ -7,7 +7,7 @@ import type { AnyOperation, Operation } from '../kernel/operation'
 import { consumeRestRequest, rateLimitedError, rateLimitHeaders } from '../modules/rate-limits/rest-limits'
 import type { Runtime } from '../runtime'
 import { requestCtx } from './request-ctx'
-import { assertValidInput, convertQuery, pureSchema, stripUnknown, type UnknownFields } from './rest-validation'
+import { compileInputCheck, pureSchema, stripUnknown, type UnknownFields } from './rest-validation'
 import { DomainError } from '../kernel/errors'
 
 /** JSON bodies; an empty body is an empty object, so POSTs without input need no `{}`. */
@@ -126,16 +126,19 @@ export function restHook<I extends TSchema, O extends TSchema, A extends Access>
   const unknown = opts.unknownFields ?? 'refuse'
   const { params, rest } = splitInput(op as unknown as AnyOperation, opts.path ?? [])
   const status = opts.status ?? 200
+  const checkParams = params ? compileInputCheck(params, 'params') : null
+  const checkInput = compileInputCheck(rest, from, unknown)
   const hook = {
     ...(from === 'body' ? { body: rest, parse: parseJsonBody } : { query: rest }),
     ...(params ? { params } : {}),
     // Our own check first: field-named messages, unknown fields refused (or stripped), real dates.
     transform(c: { body: unknown; query: Record<string, unknown>; params: Record<string, unknown> }) {
-      if (params) assertValidInput(params, c.params, 'params')
+      checkParams?.(c.params)
       const input = from === 'body' ? c.body : c.query
       if (unknown === 'strip') stripUnknown(rest, input)
-      assertValidInput(rest, input, from, unknown)
-      if (from === 'query') convertQuery(rest, c.query)
+      const checked = checkInput(input)
+      // Query strings become the schema's types ("2" -> 2) in place, before Elysia's own check.
+      if (from === 'query') Object.assign(c.query, checked)
     },
     ...(status !== 200 ? { beforeHandle: ({ set }: { set: { status?: number | string } }) => void (set.status = status) } : {}),
     ...(opts.file ? { afterHandle: fileResponse(opts.file) } : {}),

@@ -70,3 +70,30 @@ export function newlyIdleStretches(samples: readonly IdleSampleLike[], batchId: 
   close()
   return found
 }
+
+/** A whole idle stretch: from its first idle sample to the end of its last. */
+export interface IdleSpan {
+  startedAt: number
+  endedAt: number
+  idleSeconds: number
+}
+
+/**
+ * Every idle stretch of a user's idle samples (sorted by startedAt), by the rule idle.detected
+ * uses: samples at most IDLE_CONTIGUITY_MS apart belong to one stretch; overlaps count once.
+ */
+export function idleStretches(samples: readonly Omit<IdleSampleLike, 'batchId'>[]): IdleSpan[] {
+  const out: IdleSpan[] = []
+  let run: Run | null = null
+  const close = () => run && out.push({ startedAt: run.start, endedAt: run.end, idleSeconds: Math.round(run.covered / 1000) })
+  for (const s of samples) {
+    const end = s.startedAt + s.durationSeconds * 1000
+    if (!run || s.startedAt > run.end + IDLE_CONTIGUITY_MS) {
+      close()
+      run = { start: s.startedAt, end: s.startedAt, covered: 0 }
+    }
+    extend(run, s.startedAt, end)
+  }
+  close()
+  return out
+}

@@ -23,7 +23,11 @@ export const invalidToken = (message: string) => new DomainError('unauthorized',
  * Verifies a presented bearer key: shape, lookup, constant-time hash, revocation, expiry, the kinds
  * the surface accepts, and the bound user's status. Returns the actor and tenant it acts as.
  */
-export function authenticateKey(db: DbLike, presented: string, now: number, accepted: readonly KeyKind[]): Authenticated {
+export const authenticateKey = (db: DbLike, presented: string, now: number, accepted: readonly KeyKind[]): Authenticated =>
+  verifyKey(db, presented, now, accepted).auth
+
+/** authenticateKey, also returning the key row as stored after the check (for auth-cache.ts). */
+export function verifyKey(db: DbLike, presented: string, now: number, accepted: readonly KeyKind[]): { auth: Authenticated; row: ApiKeyRow } {
   const parsed = parseKey(presented)
   if (!parsed) throw invalidToken('The key is not a workforce key (wf_live_…, wf_demo_… or wf_api_…).')
   const row = findKeyByLookup(db, parsed.lookup)
@@ -41,8 +45,7 @@ export function authenticateKey(db: DbLike, presented: string, now: number, acce
   if (!tenant) throw invalidToken('The tenant of this key no longer exists.')
   if (row.kind === 'demo' && !tenant.isDemo) throw invalidToken('Demo keys serve demo tenants only.')
   const actor = actorFor(db, row)
-  touchKey(db, row, now)
-  return { actor, tenant }
+  return { auth: { actor, tenant }, row: touchKey(db, row, now) }
 }
 
 function actorFor(db: DbLike, row: ApiKeyRow): Authenticated['actor'] {

@@ -29,10 +29,14 @@ export function markKeyRevoked(db: DbLike, keyId: string, now: number): void {
   db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.id, keyId), sql`${apiKeys.revokedAt} is null`)).run()
 }
 
-/** Records use at most once a minute, so a busy key does not turn every read into a write. */
-export function touchKey(db: DbLike, key: ApiKeyRow, now: number): void {
-  if (key.lastUsedAt !== null && now - key.lastUsedAt < 60_000 && key.failedAttempts === 0) return
+/**
+ * Records use at most once a minute, so a busy key does not turn every read into a write.
+ * Returns the key as stored afterwards.
+ */
+export function touchKey(db: DbLike, key: ApiKeyRow, now: number): ApiKeyRow {
+  if (key.lastUsedAt !== null && now - key.lastUsedAt < 60_000 && key.failedAttempts === 0) return key
   db.update(apiKeys).set({ lastUsedAt: now, failedAttempts: 0 }).where(eq(apiKeys.id, key.id)).run()
+  return { ...key, lastUsedAt: now, failedAttempts: 0 }
 }
 
 /** Counts a wrong secret presented with a known lookup; returns the new consecutive count. */

@@ -1,40 +1,9 @@
+import type { Database, Statement } from 'bun:sqlite'
 import { and, eq, lt, sql } from 'drizzle-orm'
-import type { DbLike } from '../../kernel/db'
+import { sqliteOf, type DbLike } from '../../kernel/db'
 import { rateLimitCounters } from './schema'
 
 export type RateWindow = 'minute' | 'hour' | 'day'
-
-const upsertStatement = (db: DbLike) =>
-  db
-    .insert(rateLimitCounters)
-    .values({
-      tenantId: sql.placeholder('tenantId'),
-      keyId: sql.placeholder('keyId'),
-      window: sql.placeholder('window'),
-      windowStart: sql.placeholder('windowStart'),
-      count: 1,
-    })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.tenantId, rateLimitCounters.keyId, rateLimitCounters.window, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
-    })
-    .returning({ count: rateLimitCounters.count })
-    .prepare()
-
-// Every REST request runs this twice: prepare it once per connection, not per call.
-const prepared = new WeakMap<object, ReturnType<typeof upsertStatement>>()
-
-/**
- * Counts one request in a fixed window and returns the new count, in one statement: an UPSERT
- * with RETURNING, so two processes on the same database never lose an increment. Pass the
- * connection (not a transaction handle): the statement runs on it, inside the caller's
- * transaction when one is open.
- */
-export function incrementCounter(db: DbLike, tenantId: number, keyId: string, window: RateWindow, windowStart: number): number {
-  let statement = prepared.get(db)
-  if (!statement) prepared.set(db, (statement = upsertStatement(db)))
-  return statement.get({ tenantId, keyId, window, windowStart })?.count ?? 1
-}
 
 /** The count of a window without changing it (0 when nothing was counted yet). */
 export function readCounter(db: DbLike, tenantId: number, keyId: string, window: RateWindow, windowStart: number): number {
@@ -60,4 +29,55 @@ export function deleteCountersBefore(db: DbLike, window: RateWindow, beforeSecon
     .where(and(eq(rateLimitCounters.window, window), lt(rateLimitCounters.windowStart, beforeSeconds)))
     .returning({ keyId: rateLimitCounters.keyId })
     .all().length
+}
+
+/** Thrown inside the counting transaction to roll it back: the request is over a limit. */
+class OverLimit {
+  constructor(readonly hour: number, readonly day: number) {}
+}
+
+interface WindowCounter {
+  (tenantId: number, keyId: string, hourStart: number, dayStart: number, limits: { perHour: number; perDay: number }): { hour: number; day: number; allowed: boolean }
+}
+
+const windowCounters = new WeakMap<Database, WindowCounter>()
+
+/**
+ * Counts one REST request in its hour and day windows with one two-row UPSERT ... RETURNING in
+ * one BEGIN IMMEDIATE transaction, rolled back when either count goes over its limit (a refused
+ * request consumes neither). Prepared once per connection on the raw bun:sqlite handle: this
+ * runs on every REST request, and drizzle's query and transaction wrappers cost several times
+ * the statement itself. Returns the counts including this request (or, refused, without it).
+ */
+export function countHourAndDay(db: DbLike, tenantId: number, keyId: string, hourStart: number, dayStart: number, limits: { perHour: number; perDay: number }) {
+  const sqlite = sqliteOf(db)
+  let count = windowCounters.get(sqlite)
+  if (!count) windowCounters.set(sqlite, (count = windowCounter(sqlite)))
+  return count(tenantId, keyId, hourStart, dayStart, limits)
+}
+
+function windowCounter(sqlite: Database): WindowCounter {
+  const upsert: Statement<{ window: string; count: number }, [number, string, number, number]> = sqlite.prepare(
+    `insert into rate_limit_counters (tenant_id, key_id, window, window_start, count) values (?1, ?2, 'hour', ?3, 1), (?1, ?2, 'day', ?4, 1)
+     on conflict (tenant_id, key_id, window, window_start) do update set count = count + 1
+     returning window, count`,
+  )
+  const inTransaction = sqlite.transaction((tenantId: number, keyId: string, hourStart: number, dayStart: number, limits: { perHour: number; perDay: number }) => {
+    let hour = 0
+    let day = 0
+    for (const row of upsert.all(tenantId, keyId, hourStart, dayStart)) {
+      if (row.window === 'hour') hour = row.count
+      else day = row.count
+    }
+    if (hour > limits.perHour || day > limits.perDay) throw new OverLimit(hour - 1, day - 1)
+    return { hour, day, allowed: true }
+  })
+  return (tenantId, keyId, hourStart, dayStart, limits) => {
+    try {
+      return inTransaction.immediate(tenantId, keyId, hourStart, dayStart, limits)
+    } catch (e) {
+      if (e instanceof OverLimit) return { hour: e.hour, day: e.day, allowed: false }
+      throw e
+    }
+  }
 }

@@ -1,6 +1,6 @@
-import { transaction, type DbLike } from '../../kernel/db'
-import { DomainError, isDomainError } from '../../kernel/errors'
-import { deleteCountersBefore, incrementCounter } from './queries'
+import type { DbLike } from '../../kernel/db'
+import { DomainError } from '../../kernel/errors'
+import { countHourAndDay, deleteCountersBefore } from './queries'
 
 const HOUR_S = 3600
 const DAY_S = 86_400
@@ -58,26 +58,12 @@ export const uncountedState = (now: number, limits: RestLimits): RateLimitState 
  * Counts one REST request of a token against its hourly and daily windows. Both counters are
  * incremented in one BEGIN IMMEDIATE transaction; when either goes over its limit the
  * transaction rolls back, so a refused request consumes neither budget. Exact under concurrency
- * (one UPSERT ... RETURNING per window) and durable across restarts (the counters are rows).
+ * (one two-row UPSERT ... RETURNING) and durable across restarts (the counters are rows).
  */
 export function consumeRestRequest(db: DbLike, tenantId: number, keyId: string, now: number, limits: RestLimits): RateLimitState {
   const { hourStart, dayStart } = windowsAt(now)
-  try {
-    // The prepared UPSERTs run on `db`, the same connection as the transaction: they are part of it.
-    const counts = transaction(db, () => {
-      const hour = incrementCounter(db, tenantId, keyId, 'hour', hourStart)
-      const day = incrementCounter(db, tenantId, keyId, 'day', dayStart)
-      if (hour > limits.perHour || day > limits.perDay) {
-        throw new DomainError('rate_limited', 'Rate limit exceeded.', { hour: hour - 1, day: day - 1 })
-      }
-      return { hour, day }
-    })
-    return stateOf(now, limits, counts.hour, counts.day, true)
-  } catch (e) {
-    if (!isDomainError(e) || e.code !== 'rate_limited') throw e
-    const { hour, day } = e.details as { hour: number; day: number }
-    return stateOf(now, limits, hour, day, false)
-  }
+  const counted = countHourAndDay(db, tenantId, keyId, hourStart, dayStart, limits)
+  return stateOf(now, limits, counted.hour, counted.day, counted.allowed)
 }
 
 /** The response headers of the spec (plus X-RateLimit-Reset-Hour). */
@@ -94,7 +80,7 @@ export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
 
 /** The 429 of a refused request, naming the window that ran out and when to come back. */
 export function rateLimitedError(s: RateLimitState): DomainError {
-  const which = s.remainingHour === 0 && s.remainingDay === 0 ? 'hourly and daily limits' : s.remainingDay === 0 ? `daily limit of ${s.limitDay}` : `hourly limit of ${s.limitHour}`
+  const which = s.remainingHour === 0 && s.remainingDay === 0 ? `hourly limit of ${s.limitHour} and daily limit of ${s.limitDay}` : s.remainingDay === 0 ? `daily limit of ${s.limitDay}` : `hourly limit of ${s.limitHour}`
   return new DomainError('rate_limited', `This token has used its ${which} requests. Retry after ${s.retryAfter} seconds.`, {
     retry_after_seconds: s.retryAfter,
     limit_hour: s.limitHour,

@@ -3,25 +3,13 @@ import { callerUserId } from '../../kernel/access'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Instant, Int, Nullable } from '../../kernel/schemas'
-import { addDays, daysBetween, isDate, localDate, toIso, toIsoOrNull } from '../../kernel/time'
+import { addDays, daysBetween, isDate, localDate, toIsoOrNull } from '../../kernel/time'
 import { localRange, toHours } from '../time-tracking/hours'
 import { timeLogsOverlapping } from '../time-tracking/queries'
 import { timesheetsOverlapping } from './queries'
+import { TimesheetEntry, toTimesheetEntry } from './timesheet-model'
 
 const TimesheetStatusEnum = t.Union(['draft', 'submitted', 'approved', 'rejected', 'auto_generated'].map((s) => t.Literal(s)))
-
-const TimesheetEntry = t.Object(
-  {
-    time_log_id: Id,
-    date: t.String({ ...DateOnly, description: 'Tenant-local date of the clock-in' }),
-    clock_in_at: Instant,
-    clock_out_at: Nullable(Instant, { description: 'null while the session is open' }),
-    hours: t.Number({ minimum: 0, description: 'Length of the session in hours (an open one counts until now)' }),
-    status: t.Union([t.Literal('open'), t.Literal('closed'), t.Literal('auto_closed')]),
-    source: t.Union(['mcp', 'client', 'mobile', 'import', 'seed'].map((s) => t.Literal(s)), { description: 'Where the clock-in came from' }),
-  },
-  { description: 'One work session (time log) of the timesheet' },
-)
 
 const TimesheetPeriod = t.Object(
   {
@@ -70,15 +58,7 @@ export const listMyTimesheet = defineOperation({
     if (daysBetween(from, to) >= MAX_RANGE_DAYS) throw new DomainError('invalid_argument', `The range may span at most ${MAX_RANGE_DAYS} days.`, { errors: [{ field: 'from', message: `range over ${MAX_RANGE_DAYS} days` }] })
     const range = localRange(from, to, tz)
     const logs = timeLogsOverlapping(ctx, range, [userId]).filter((l) => l.clockInAt >= range.from)
-    const entries = logs.map((l) => ({
-      time_log_id: l.id,
-      date: localDate(l.clockInAt, tz),
-      clock_in_at: toIso(l.clockInAt),
-      clock_out_at: toIsoOrNull(l.clockOutAt),
-      hours: toHours((l.clockOutAt ?? ctx.now) - l.clockInAt),
-      status: l.status,
-      source: l.source,
-    }))
+    const entries = logs.map((l) => toTimesheetEntry(l, tz, ctx.now))
     const totalMs = logs.reduce((sum, l) => sum + ((l.clockOutAt ?? ctx.now) - l.clockInAt), 0)
     return {
       user_id: userId,

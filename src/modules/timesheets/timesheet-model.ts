@@ -1,6 +1,7 @@
 import { t } from 'elysia'
 import { DateOnly, Id, Instant, Nullable } from '../../kernel/schemas'
-import { toIso, toIsoOrNull } from '../../kernel/time'
+import { HOUR, localDate, toIso, toIsoOrNull } from '../../kernel/time'
+import type { TimeLogSource, TimeLogStatus } from '../time-tracking/schema'
 import { TIMESHEET_STATUSES } from './schema'
 import type { TimesheetHistoryRow, TimesheetRow } from './timesheet-queries'
 
@@ -64,3 +65,37 @@ export function toTimesheet(row: TimesheetRow, timeLogIds: string[], history: Ti
 }
 
 export const TimesheetOutput = t.Object({ timesheet: Timesheet })
+
+export const TimesheetEntry = t.Object(
+  {
+    time_log_id: Id,
+    date: t.String({ ...DateOnly, description: 'Tenant-local date of the clock-in' }),
+    clock_in_at: Instant,
+    clock_out_at: Nullable(Instant, { description: 'null while the session is open' }),
+    hours: t.Number({ minimum: 0, description: 'Length of the session in hours (an open one counts until now)' }),
+    status: t.Union([t.Literal('open'), t.Literal('closed'), t.Literal('auto_closed')]),
+    source: t.Union([t.Literal('mcp'), t.Literal('client'), t.Literal('mobile'), t.Literal('import'), t.Literal('seed')], { description: 'Where the clock-in came from' }),
+  },
+  { description: 'One work session (time log) of the timesheet' },
+)
+
+interface LogLike {
+  id: string
+  clockInAt: number
+  clockOutAt: number | null
+  status: TimeLogStatus
+  source: TimeLogSource
+}
+
+/** A time log as a timesheet entry (list_my_timesheet, GET /timesheets/{id}). */
+export function toTimesheetEntry(log: LogLike, tz: string, now: number) {
+  return {
+    time_log_id: log.id,
+    date: localDate(log.clockInAt, tz),
+    clock_in_at: toIso(log.clockInAt),
+    clock_out_at: toIsoOrNull(log.clockOutAt),
+    hours: Math.round((((log.clockOutAt ?? now) - log.clockInAt) / HOUR) * 100) / 100,
+    status: log.status,
+    source: log.source,
+  }
+}

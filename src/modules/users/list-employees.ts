@@ -1,11 +1,9 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { Id, Int, Nullable } from '../../kernel/schemas'
-import { teamNames } from '../teams/membership-queries'
-import { openLogUserIds } from '../time-tracking/queries'
-import { EmployeeSummary, toEmployeeSummary } from './model'
-import { listUsersPage } from './queries'
-import { scopeUserIds, usersOfTeam, visibility } from './visibility'
+import { employeeDirectoryPage } from './directory'
+import { EmployeeSummary } from './model'
+import { visibility } from './visibility'
 
 export const ListEmployeesInput = t.Object({
   page: Int({ minimum: 1, default: 1, description: 'Page number, from 1' }),
@@ -47,18 +45,13 @@ export const listEmployees = defineOperation({
   }),
   run(ctx, input) {
     const v = visibility(ctx)
-    const requested = input.team_id ? usersOfTeam(ctx, v, input.team_id) : null
-    const userIds = scopeUserIds(v, requested)
     const offset = (input.page - 1) * input.page_size
-    const { rows, total } = listUsersPage(ctx, { userIds, search: input.search ?? null }, input.page_size, offset)
-    const ids = rows.map((r) => r.id)
-    const teams = teamNames(ctx, rows.flatMap((r) => (r.primaryTeamId ? [r.primaryTeamId] : [])))
-    const clockedIn = openLogUserIds(ctx, ids)
-    const hasMore = offset + rows.length < total
+    const { employees, total } = employeeDirectoryPage(ctx, v, { teamId: input.team_id, search: input.search }, { limit: input.page_size, offset })
+    const hasMore = offset + employees.length < total
     return {
       applied_filters: { team_id: input.team_id ?? null, search: input.search ?? null, page: input.page, page_size: input.page_size },
       result: {
-        employees: rows.map((r) => toEmployeeSummary(r, teams, clockedIn)),
+        employees,
         total,
         page: input.page,
         page_size: input.page_size,

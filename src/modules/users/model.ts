@@ -19,7 +19,7 @@ export const EmployeeSummary = t.Object(
     team_name: Nullable(t.String(), { description: 'Name of the primary team; null when none' }),
     is_clocked_in: t.Boolean({ description: 'Has an open time log right now' }),
   },
-  { description: 'An employee as listed by list_employees' },
+  { description: 'A person as listed by list_employees (MCP) and GET /users (REST)' },
 )
 
 export function toEmployeeSummary(row: UserRow, teams: Map<string, string>, clockedIn: Set<string>) {

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import { prepared, type DbLike } from '../../kernel/db'
-import type { Ctx } from '../../kernel/ctx'
+import type { Ctx, Role } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
-import { invitations, users } from './schema'
+import { invitations, users, type UserStatus } from './schema'
 
 export type UserRow = typeof users.$inferSelect
 export type NewUserRow = typeof users.$inferInsert
@@ -40,6 +40,9 @@ export interface UserFilter {
   /** Case-insensitive substring of name or email. */
   search?: string | null
   includeDeactivated?: boolean
+  /** Only this role / this status (a status filter overrides includeDeactivated). */
+  role?: Role | null
+  status?: UserStatus | null
 }
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -64,16 +67,24 @@ function pageWhere(f: UserFilter): SQL | undefined {
   const ph = sql.placeholder
   return and(
     eq(users.tenantId, ph('tenantId')),
-    f.includeDeactivated ? undefined : ne(users.status, 'deactivated'),
+    f.status ? eq(users.status, ph('status')) : f.includeDeactivated ? undefined : ne(users.status, 'deactivated'),
+    f.role ? eq(users.role, ph('role')) : undefined,
     f.userIds === null ? undefined : sql`${users.id} in (select value from json_each(${ph('ids')}))`,
     f.search ? sql`(lower(${users.name}) like ${ph('pattern')} escape '\\' or lower(${users.email}) like ${ph('pattern')} escape '\\')` : undefined,
   )
 }
 
-const shapeOf = (f: UserFilter) => `${f.userIds === null ? 'all' : 'ids'}:${f.search ? 'search' : '-'}:${f.includeDeactivated ? 'any' : 'live'}`
+const shapeOf = (f: UserFilter) =>
+  `${f.userIds === null ? 'all' : 'ids'}:${f.search ? 'search' : '-'}:${f.status ? 'status' : f.includeDeactivated ? 'any' : 'live'}:${f.role ? 'role' : '-'}`
 
 function pageParams(ctx: TenantScoped, f: UserFilter) {
-  return { tenantId: ctx.tenant.id, ids: JSON.stringify(f.userIds ?? []), pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : null }
+  return {
+    tenantId: ctx.tenant.id,
+    ids: JSON.stringify(f.userIds ?? []),
+    pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : null,
+    status: f.status ?? null,
+    role: f.role ?? null,
+  }
 }
 
 /** One page of users by name, and the total matching the filter. */

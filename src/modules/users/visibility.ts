@@ -1,6 +1,7 @@
 import { roleAtLeast, type TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { getTeamInTenant, managedTeamIds, teamMemberIds } from '../teams/membership-queries'
+import { getUserInTenant, type UserRow } from './queries'
 
 /**
  * Whose data a caller may read, beyond what `access` already checked: admins (and the system)
@@ -60,4 +61,28 @@ export function usersOfTeam(ctx: TenantBoundCtx, v: Visibility, teamId: string):
 export function scopeUserIds(v: Visibility, requested: string[] | null): string[] | null {
   if (requested === null) return v.all ? null : v.userIds
   return v.all ? requested : requested.filter((id) => v.userIds.includes(id))
+}
+
+/**
+ * Visibility for the Manager-or-above reads of people's data (REST users, timesheets, activity).
+ * A manager sees the teams they manage, so a Manager-role token must be bound to that manager:
+ * a tenant-level Manager token has no teams, and is refused with a clear message rather than
+ * answered with empty lists that would look like "nobody worked". Admin tokens see everyone.
+ */
+export function managerVisibility(ctx: TenantBoundCtx): Visibility {
+  const v = visibility(ctx)
+  if (!v.all && ctx.actor.userId === null) {
+    throw new DomainError(
+      'forbidden',
+      'A Manager-role token sees the teams of the manager it is bound to, and this token is bound to no one. Use a token bound to a manager (workforce keys create --kind api --user EMAIL) or an Admin-role token.',
+    )
+  }
+  return v
+}
+
+/** The person behind an id, when the caller may see them: not_found across tenants, forbidden outside the caller's teams. */
+export function visibleUser(ctx: TenantBoundCtx, userId: string, what = 'this person'): UserRow {
+  const user = getUserInTenant(ctx, userId)
+  assertCanSee(managerVisibility(ctx), user.id, what)
+  return user
 }

@@ -1,0 +1,89 @@
+import { and, asc, count, desc, eq, inArray, max, min, sql, type SQL } from 'drizzle-orm'
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { activitySamples, type Category } from './schema'
+
+/**
+ * Reads of activity samples for the REST activity endpoints. Every query leads with the tenant and
+ * names the local dates it reads (equality on activity_samples_tenant_date_user_idx), so a range
+ * of a few days never scans the other users' samples of those days.
+ */
+const s = activitySamples
+const ids = (userIds: string[] | null): SQL | undefined => (userIds === null ? undefined : inArray(s.userId, userIds))
+
+export interface ActivityBounds {
+  firstAt: number
+  lastAt: number
+}
+
+/** First sample start and last sample end of each user on one local date. */
+export function activityBounds(ctx: TenantBoundCtx, userIds: string[] | null, date: string): Map<string, ActivityBounds> {
+  if (userIds !== null && userIds.length === 0) return new Map()
+  const rows = ctx.db
+    .select({ userId: s.userId, firstAt: min(s.startedAt), lastAt: max(sql<number>`${s.startedAt} + ${s.durationSeconds} * 1000`) })
+    .from(s)
+    .where(and(eq(s.tenantId, ctx.tenant.id), eq(s.localDate, date), ids(userIds)))
+    .groupBy(s.userId)
+    .all()
+  return new Map(rows.map((r) => [r.userId, { firstAt: Number(r.firstAt), lastAt: Number(r.lastAt) }]))
+}
+
+export interface AppUsageRow {
+  date: string
+  application: string
+  category: Category
+  activeSeconds: number
+  idleSeconds: number
+  samples: number
+  firstAt: number
+  lastAt: number
+}
+
+/** One page of a user's application usage per date, most used first within a date; and the total. */
+export function appUsagePage(
+  ctx: TenantBoundCtx,
+  f: { userId: string; dates: string[]; category?: Category | undefined },
+  page: { offset: number; limit: number },
+): { rows: AppUsageRow[]; total: number } {
+  const where = and(eq(s.tenantId, ctx.tenant.id), inArray(s.localDate, f.dates), eq(s.userId, f.userId), f.category ? eq(s.category, f.category) : undefined)
+  const active = sql<number>`coalesce(sum(case when ${s.isIdle} = 0 then ${s.durationSeconds} end), 0)`.mapWith(Number)
+  const rows = ctx.db
+    .select({
+      date: s.localDate,
+      application: s.application,
+      category: s.category,
+      activeSeconds: active,
+      idleSeconds: sql<number>`coalesce(sum(case when ${s.isIdle} = 1 then ${s.durationSeconds} end), 0)`.mapWith(Number),
+      samples: count(),
+      firstAt: min(s.startedAt).mapWith(Number),
+      lastAt: max(sql<number>`${s.startedAt} + ${s.durationSeconds} * 1000`).mapWith(Number),
+    })
+    .from(s)
+    .where(where)
+    .groupBy(s.localDate, s.application, s.category)
+    .orderBy(asc(s.localDate), desc(active), asc(s.application))
+    .limit(page.limit)
+    .offset(page.offset)
+    .all()
+  const groups = ctx.db.select({ one: sql`1` }).from(s).where(where).groupBy(s.localDate, s.application, s.category).as('groups')
+  const total = ctx.db.select({ n: count() }).from(groups).get()?.n ?? 0
+  return { rows, total }
+}
+
+export interface SampleSpan {
+  date: string
+  startedAt: number
+  durationSeconds: number
+  category: Category
+  isIdle: boolean
+}
+
+/** A user's samples on these local dates, in start order (optionally only the idle ones). */
+export function userSamples(ctx: TenantBoundCtx, userId: string, dates: string[], opts: { idleOnly?: boolean } = {}): SampleSpan[] {
+  if (dates.length === 0) return []
+  return ctx.db
+    .select({ date: s.localDate, startedAt: s.startedAt, durationSeconds: s.durationSeconds, category: s.category, isIdle: s.isIdle })
+    .from(s)
+    .where(and(eq(s.tenantId, ctx.tenant.id), inArray(s.localDate, dates), eq(s.userId, userId), opts.idleOnly ? eq(s.isIdle, true) : undefined))
+    .orderBy(asc(s.startedAt))
+    .all()
+}

@@ -1,0 +1,103 @@
+import { ValidationError } from 'elysia'
+import type { Static, TSchema } from '@sinclair/typebox'
+import { TypeCompiler } from '@sinclair/typebox/compiler'
+import type { Access } from '../kernel/access'
+import type { Ctx, TenantBoundCtx } from '../kernel/ctx'
+import { invoke, type Operation } from '../kernel/operation'
+import type { Runtime } from '../runtime'
+import { pureSchema } from './rest-validation'
+
+/** Serialized answers kept at most, in bytes; the least recently used go first. */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024
+
+export interface ReadCacheOptions<I> {
+  /**
+   * For how long an answer computed now for this input may be served while the database has not
+   * changed: Infinity when it depends on nothing but the data, less when it depends on the clock
+   * (a day that is not over yet). Decided when the answer is computed.
+   */
+  maxAgeMs(ctx: TenantBoundCtx, input: I): number
+}
+
+interface Entry {
+  stamp: number
+  freshUntil: number
+  body: string
+}
+
+/**
+ * Everything `authorize` and the operation read besides the database and the clock: the tenant
+ * and its plan, the caller's kind, role, scope and person, the surface and the input. An answer
+ * is only ever served to a request that would have been authorized, and computed, the same way.
+ */
+function cacheKey(op: { name: string }, ctx: Ctx, input: Record<string, unknown>): string | null {
+  const { tenant, actor } = ctx
+  if (!tenant || actor.kind === 'anonymous' || actor.kind === 'system') return null
+  const args = Object.keys(input).sort().map((k) => [k, input[k]])
+  return JSON.stringify([op.name, ctx.surface, tenant.id, tenant.planId, tenant.restAccess, tenant.isDemo, actor.kind, actor.keyKind, actor.role, actor.scope, actor.userId, args])
+}
+
+type SetHeaders = Record<string, string | number | undefined>
+
+/**
+ * The JSON response, carrying the headers already set for this request (request id, rate limits).
+ * They are moved into the Response and cleared from `set`: with nothing left to merge, Elysia
+ * hands the Response to the server as it is, instead of rebuilding it around a stream of its body.
+ */
+function json(body: string, set: { headers: SetHeaders }): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  for (const [k, v] of Object.entries(set.headers)) {
+    if (v !== undefined && k !== 'content-type') headers[k] = String(v)
+    delete set.headers[k]
+  }
+  return new Response(body, { headers })
+}
+
+/**
+ * A REST handler for a read operation whose answer is worth keeping: repeated requests between
+ * two changes of the database get the same serialized JSON without running the operation again.
+ * `rt.changeStamp()` moves on every commit outside the counters connection (this process, a job,
+ * the CLI), so an answer is never served after the data it was computed from changed; the clock
+ * is bounded by `maxAgeMs`. A miss runs `invoke` (and so `authorize`), checks the result against
+ * the operation's output schema (the check Elysia would make) and keeps the JSON text.
+ */
+export function cachedRead<I extends TSchema, O extends TSchema, A extends Access>(rt: Runtime, op: Operation<I, O, A>, opts: ReadCacheOptions<Static<I>>) {
+  const output = pureSchema(op.output)
+  const check = TypeCompiler.Compile(output)
+  const entries = new Map<string, Entry>()
+  let bytes = 0
+  const forget = (key: string) => {
+    const old = entries.get(key)
+    if (old) bytes -= old.body.length
+    entries.delete(key)
+  }
+  return async ({ ctx, query, params, set }: { ctx: Ctx; query?: Static<I>; params?: Static<I>; set: { headers: SetHeaders } }): Promise<Response> => {
+    const input = { ...(query as object), ...(params as object) } as Static<I>
+    const key = cacheKey(op, ctx, input as Record<string, unknown>)
+    const stamp = rt.changeStamp()
+    const hit = key ? entries.get(key) : undefined
+    if (key && hit && hit.stamp === stamp && ctx.now < hit.freshUntil) {
+      // Most recently used last: eviction takes the oldest first.
+      entries.delete(key)
+      entries.set(key, hit)
+      return json(hit.body, set)
+    }
+    const result = await invoke(op, ctx, input)
+    if (!check.Check(result)) throw new ValidationError('response', output, result)
+    const body = JSON.stringify(result)
+    if (key) {
+      forget(key)
+      // A key exists only for a tenant-bound caller, whom invoke has just authorized.
+      const maxAge = opts.maxAgeMs(ctx as TenantBoundCtx, input)
+      if (maxAge > 0) {
+        entries.set(key, { stamp, freshUntil: ctx.now + maxAge, body })
+        bytes += body.length
+        for (const oldest of entries.keys()) {
+          if (bytes <= MAX_CACHED_BYTES) break
+          forget(oldest)
+        }
+      }
+    }
+    return json(body, set)
+  }
+}
