@@ -49,8 +49,9 @@ describe('time_tracking.gap_fill job', () => {
     expect(log(benLog)).toMatchObject({ status: 'auto_closed', clock_out_at: at('2026-05-04T16:00:00Z') })
     expect(blocks(benLog)).toEqual([{ s: at('2026-05-04T07:45:00Z'), e: at('2026-05-04T16:00:00Z') }])
     expect(log(cemLog)).toEqual({ status: 'open', clock_out_at: null, gap_fill_done_at: null })
-    // The open break ends with the session.
+    // The open break ends with the session, announced like a clock-out's.
     expect(w.sqlite.query('select ended_at e from breaks where time_log_id = ?').get(anaLog)).toEqual({ e: at('2026-05-04T18:00:00Z') })
+    expect(w.events(t.id, 'break.ended').map((e) => e.timeLogId)).toEqual([anaLog])
     const outs = w.events(t.id, 'clock.out')
     expect(outs.map((e) => e.timeLogId).sort()).toEqual([anaLog, benLog].sort())
     expect(outs.find((e) => e.timeLogId === anaLog)).toMatchObject({

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import type { Ctx } from '../../kernel/ctx'
-import { breaks, timeLogs } from './schema'
+import { timeLogs } from './schema'
 import type { TimeLogRow } from './queries'
 
 type TenantScoped = Ctx & { tenant: { id: number } }
@@ -29,16 +29,6 @@ export function autoCloseTimeLog(ctx: TenantScoped, id: string, clockOutAt: numb
       .returning()
       .get() ?? null
   )
-}
-
-/** Ends the breaks still open on a log at `at` (never before they started). */
-export function endOpenBreaksOfLog(ctx: TenantScoped, timeLogId: string, at: number): number {
-  return ctx.db
-    .update(breaks)
-    .set({ endedAt: sql`max(${breaks.startedAt}, ${at})` })
-    .where(and(eq(breaks.tenantId, ctx.tenant.id), eq(breaks.timeLogId, timeLogId), isNull(breaks.endedAt)))
-    .returning({ id: breaks.id })
-    .all().length
 }
 
 /** Closed logs without gap-fill yet (imported, or closed by another path), by clock-out. */

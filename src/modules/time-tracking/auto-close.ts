@@ -4,7 +4,8 @@ import { HOUR, localDate, toIso } from '../../kernel/time'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { getUserInTenant } from '../users/queries'
 import { emitEvent } from '../webhooks/queries'
-import { autoCloseTimeLog, endOpenBreaksOfLog, logsPendingGapFill, markGapFillDone, overdueOpenLogs } from './auto-close-queries'
+import { autoCloseTimeLog, logsPendingGapFill, markGapFillDone, overdueOpenLogs } from './auto-close-queries'
+import { finishOpenBreak } from './break-events'
 import { writeGapFillBlocks } from './gap-fill-blocks'
 import type { TimeLogRow } from './queries'
 
@@ -45,9 +46,10 @@ export function autoCloseForgottenClockOuts(ctx: TenantBoundCtx, autoClockOutHou
       const c = withDb(ctx, tx)
       const log = autoCloseTimeLog(c, open.id, clockOutAt)
       if (!log) return
-      endOpenBreaksOfLog(c, log.id, clockOutAt)
-      const blocksGenerated = writeGapFillBlocks(c, log, clockOutAt)
       const user = getUserInTenant(c, log.userId)
+      // The same path as clock-out: a break still open ends with the session (break.ended).
+      finishOpenBreak(c, user, clockOutAt)
+      const blocksGenerated = writeGapFillBlocks(c, log, clockOutAt)
       emitEvent(tx, ctx.tenant.id, 'clock.out', {
         timeLogId: log.id,
         userId: user.id,
