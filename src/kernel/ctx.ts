@@ -64,6 +64,12 @@ export interface Ctx {
 /** A context that has passed authorization for a tenant-bound operation. */
 export type TenantBoundCtx = Ctx & { tenant: TenantCtx }
 
+/** The role an actor acts with; a caller without a key ranks lowest (Employee). */
+export const effectiveRole = (actor: Actor): Role => (actor.kind === 'anonymous' ? 'employee' : actor.role)
+
+/** Whether the actor acts with `min` or above (the system actor always does; no key never does). */
+export const actorHasRole = (actor: Actor, min: Role): boolean => actor.kind !== 'anonymous' && roleAtLeast(actor.role, min)
+
 export const actorRole = (actor: Actor): Role | null =>
   actor.kind === 'anonymous' ? null : actor.role
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { startServer, type TestServer } from '../helpers/server'
+import type { TestServer } from '../helpers/server'
 import { createKeyFixture, createUserFixture } from '../helpers/fixtures'
 import { addDays, weekStart } from '../../src/kernel/time'
 import { expectPage, restClient, restTenant } from './helpers/api'
-import { WEEK, seedOrg, type Org } from './helpers/org'
+import { WEEK, startTwoOrgs, type Org } from './helpers/org'
 import { HOUR, addTimeLog, at, boundToken, daysAgo } from './helpers/people'
 
 // Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
@@ -16,11 +16,7 @@ let org: Org
 let otherOrg: Org
 
 beforeAll(async () => {
-  server = await startServer()
-  acme = await restTenant(server)
-  other = await restTenant(server)
-  org = seedOrg(server, acme.tenant)
-  otherOrg = seedOrg(server, other.tenant)
+  ;({ server, acme, other, org, otherOrg } = await startTwoOrgs())
 })
 afterAll(() => server.stop())
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
-import { startServer, type TestServer } from '../helpers/server'
+import type { TestServer } from '../helpers/server'
 import { createKeyFixture } from '../helpers/fixtures'
 import { expectPage, restClient, restTenant } from './helpers/api'
-import { seedOrg, type Org } from './helpers/org'
+import { startTwoOrgs, type Org } from './helpers/org'
 import { HOUR, MINUTE, addBreak, addTimeLog, agentClient, boundToken, uploadSamples } from './helpers/people'
 
 // Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
@@ -15,11 +15,7 @@ let org: Org
 let otherOrg: Org
 
 beforeAll(async () => {
-  server = await startServer()
-  acme = await restTenant(server)
-  other = await restTenant(server)
-  org = seedOrg(server, acme.tenant)
-  otherOrg = seedOrg(server, other.tenant)
+  ;({ server, acme, other, org, otherOrg } = await startTwoOrgs())
 })
 afterAll(() => server.stop())
 

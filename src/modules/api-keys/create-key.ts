@@ -3,7 +3,7 @@ import { defineOperation } from '../../kernel/operation'
 import { DomainError } from '../../kernel/errors'
 import { Id, Instant, RoleEnum } from '../../kernel/schemas'
 import { parseInstant } from '../../kernel/time'
-import { roleAtLeast, type KeyScope, type Role } from '../../kernel/ctx'
+import { effectiveRole, roleAtLeast, type KeyScope, type Role } from '../../kernel/ctx'
 import { getUserInTenant } from '../users/queries'
 import { ApiKey, KeyKindEnum, KeyScopeEnum, toApiKey } from './model'
 import { issueKey } from './issue-key'
@@ -38,7 +38,7 @@ export const createKey = defineOperation({
       throw new DomainError('invalid_argument', 'Demo keys can only be created on demo tenants.', { field: 'kind' })
     }
     const user = input.user_id ? getUserInTenant(ctx, input.user_id) : null
-    const issuerRole: Role = ctx.actor.kind === 'anonymous' ? 'employee' : ctx.actor.role
+    const issuerRole: Role = effectiveRole(ctx.actor)
     const role: Role = user?.role ?? input.role ?? 'admin'
     if (!roleAtLeast(issuerRole, role)) throw new DomainError('forbidden', 'A key cannot carry a role above its issuer.')
     const scope: KeyScope = input.scope ?? (input.kind === 'demo' ? 'read' : 'read_write')

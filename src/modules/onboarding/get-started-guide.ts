@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { isDemoMode } from '../../kernel/access'
-import { ROLE_LABELS } from '../../kernel/ctx'
+import { ROLE_LABELS, effectiveRole } from '../../kernel/ctx'
 import { defineOperation } from '../../kernel/operation'
 import { API_KEY_NOTE, SUPPORT_CONTACT, configSnippet, links } from '../discovery/links'
 import { SAMPLE_QUESTIONS, type GuideRole } from './sample-questions'
@@ -43,8 +43,7 @@ export const getStartedGuide = defineOperation({
   }),
   run(ctx, input) {
     const demo = isDemoMode(ctx)
-    const actorRole = ctx.actor.kind === 'anonymous' ? 'employee' : ctx.actor.role
-    const role: GuideRole = input.role ?? (demo ? 'demo' : actorRole)
+    const role: GuideRole = input.role ?? (demo ? 'demo' : effectiveRole(ctx.actor))
     const l = links(ctx)
     const who = role === 'demo' ? 'exploring the demo company' : `signed in as ${ROLE_LABELS[role]}`
     return {

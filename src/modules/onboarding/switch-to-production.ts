@@ -1,5 +1,6 @@
 import { t } from 'elysia'
-import { ROLE_LABELS } from '../../kernel/ctx'
+import { ROLE_LABELS, effectiveRole } from '../../kernel/ctx'
+import { isDemoMode } from '../../kernel/access'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { Id, Nullable, RoleEnum } from '../../kernel/schemas'
@@ -21,11 +22,11 @@ export const switchToProduction = defineOperation({
   }),
   run(ctx) {
     const actor = ctx.actor
-    if (ctx.tenant.isDemo || (actor.kind !== 'system' && actor.kind !== 'anonymous' && actor.keyKind === 'demo')) {
+    if (isDemoMode(ctx)) {
       throw new DomainError('forbidden', 'This is a demo key: it only serves the demo company. Production mode needs a production key (wf_live_…) of your own company.')
     }
     if (ctx.session) ctx.session.mode = 'production'
-    const role = actor.kind === 'anonymous' ? 'employee' : actor.role
+    const role = effectiveRole(actor)
     return {
       mode: 'production' as const,
       tenant_readable_id: ctx.tenant.readableId,

@@ -1,4 +1,4 @@
-import { roleAtLeast, type TenantBoundCtx } from '../../kernel/ctx'
+import { actorHasRole, type TenantBoundCtx } from '../../kernel/ctx'
 import { callerUserId } from '../../kernel/access'
 import { DomainError } from '../../kernel/errors'
 import { managesUser } from '../teams/manager-queries'
@@ -14,7 +14,7 @@ import { toTimesheet } from './timesheet-model'
 export function assertCanDecide(ctx: TenantBoundCtx, sheet: TimesheetRow): void {
   const me = callerUserId(ctx)
   if (sheet.userId === me) throw new DomainError('forbidden', 'You cannot approve or reject your own timesheet; another manager or an admin has to.')
-  if (ctx.actor.kind !== 'anonymous' && roleAtLeast(ctx.actor.role, 'admin')) return
+  if (actorHasRole(ctx.actor, 'admin')) return
   if (!managesUser(ctx, me, sheet.userId)) {
     throw new DomainError('forbidden', 'You can only approve or reject timesheets of people in a team you manage.')
   }
@@ -23,8 +23,8 @@ export function assertCanDecide(ctx: TenantBoundCtx, sheet: TimesheetRow): void 
 export function assertCanView(ctx: TenantBoundCtx, sheet: TimesheetRow): void {
   const me = callerUserId(ctx)
   if (sheet.userId === me) return
-  if (ctx.actor.kind !== 'anonymous' && roleAtLeast(ctx.actor.role, 'admin')) return
-  if (ctx.actor.kind !== 'anonymous' && roleAtLeast(ctx.actor.role, 'manager') && managesUser(ctx, me, sheet.userId)) return
+  if (actorHasRole(ctx.actor, 'admin')) return
+  if (actorHasRole(ctx.actor, 'manager') && managesUser(ctx, me, sheet.userId)) return
   throw new DomainError('forbidden', 'You can see your own timesheets and those of the teams you manage.')
 }
 

@@ -1,9 +1,7 @@
-import { ROLE_LABELS, roleAtLeast, roleRank, type TenantBoundCtx } from '../../kernel/ctx'
+import { ROLE_LABELS, effectiveRole, roleAtLeast, roleRank, type TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import type { UserRow } from './queries'
 import { countActiveOwnerAdmins } from './users-admin-queries'
-
-const actorRole = (ctx: TenantBoundCtx) => (ctx.actor.kind === 'anonymous' ? 'employee' : ctx.actor.role)
 
 /**
  * Rules every admin action on a user shares: nobody acts on their own account here (it would be
@@ -13,14 +11,14 @@ export function assertMayManage(ctx: TenantBoundCtx, target: UserRow, action: st
   if (ctx.actor.userId !== null && target.id === ctx.actor.userId) {
     throw new DomainError('forbidden', `You cannot ${action} your own account; ask another administrator.`)
   }
-  if (roleRank(target.role) > roleRank(actorRole(ctx))) {
+  if (roleRank(target.role) > roleRank(effectiveRole(ctx.actor))) {
     throw new DomainError('forbidden', `Only an ${ROLE_LABELS[target.role]} can ${action} an ${ROLE_LABELS[target.role]}.`)
   }
 }
 
 /** Admin roles are granted and taken away by an OwnerAdmin only. */
 export function assertMayChangeRole(ctx: TenantBoundCtx, from: UserRow['role'], to: UserRow['role']): void {
-  if ((roleAtLeast(from, 'admin') || roleAtLeast(to, 'admin')) && actorRole(ctx) !== 'owner_admin') {
+  if ((roleAtLeast(from, 'admin') || roleAtLeast(to, 'admin')) && effectiveRole(ctx.actor) !== 'owner_admin') {
     throw new DomainError('forbidden', 'Only an OwnerAdmin can grant or take away the Admin and OwnerAdmin roles.')
   }
 }

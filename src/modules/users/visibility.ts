@@ -1,4 +1,4 @@
-import { roleAtLeast, type TenantBoundCtx } from '../../kernel/ctx'
+import { actorHasRole, type TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { getTeamInTenant, managedTeamIds, teamMemberIds } from '../teams/membership-queries'
 import { getUserInTenant, type UserRow } from './queries'
@@ -21,7 +21,7 @@ export interface Visibility {
 
 export function visibility(ctx: TenantBoundCtx): Visibility {
   const actor = ctx.actor
-  if (actor.kind === 'system' || (actor.kind !== 'anonymous' && roleAtLeast(actor.role, 'admin'))) {
+  if (actorHasRole(actor, 'admin')) {
     return { all: true, userIds: [], teamIds: null, scope: 'organization' }
   }
   const self = actor.userId

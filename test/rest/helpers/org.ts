@@ -13,7 +13,8 @@ import {
   breaks, costCenters, events, invoices, rateCards, shiftSchedules, shiftTemplates, subscriptions,
   teamMemberships, teams, tenants, timeLogs, timesheets, users,
 } from '../../../src/db/schema'
-import type { TestServer } from '../../helpers/server'
+import { startServer, type TestServer } from '../../helpers/server'
+import { restTenant } from './api'
 
 const HOUR = 3_600_000
 
@@ -155,4 +156,15 @@ export function seedOrg(server: TestServer, readableId: string): Org {
       invoices: invoicesIds,
     }
   })
+}
+
+/**
+ * The world most REST test files start from: a real server, two Business tenants with REST tokens
+ * (acme and another company to probe isolation) and an organisation seeded in each.
+ */
+export async function startTwoOrgs() {
+  const server = await startServer()
+  const acme = await restTenant(server)
+  const other = await restTenant(server)
+  return { server, acme, other, org: seedOrg(server, acme.tenant), otherOrg: seedOrg(server, other.tenant) }
 }
