@@ -1,3 +1,4 @@
+import { hoursFromSeconds } from '../src/kernel/time'
 import type { EventPayload } from '../src/modules/webhooks/catalog'
 import type { EventName } from '../src/modules/webhooks/event-names'
 import type { SeedEnv } from './env'
@@ -14,5 +15,5 @@ export function emit<E extends EventName>(env: SeedEnv, type: E, data: EventPayl
 }
 
 export const iso = (ms: number): string => new Date(ms).toISOString()
-/** Hours to two decimals from seconds, as the real emitters round them (toHours). */
-export const hours = (seconds: number): number => Math.round(seconds / 36) / 100
+/** Hours to two decimals from seconds: the product's own rounding. */
+export const hours = hoursFromSeconds

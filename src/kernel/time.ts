@@ -7,6 +7,12 @@ export const HOUR = 60 * MINUTE
 export const DAY = 24 * HOUR
 
 export const toIso = (ms: number): string => new Date(ms).toISOString()
+/** Hours, rounded to two decimals (the precision every tool and payload reports), from milliseconds. */
+export const hoursFromMs = (ms: number): number => Math.round((ms / HOUR) * 100) / 100
+
+/** Hours, rounded to two decimals, from seconds (timesheet and summary totals are stored in seconds). */
+export const hoursFromSeconds = (seconds: number): number => Math.round((seconds / 3600) * 100) / 100
+
 export const toIsoOrNull = (ms: number | null | undefined): string | null => (ms == null ? null : toIso(ms))
 
 export function parseInstant(s: string): number {

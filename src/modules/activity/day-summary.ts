@@ -1,7 +1,7 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { toIsoOrNull } from '../../kernel/time'
+import { toIsoOrNull, hoursFromMs } from '../../kernel/time'
 import { teamNames } from '../teams/membership-queries'
-import { localRange, overlapMs, toHours } from '../time-tracking/hours'
+import { localRange, overlapMs } from '../time-tracking/hours'
 import { openLogUserIds, timeLogsOverlapping } from '../time-tracking/queries'
 import { listUsers } from '../users/queries'
 import { activityBounds } from './day-queries'
@@ -68,7 +68,7 @@ export function summarizeDay(ctx: TenantBoundCtx, date: string, userIds: string[
       email: p.email,
       team_id: p.primaryTeamId,
       team: p.primaryTeamId ? (teams.get(p.primaryTeamId) ?? null) : null,
-      hours: toHours(ms),
+      hours: hoursFromMs(ms),
       active_seconds: active,
       productive_seconds: t?.productive ?? 0,
       neutral_seconds: t?.neutral ?? 0,
@@ -87,7 +87,7 @@ export function summarizeDay(ctx: TenantBoundCtx, date: string, userIds: string[
   return {
     date,
     active_users: users.filter(hasData).length,
-    total_hours: toHours(totalMs),
+    total_hours: hoursFromMs(totalMs),
     avg_productivity_score: scores.length ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10 : 0,
     users,
   }

@@ -1,9 +1,9 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Instant, Int, Nullable } from '../../kernel/schemas'
-import { addDays, localDate, toIso, weekStart } from '../../kernel/time'
+import { addDays, localDate, toIso, weekStart, hoursFromMs } from '../../kernel/time'
 import { activeSeconds, combine, productivityTotals, scoreOf } from '../activity/productivity'
-import { localRange, msByUserDate, sumDates, toHours } from '../time-tracking/hours'
+import { localRange, msByUserDate, sumDates } from '../time-tracking/hours'
 import { openLogUserIds, timeLogsOverlapping } from '../time-tracking/queries'
 import { countPendingTimesheets } from '../timesheets/queries'
 import { countActiveUsers } from '../users/queries'
@@ -51,8 +51,8 @@ export const getDashboardSummary = defineOperation({
       date: today,
       scope: v.scope,
       tenant_name: ctx.tenant.name,
-      hours_worked_today: toHours(todayMs),
-      hours_worked_this_week: toHours(weekMs),
+      hours_worked_today: hoursFromMs(todayMs),
+      hours_worked_this_week: hoursFromMs(weekMs),
       team_productivity_score: activeSeconds(productivity) > 0 ? scoreOf(productivity) : null,
       productivity_window: 'last_7_days' as const,
       pending_approvals: countPendingTimesheets(ctx, userIds),

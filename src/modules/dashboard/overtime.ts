@@ -1,7 +1,7 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { MINUTE, addDays, toIso, weekStart } from '../../kernel/time'
+import { MINUTE, addDays, toIso, weekStart, hoursFromMs } from '../../kernel/time'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
-import { localRange, msByUserDate, sumDates, toHours, type LogSpan } from '../time-tracking/hours'
+import { localRange, msByUserDate, sumDates, type LogSpan } from '../time-tracking/hours'
 import { timeLogsOverlapping } from '../time-tracking/queries'
 import { listUsers } from '../users/queries'
 import type { EventInput } from '../webhooks/queries'
@@ -62,9 +62,9 @@ export function detectOvertime(ctx: TenantBoundCtx, date: string): EventInput[] 
         userEmail: u.email,
         periodStart: found.start,
         periodEnd: date,
-        scheduledHours: toHours(found.scheduledMs),
-        workedHours: toHours(found.workedMs),
-        overtimeHours: toHours(found.workedMs - found.scheduledMs),
+        scheduledHours: hoursFromMs(found.scheduledMs),
+        workedHours: hoursFromMs(found.workedMs),
+        overtimeHours: hoursFromMs(found.workedMs - found.scheduledMs),
         detectedAt: toIso(ctx.now),
       },
     })

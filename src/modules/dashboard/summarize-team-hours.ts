@@ -3,9 +3,9 @@ import { DomainError } from '../../kernel/errors'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, Nullable, PeriodEnum } from '../../kernel/schemas'
-import { dateRange, localDate, periodRange } from '../../kernel/time'
+import { dateRange, localDate, periodRange, hoursFromMs } from '../../kernel/time'
 import { findTeamInTenant } from '../teams/membership-queries'
-import { localRange, msByUserDate, sumDates, toHours } from '../time-tracking/hours'
+import { localRange, msByUserDate, sumDates } from '../time-tracking/hours'
 import { openLogUserIds, timeLogsOverlapping } from '../time-tracking/queries'
 import { findUserInTenant, listUsers } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
@@ -86,7 +86,7 @@ export const summarizeTeamHours = defineOperation({
       .map((m) => {
         const dates = perUser.get(m.id)
         const days = [...(dates ?? new Map<string, number>()).entries()].filter(([d, ms]) => d >= start && d <= end && ms > 0).length
-        return { user_id: m.id, name: m.name, hours: toHours(sumDates(dates, start, end)), days_worked: days, is_clocked_in: clockedIn.has(m.id) }
+        return { user_id: m.id, name: m.name, hours: hoursFromMs(sumDates(dates, start, end)), days_worked: days, is_clocked_in: clockedIn.has(m.id) }
       })
       .sort((a, b) => b.hours - a.hours || a.name.localeCompare(b.name))
     const totalMs = members.reduce((sum, m) => sum + sumDates(perUser.get(m.id), start, end), 0)
@@ -94,7 +94,7 @@ export const summarizeTeamHours = defineOperation({
     const byDay = dateRange(start, end < today ? end : today).map((date) => {
       let ms = 0
       for (const [userId, dates] of perUser) if (memberIds.has(userId)) ms += dates.get(date) ?? 0
-      return { date, hours: toHours(ms) }
+      return { date, hours: hoursFromMs(ms) }
     })
     return {
       scope_team_id: scope.teamId,
@@ -103,10 +103,10 @@ export const summarizeTeamHours = defineOperation({
       period_start: start,
       period_end: end,
       result: {
-        total_hours: toHours(totalMs),
+        total_hours: hoursFromMs(totalMs),
         member_count: members.length,
         members_with_time: rows.filter((r) => r.hours > 0).length,
-        average_hours_per_member: members.length ? toHours(totalMs / members.length) : 0,
+        average_hours_per_member: members.length ? hoursFromMs(totalMs / members.length) : 0,
         members: rows.slice(0, MAX_MEMBERS),
         members_truncated: rows.length > MAX_MEMBERS,
         by_day: byDay,

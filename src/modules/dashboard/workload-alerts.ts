@@ -1,8 +1,8 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { HOUR, MINUTE, addDays, dateRange, isoWeekday, localDate, localParts, toIso, weekStart } from '../../kernel/time'
+import { HOUR, MINUTE, addDays, dateRange, isoWeekday, localDate, localParts, toIso, weekStart, hoursFromMs } from '../../kernel/time'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { findTenantById } from '../tenants/queries'
-import { localRange, msByUserDate, sumDates, toHours } from '../time-tracking/hours'
+import { localRange, msByUserDate, sumDates } from '../time-tracking/hours'
 import { timeLogsOverlapping, type TimeLogRow } from '../time-tracking/queries'
 import { listUsers, type UserRow } from '../users/queries'
 
@@ -50,7 +50,7 @@ interface Inputs {
 
 function unusualHours(i: Inputs, u: UserRow): WorkloadAlert | null {
   const ms = i.perUser.get(u.id)?.get(i.date) ?? 0
-  const hours = toHours(ms)
+  const hours = hoursFromMs(ms)
   if (hours > i.dailyThreshold) {
     const severity: Severity = hours > i.dailyThreshold + 3 ? 'critical' : 'warning'
     return { userId: u.id, userName: u.name, date: i.date, kind: 'unusual_hours', severity, message: `${u.name} worked ${hours} h on ${i.date}, above the ${i.dailyThreshold} h daily threshold.`, details: details({ hours_worked: hours, threshold_hours: i.dailyThreshold }) }
@@ -76,7 +76,7 @@ function timesheetGap(i: Inputs, u: UserRow): WorkloadAlert | null {
 }
 
 function overtime(i: Inputs, u: UserRow): WorkloadAlert | null {
-  const weekHours = toHours(sumDates(i.perUser.get(u.id), weekStart(i.date), i.date))
+  const weekHours = hoursFromMs(sumDates(i.perUser.get(u.id), weekStart(i.date), i.date))
   if (weekHours <= u.weeklyHours) return null
   const severity: Severity = weekHours > u.weeklyHours * 1.25 ? 'critical' : 'warning'
   return { userId: u.id, userName: u.name, date: i.date, kind: 'overtime', severity, message: `${u.name} has worked ${weekHours} h this week, over the ${u.weeklyHours} h contract.`, details: details({ week_hours: weekHours, contracted_weekly_hours: u.weeklyHours }) }

@@ -5,7 +5,7 @@ import { transaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { Id, Instant, Int } from '../../kernel/schemas'
-import { toIso } from '../../kernel/time'
+import { toIso, hoursFromMs } from '../../kernel/time'
 import { endActiveAgentSessions } from '../activity/agent-queries'
 import { getUserInTenant } from '../users/queries'
 import { insertLocationPing, listOffices } from '../locations/office-queries'
@@ -17,7 +17,7 @@ import { matchGeofence, type Point } from './geofence'
 import { emitEvent } from '../webhooks/queries'
 import { pointFrom } from './coordinates'
 import { writeGapFillBlocks } from './gap-fill-blocks'
-import { toHours } from './hours'
+
 import { Coordinates, ToolFailureFields } from './model'
 import { closeTimeLog, findOpenTimeLog, recentTimeLogs, type TimeLogRow } from './queries'
 
@@ -97,7 +97,7 @@ export const clockOut = defineOperation({
   run(ctx, input) {
     const { log, blocksGenerated } = clockOutUser(ctx, callerUserId(ctx), input)
     const out = log.clockOutAt ?? ctx.now
-    const hours = toHours(out - log.clockInAt)
+    const hours = hoursFromMs(out - log.clockInAt)
     return {
       success: true,
       time_log_id: log.id,

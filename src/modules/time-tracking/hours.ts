@@ -1,7 +1,4 @@
-import { HOUR, addDays, localDate, startOfLocalDay } from '../../kernel/time'
-
-/** Hours rounded to two decimals, the precision every tool reports. */
-export const toHours = (ms: number): number => Math.round((ms / HOUR) * 100) / 100
+import { addDays, localDate, startOfLocalDay } from '../../kernel/time'
 
 export interface LogSpan {
   userId: string

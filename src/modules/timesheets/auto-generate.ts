@@ -1,6 +1,6 @@
 import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
 import { transaction } from '../../kernel/db'
-import { addDays, startOfLocalDay, toIso } from '../../kernel/time'
+import { addDays, startOfLocalDay, toIso, hoursFromSeconds } from '../../kernel/time'
 import { findTenantById } from '../tenants/queries'
 import { linkTimeLogs } from '../time-tracking/timesheet-link-queries'
 import { emitEvents, type EventInput } from '../webhooks/queries'
@@ -8,7 +8,7 @@ import { usersWithoutTimesheet } from './auto-generate-queries'
 import { timesheetContent } from './build-timesheet'
 import { payPeriodRange } from './period'
 import { findTimesheetForPeriod } from './timesheet-queries'
-import { toHours } from './timesheet-model'
+
 import { createTimesheet } from './transitions'
 
 /**
@@ -36,7 +36,7 @@ export function autoGenerateTimesheets(ctx: TenantBoundCtx, date: string): numbe
       linkTimeLogs(c, sheet.id, content.logIds)
       events.push({
         type: 'timesheet.auto_generated',
-        data: { timesheetId: sheet.id, userId: user.id, userEmail: user.email, periodStart: sheet.periodStart, periodEnd: sheet.periodEnd, totalHours: toHours(sheet.totalSeconds), generatedAt: toIso(ctx.now) },
+        data: { timesheetId: sheet.id, userId: user.id, userEmail: user.email, periodStart: sheet.periodStart, periodEnd: sheet.periodEnd, totalHours: hoursFromSeconds(sheet.totalSeconds), generatedAt: toIso(ctx.now) },
       })
     }
     return emitEvents(tx, ctx.tenant.id, events, ctx.now)

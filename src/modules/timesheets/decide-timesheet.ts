@@ -1,13 +1,12 @@
 import { callerUserId } from '../../kernel/access'
 import { transaction } from '../../kernel/db'
 import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
-import { toIso } from '../../kernel/time'
+import { toIso, hoursFromSeconds } from '../../kernel/time'
 import { getUserInTenant } from '../users/queries'
 import { emitEvent } from '../webhooks/queries'
 import { getTimesheetInTenant } from './timesheet-queries'
 import { assertCanDecide, timesheetView } from './timesheet-access'
 import { transition } from './transitions'
-import { toHours } from './timesheet-model'
 
 /**
  * Approves or rejects a timesheet in one transaction: tenant lookup (404), who may decide
@@ -29,7 +28,7 @@ export function decideTimesheet(ctx: TenantBoundCtx, timesheetId: string, decisi
       userEmail: getUserInTenant(c, sheet.userId).email,
       periodStart: decided.periodStart,
       periodEnd: decided.periodEnd,
-      totalHours: toHours(decided.totalSeconds),
+      totalHours: hoursFromSeconds(decided.totalSeconds),
     }
     const deciderEmail = getUserInTenant(c, deciderId).email
     if (decision === 'approved') {

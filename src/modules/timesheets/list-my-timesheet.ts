@@ -3,8 +3,8 @@ import { callerUserId } from '../../kernel/access'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Instant, Int, Nullable } from '../../kernel/schemas'
-import { addDays, daysBetween, isDate, localDate, toIsoOrNull } from '../../kernel/time'
-import { localRange, toHours } from '../time-tracking/hours'
+import { addDays, daysBetween, isDate, localDate, toIsoOrNull, hoursFromMs, hoursFromSeconds } from '../../kernel/time'
+import { localRange } from '../time-tracking/hours'
 import { timeLogsOverlapping } from '../time-tracking/queries'
 import { timesheetsOverlapping } from './queries'
 import { TimesheetEntry, toTimesheetEntry } from './timesheet-model'
@@ -65,14 +65,14 @@ export const listMyTimesheet = defineOperation({
       from,
       to,
       entries,
-      total_hours: toHours(totalMs),
+      total_hours: hoursFromMs(totalMs),
       days_worked: new Set(entries.map((e) => e.date)).size,
       timesheets: timesheetsOverlapping(ctx, userId, from, to).map((s) => ({
         timesheet_id: s.id,
         period_start: s.periodStart,
         period_end: s.periodEnd,
         status: s.status,
-        total_hours: toHours(s.totalSeconds * 1000),
+        total_hours: hoursFromSeconds(s.totalSeconds),
         submitted_at: toIsoOrNull(s.submittedAt),
         rejection_reason: s.rejectionReason,
       })),

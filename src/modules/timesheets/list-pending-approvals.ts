@@ -1,9 +1,9 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Instant, Int, Nullable } from '../../kernel/schemas'
-import { DAY, toIsoOrNull } from '../../kernel/time'
+import { DAY, toIsoOrNull, hoursFromSeconds } from '../../kernel/time'
 import { teamNames } from '../teams/membership-queries'
-import { toHours } from '../time-tracking/hours'
+
 import { userLabels } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility } from '../users/visibility'
 import { countPendingTimesheets, pendingTimesheets } from './queries'
@@ -64,7 +64,7 @@ export const listPendingApprovals = defineOperation({
           period_start: r.periodStart,
           period_end: r.periodEnd,
           status: r.status as 'submitted' | 'auto_generated',
-          total_hours: toHours(r.totalSeconds * 1000),
+          total_hours: hoursFromSeconds(r.totalSeconds),
           submitted_at: toIsoOrNull(r.submittedAt),
           waiting_days: Math.max(0, Math.floor((ctx.now - since) / DAY)),
         }

@@ -2,11 +2,11 @@ import { t } from 'elysia'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Instant, Nullable, PageQuery, Paginated, pageInfo, pageWindow } from '../../kernel/schemas'
-import { toIso, toIsoOrNull } from '../../kernel/time'
+import { toIso, toIsoOrNull, hoursFromSeconds } from '../../kernel/time'
 import { scopeUserIds, usersOfTeam, managerVisibility, visibleUser } from '../users/visibility'
 import { listTimesheetsPage, type TimesheetListRow } from './record-queries'
 import { TIMESHEET_STATUSES } from './schema'
-import { TimesheetStatusEnum, toHours } from './timesheet-model'
+import { TimesheetStatusEnum } from './timesheet-model'
 
 export const TimesheetSummary = t.Object(
   {
@@ -38,7 +38,7 @@ export const toTimesheetSummary = (r: TimesheetListRow) => ({
   period_end: r.periodEnd,
   status: r.status,
   total_seconds: r.totalSeconds,
-  total_hours: toHours(r.totalSeconds),
+  total_hours: hoursFromSeconds(r.totalSeconds),
   submitted_at: toIsoOrNull(r.submittedAt),
   decided_at: toIsoOrNull(r.decidedAt),
   decided_by_user_id: r.decidedByUserId,

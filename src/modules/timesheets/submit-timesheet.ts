@@ -5,7 +5,7 @@ import { transaction } from '../../kernel/db'
 import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { DateOnly } from '../../kernel/schemas'
-import { isDate, localDate, toIso } from '../../kernel/time'
+import { isDate, localDate, toIso, hoursFromSeconds } from '../../kernel/time'
 import { findTenantById } from '../tenants/queries'
 import { getUserInTenant } from '../users/queries'
 import { emitEvent } from '../webhooks/queries'
@@ -14,7 +14,7 @@ import { timesheetContent } from './build-timesheet'
 import { payPeriodRange } from './period'
 import { createTimesheet, transition } from './transitions'
 import { findTimesheetForPeriod, type TimesheetRow } from './timesheet-queries'
-import { TimesheetOutput, toHours } from './timesheet-model'
+import { TimesheetOutput } from './timesheet-model'
 import { timesheetView } from './timesheet-access'
 
 export const SubmitTimesheetInput = t.Object({
@@ -65,7 +65,7 @@ function emitSubmitted(ctx: TenantBoundCtx, sheet: TimesheetRow, userId: string)
     userEmail: getUserInTenant(ctx, userId).email,
     periodStart: sheet.periodStart,
     periodEnd: sheet.periodEnd,
-    totalHours: toHours(sheet.totalSeconds),
+    totalHours: hoursFromSeconds(sheet.totalSeconds),
     submittedAt: toIso(ctx.now),
   }, ctx.now)
 }

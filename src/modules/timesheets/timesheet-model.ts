@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { DateOnly, Id, Instant, Nullable } from '../../kernel/schemas'
-import { HOUR, localDate, toIso, toIsoOrNull } from '../../kernel/time'
+import { hoursFromMs, hoursFromSeconds, localDate, toIso, toIsoOrNull } from '../../kernel/time'
 import type { TimeLogSource, TimeLogStatus } from '../time-tracking/schema'
 import { TIMESHEET_STATUSES } from './schema'
 import type { TimesheetHistoryRow, TimesheetRow } from './timesheet-queries'
@@ -35,9 +35,6 @@ export const Timesheet = t.Object({
   updated_at: Instant,
 })
 
-/** Hours with two decimals, as every timesheet payload and response states them. */
-export const toHours = (seconds: number): number => Math.round((seconds / 3600) * 100) / 100
-
 export function toTimesheet(row: TimesheetRow, timeLogIds: string[], history: TimesheetHistoryRow[]) {
   return {
     id: row.id,
@@ -46,7 +43,7 @@ export function toTimesheet(row: TimesheetRow, timeLogIds: string[], history: Ti
     period_end: row.periodEnd,
     status: row.status,
     total_seconds: row.totalSeconds,
-    total_hours: toHours(row.totalSeconds),
+    total_hours: hoursFromSeconds(row.totalSeconds),
     submitted_at: toIsoOrNull(row.submittedAt),
     decided_at: toIsoOrNull(row.decidedAt),
     decided_by_user_id: row.decidedByUserId,
@@ -94,7 +91,7 @@ export function toTimesheetEntry(log: LogLike, tz: string, now: number) {
     date: localDate(log.clockInAt, tz),
     clock_in_at: toIso(log.clockInAt),
     clock_out_at: toIsoOrNull(log.clockOutAt),
-    hours: Math.round((((log.clockOutAt ?? now) - log.clockInAt) / HOUR) * 100) / 100,
+    hours: hoursFromMs((log.clockOutAt ?? now) - log.clockInAt),
     status: log.status,
     source: log.source,
   }

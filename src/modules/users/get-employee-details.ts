@@ -2,10 +2,10 @@ import { t } from 'elysia'
 import { callerUserId } from '../../kernel/access'
 import { defineOperation } from '../../kernel/operation'
 import { Id, Instant, Int, Nullable, RoleEnum } from '../../kernel/schemas'
-import { DAY, addDays, localDate, toIso, toIsoOrNull } from '../../kernel/time'
+import { DAY, addDays, localDate, toIso, toIsoOrNull, hoursFromMs } from '../../kernel/time'
 import { activeSeconds, productivityTotals, scoreOf } from '../activity/productivity'
 import { findTeamInTenant } from '../teams/membership-queries'
-import { msByUserDate, sumDates, toHours } from '../time-tracking/hours'
+import { msByUserDate, sumDates } from '../time-tracking/hours'
 import { recentTimeLogs, timeLogsOverlapping } from '../time-tracking/queries'
 import { UserStatusEnum } from './model'
 import { getUserInTenant } from './queries'
@@ -87,8 +87,8 @@ export const getEmployeeDetails = defineOperation({
       current_session_started_at: open ? toIso(open.clockInAt) : null,
       is_me: user.id === ctx.actor.userId,
       recent_activity: {
-        hours_today: toHours(sumDates(perDate, today, today)),
-        hours_last_7_days: toHours(sumDates(perDate, weekAgo, today)),
+        hours_today: hoursFromMs(sumDates(perDate, today, today)),
+        hours_last_7_days: hoursFromMs(sumDates(perDate, weekAgo, today)),
         days_worked_last_7_days: [...(perDate ?? new Map<string, number>()).entries()].filter(([d, ms]) => d >= weekAgo && d <= today && ms > 0).length,
         last_clock_in_at: toIsoOrNull(recent[0]?.clockInAt),
         last_clock_out_at: toIsoOrNull(lastOut?.clockOutAt),
@@ -97,7 +97,7 @@ export const getEmployeeDetails = defineOperation({
           time_log_id: l.id,
           clock_in_at: toIso(l.clockInAt),
           clock_out_at: toIsoOrNull(l.clockOutAt),
-          hours: toHours((l.clockOutAt ?? ctx.now) - l.clockInAt),
+          hours: hoursFromMs((l.clockOutAt ?? ctx.now) - l.clockInAt),
           status: l.status,
         })),
       },
