@@ -64,6 +64,17 @@ export interface Ctx {
 /** A context that has passed authorization for a tenant-bound operation. */
 export type TenantBoundCtx = Ctx & { tenant: TenantCtx }
 
+/**
+ * What a query function over tenant data takes first: the tenant, the connection or the open
+ * transaction, and the clock. Every tenant-bound context is one; query functions never take a raw
+ * `db` and a tenant id (scripts/check-architecture.ts refuses it outside its list of global ones).
+ */
+export interface TenantScope {
+  readonly tenant: Pick<TenantCtx, 'id' | 'timezone'>
+  readonly db: DbLike
+  readonly now: number
+}
+
 /** The role an actor acts with; a caller without a key ranks lowest (Employee). */
 export const effectiveRole = (actor: Actor): Role => (actor.kind === 'anonymous' ? 'employee' : actor.role)
 
@@ -76,5 +87,8 @@ export const actorRole = (actor: Actor): Role | null =>
 export const actorKeyId = (actor: Actor): string | null =>
   actor.kind === 'user' || actor.kind === 'apiKey' || actor.kind === 'demo' ? actor.keyId : null
 
-/** Rebinds a context to an open transaction so that queries inside share it. */
+/**
+ * Rebinds a context to an open transaction so that queries inside share it.
+ * @deprecated use `inTransaction(ctx, (c) => …)` from kernel/transaction.ts, which does both.
+ */
 export const withDb = <C extends Ctx>(ctx: C, db: DbLike): C => ({ ...ctx, db })

@@ -54,7 +54,8 @@ export function openDatabase(file: string, options: { synchronous?: 'full' | 'no
   }
 }
 
-type NotPromise<T> = T extends PromiseLike<unknown> ? never : T
+/** A value that is not a promise: transaction callbacks must not be async. */
+export type NotPromise<T> = T extends PromiseLike<unknown> ? never : T
 
 /**
  * Runs `fn` in one synchronous `BEGIN IMMEDIATE` transaction. bun:sqlite commits at the first

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm'
 import { newEventId } from '../../kernel/ids'
 import type { Database, Statement } from 'bun:sqlite'
 import { sqliteOf, type DbLike } from '../../kernel/db'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantBoundCtx, TenantScope } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
 import { events, webhookSubscriptions } from './schema'
 import type { EventName } from './event-names'
@@ -20,6 +20,20 @@ export interface EmittedEvent {
 }
 
 /**
+ * Writes an event of the context's tenant to the outbox, stamped with the context's clock. Call it
+ * with the context of `inTransaction` that makes the state change, so both commit or neither does;
+ * delivery reads the outbox later. The payload type comes from the event catalogue (catalog.ts),
+ * so a wrong shape does not compile.
+ */
+export const emit = <E extends EventName>(c: TenantScope, type: E, data: EventPayload<E>): EmittedEvent =>
+  emitEvent(c.db, c.tenant.id, type, data, c.now)
+
+/** Writes many events of the context's tenant at once (jobs that emit per user); see emitEvents. */
+export const emitAll = (c: TenantScope, list: EventInput[]): number => emitEvents(c.db, c.tenant.id, list, c.now)
+
+/**
+ * @deprecated in modules: use `emit(c, type, data)`. Kept for the global writers that have no
+ * tenant context yet (failed logins found by key lookup).
  * Writes an event to the outbox. Call it with the transaction of the state change that causes
  * the event, so both commit or neither does; delivery reads the outbox later. The payload type
  * comes from the event catalogue (catalog.ts), so a wrong shape does not compile.
