@@ -12,7 +12,7 @@ import { silentLogger } from '../src/kernel/log'
 import { openRuntime, systemCtx } from '../src/runtime'
 import { createTenant } from '../src/modules/tenants/create-tenant'
 import { findTenantCtx } from '../src/modules/tenants/queries'
-import { summariseDay } from '../src/modules/activity/daily-summaries'
+import { writeDailySummaries } from '../src/modules/activity/daily-summaries'
 import type { TenantBoundCtx } from '../src/kernel/ctx'
 import { addDays, zonedTimeToInstant } from '../src/kernel/time'
 
@@ -62,7 +62,7 @@ const bareMs = performance.now() - bareStart
 
 const ctx = systemCtx(rt, findTenantCtx(rt.db, tenant.id), 'job', Date.now()) as TenantBoundCtx
 const jobStart = performance.now()
-const emitted = summariseDay(ctx, DATE)
+const emitted = writeDailySummaries(ctx, DATE)
 const jobMs = performance.now() - jobStart
 
 console.log(`rows: ${USERS * SAMPLES_PER_USER} samples, ${bare.length} user-days`)

@@ -72,7 +72,7 @@ export async function seedBenchTenant(dataDir: string, employees: number): Promi
         work(id, i, since, now, today)
       }
     }
-    upsertDailySummaries(tx, tenant.id, yesterday, now)
+    upsertDailySummaries({ tenant, db: tx, now }, yesterday)
   })
   rt.close()
   return token

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { newId } from '../../kernel/ids'
 import { MINUTE } from '../../kernel/time'
 import { notFound } from '../../kernel/errors'
@@ -20,7 +20,7 @@ export const AGENT_SESSION_TIMEOUT_MS = AGENT_SESSION_TIMEOUT_MINUTES * MINUTE
 export const isTimedOut = (s: Pick<AgentSessionRow, 'endedAt' | 'lastHeartbeatAt'>, now: number): boolean =>
   s.endedAt === null && now - s.lastHeartbeatAt > AGENT_SESSION_TIMEOUT_MS
 
-export function findDeviceByFingerprint(ctx: TenantBoundCtx, userId: string, fingerprint: string): DeviceRow | null {
+export function findDeviceByFingerprint(ctx: TenantScope, userId: string, fingerprint: string): DeviceRow | null {
   return (
     ctx.db
       .select()
@@ -30,16 +30,16 @@ export function findDeviceByFingerprint(ctx: TenantBoundCtx, userId: string, fin
   )
 }
 
-export function insertDevice(ctx: TenantBoundCtx, row: Omit<typeof devices.$inferInsert, 'id' | 'tenantId'>): DeviceRow {
+export function insertDevice(ctx: TenantScope, row: Omit<typeof devices.$inferInsert, 'id' | 'tenantId'>): DeviceRow {
   return ctx.db.insert(devices).values({ ...row, id: newId(), tenantId: ctx.tenant.id }).returning().get()
 }
 
-export function updateDevice(ctx: TenantBoundCtx, deviceId: string, patch: Partial<Pick<DeviceRow, 'name' | 'platform' | 'agentVersion' | 'lastSeenAt'>>): DeviceRow {
+export function updateDevice(ctx: TenantScope, deviceId: string, patch: Partial<Pick<DeviceRow, 'name' | 'platform' | 'agentVersion' | 'lastSeenAt'>>): DeviceRow {
   return ctx.db.update(devices).set(patch).where(and(eq(devices.tenantId, ctx.tenant.id), eq(devices.id, deviceId))).returning().get()!
 }
 
 /** A device of this user; other users' and other tenants' devices are not found. */
-export function getDeviceOfUser(ctx: TenantBoundCtx, userId: string, deviceId: string): DeviceRow {
+export function getDeviceOfUser(ctx: TenantScope, userId: string, deviceId: string): DeviceRow {
   const row = ctx.db
     .select()
     .from(devices)
@@ -50,7 +50,7 @@ export function getDeviceOfUser(ctx: TenantBoundCtx, userId: string, deviceId: s
 }
 
 /** A session of this user; other users' and other tenants' sessions are not found. */
-export function getAgentSessionOfUser(ctx: TenantBoundCtx, userId: string, sessionId: string): AgentSessionRow {
+export function getAgentSessionOfUser(ctx: TenantScope, userId: string, sessionId: string): AgentSessionRow {
   const row = ctx.db
     .select()
     .from(agentSessions)
@@ -60,7 +60,7 @@ export function getAgentSessionOfUser(ctx: TenantBoundCtx, userId: string, sessi
   return row
 }
 
-export function findActiveSessionOfDevice(ctx: TenantBoundCtx, deviceId: string): AgentSessionRow | null {
+export function findActiveSessionOfDevice(ctx: TenantScope, deviceId: string): AgentSessionRow | null {
   return (
     ctx.db
       .select()
@@ -70,7 +70,7 @@ export function findActiveSessionOfDevice(ctx: TenantBoundCtx, deviceId: string)
   )
 }
 
-export function insertAgentSession(ctx: TenantBoundCtx, userId: string, deviceId: string): AgentSessionRow {
+export function insertAgentSession(ctx: TenantScope, userId: string, deviceId: string): AgentSessionRow {
   return ctx.db
     .insert(agentSessions)
     .values({ id: newId(), tenantId: ctx.tenant.id, userId, deviceId, startedAt: ctx.now, lastHeartbeatAt: ctx.now })
@@ -78,7 +78,7 @@ export function insertAgentSession(ctx: TenantBoundCtx, userId: string, deviceId
     .get()
 }
 
-export function recordHeartbeat(ctx: TenantBoundCtx, sessionId: string): AgentSessionRow {
+export function recordHeartbeat(ctx: TenantScope, sessionId: string): AgentSessionRow {
   return ctx.db
     .update(agentSessions)
     .set({ lastHeartbeatAt: ctx.now })
@@ -91,7 +91,7 @@ export function recordHeartbeat(ctx: TenantBoundCtx, sessionId: string): AgentSe
  * Ends one active session. A session that already timed out ends at its last heartbeat with
  * reason 'timeout', whatever reason the caller gives; otherwise it ends now with `reason`.
  */
-export function endAgentSession(ctx: TenantBoundCtx, session: AgentSessionRow, reason: AgentSessionEndReason): AgentSessionRow {
+export function endAgentSession(ctx: TenantScope, session: AgentSessionRow, reason: AgentSessionEndReason): AgentSessionRow {
   const timedOut = isTimedOut(session, ctx.now)
   return ctx.db
     .update(agentSessions)
@@ -106,7 +106,7 @@ export function endAgentSession(ctx: TenantBoundCtx, session: AgentSessionRow, r
  * calls this with reason 'handover'). Timed-out sessions end at their last heartbeat as 'timeout'.
  * Returns how many sessions it ended. Call it inside the caller's transaction.
  */
-export function endActiveAgentSessions(ctx: TenantBoundCtx, userId: string, reason: AgentSessionEndReason): number {
+export function endActiveAgentSessions(ctx: TenantScope, userId: string, reason: AgentSessionEndReason): number {
   const s = agentSessions
   const stale = sql`${s.lastHeartbeatAt} < ${ctx.now - AGENT_SESSION_TIMEOUT_MS}`
   const ended = ctx.db
@@ -122,7 +122,7 @@ export function endActiveAgentSessions(ctx: TenantBoundCtx, userId: string, reas
 }
 
 /** Closes every session of the tenant whose heartbeat is older than the timeout (housekeeping). */
-export function endTimedOutAgentSessions(ctx: TenantBoundCtx): number {
+export function endTimedOutAgentSessions(ctx: TenantScope): number {
   const s = agentSessions
   return ctx.db
     .update(s)

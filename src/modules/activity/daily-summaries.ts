@@ -1,57 +1,38 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
-import { toIso } from '../../kernel/time'
+import { inTransaction } from '../../kernel/transaction'
 import { findTenantById } from '../tenants/queries'
-import { emitEvents, type EventInput } from '../webhooks/queries'
-import { summariesOfDay, upsertDailySummaries, userEmails, type DailySummaryRow } from './summary-queries'
-
-/** A drop is reported when the day's score is under the tenant threshold while the baseline was not. */
-export function isProductivityDrop(score: number, baseline: number | null, threshold: number): boolean {
-  return baseline !== null && score < threshold && baseline >= threshold
-}
+import { userLabels } from '../users/queries'
+import { emitAll, type EventInput } from '../webhooks/queries'
+import { summariesOfDay, upsertDailySummaries, type DailySummaryRow } from './summary-queries'
+import { dailySummaryPayload, productivityDropPayload } from './summary-rules'
 
 const sameFigures = (a: DailySummaryRow, b: DailySummaryRow) =>
   a.totalSeconds === b.totalSeconds && a.productiveSeconds === b.productiveSeconds && a.neutralSeconds === b.neutralSeconds &&
   a.unproductiveSeconds === b.unproductiveSeconds && a.idleSeconds === b.idleSeconds && a.sampleCount === b.sampleCount
 
 /**
- * Summarises one tenant-local day for every user with samples, and emits activity.daily_summary
- * (and activity.productivity_drop) for each summary that is new or changed, in one transaction.
- * Running it again on unchanged samples changes nothing and emits nothing.
+ * The daily summaries job's work for one tenant-local day: stores every user's summary from the
+ * samples, and emits activity.daily_summary (and activity.productivity_drop) for each summary that
+ * is new or changed, in one transaction. Running it again on unchanged samples changes nothing and
+ * emits nothing. (The activity summary tools read a day with readDaySummary instead.)
  */
-export function summariseDay(ctx: TenantBoundCtx, date: string): number {
-  return transaction(ctx.db, (tx) => {
-    const tenantId = ctx.tenant.id
-    const before = new Map(summariesOfDay(tx, tenantId, date).map((r) => [r.userId, r]))
-    upsertDailySummaries(tx, tenantId, date, ctx.now)
-    const threshold = findTenantById(tx, tenantId)?.productivityDropThreshold ?? 50
-    const emails = userEmails(tx, tenantId)
-    const events: EventInput[] = []
-    for (const row of summariesOfDay(tx, tenantId, date)) {
+export function writeDailySummaries(ctx: TenantBoundCtx, date: string): number {
+  return inTransaction(ctx, (c) => {
+    const before = new Map(summariesOfDay(c, date).map((r) => [r.userId, r]))
+    upsertDailySummaries(c, date)
+    const changed = summariesOfDay(c, date).filter((row) => {
       const previous = before.get(row.userId)
-      if (previous && sameFigures(previous, row)) continue
-      const base = { userId: row.userId, userEmail: emails.get(row.userId) ?? null, date }
-      events.push({
-        type: 'activity.daily_summary',
-        data: {
-          ...base,
-          totalSeconds: row.totalSeconds,
-          productiveSeconds: row.productiveSeconds,
-          neutralSeconds: row.neutralSeconds,
-          unproductiveSeconds: row.unproductiveSeconds,
-          idleSeconds: row.idleSeconds,
-          productivityScore: row.score,
-          computedAt: toIso(ctx.now),
-        },
-      })
-      if (isProductivityDrop(row.score, row.baselineScore, threshold)) {
-        events.push({
-          type: 'activity.productivity_drop',
-          data: { ...base, productivityScore: row.score, baselineScore: Math.round((row.baselineScore ?? 0) * 10) / 10, threshold },
-        })
-      }
+      return !previous || !sameFigures(previous, row)
+    })
+    const threshold = findTenantById(c.db, c.tenant.id)?.productivityDropThreshold ?? 50
+    const people = userLabels(c, changed.map((r) => r.userId))
+    const events: EventInput[] = []
+    for (const row of changed) {
+      const email = people.get(row.userId)?.email ?? null
+      events.push({ type: 'activity.daily_summary', data: dailySummaryPayload(row, email) })
+      const drop = productivityDropPayload(row, email, threshold)
+      if (drop) events.push({ type: 'activity.productivity_drop', data: drop })
     }
-    emitEvents(tx, tenantId, events, ctx.now)
-    return events.length
+    return emitAll(c, events)
   })
 }

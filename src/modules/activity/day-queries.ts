@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, max, min, sql, type SQL } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { activitySamples, type Category } from './schema'
 
 /**
@@ -16,7 +16,7 @@ export interface ActivityBounds {
 }
 
 /** First sample start and last sample end of each user on one local date. */
-export function activityBounds(ctx: TenantBoundCtx, userIds: string[] | null, date: string): Map<string, ActivityBounds> {
+export function activityBounds(ctx: TenantScope, userIds: string[] | null, date: string): Map<string, ActivityBounds> {
   if (userIds !== null && userIds.length === 0) return new Map()
   const rows = ctx.db
     .select({ userId: s.userId, firstAt: min(s.startedAt), lastAt: max(sql<number>`${s.startedAt} + ${s.durationSeconds} * 1000`) })
@@ -40,7 +40,7 @@ export interface AppUsageRow {
 
 /** One page of a user's application usage per date, most used first within a date; and the total. */
 export function appUsagePage(
-  ctx: TenantBoundCtx,
+  ctx: TenantScope,
   f: { userId: string; dates: string[]; category?: Category | undefined },
   page: { offset: number; limit: number },
 ): { rows: AppUsageRow[]; total: number } {
@@ -78,7 +78,7 @@ export interface SampleSpan {
 }
 
 /** A user's samples on these local dates, in start order (optionally only the idle ones). */
-export function userSamples(ctx: TenantBoundCtx, userId: string, dates: string[], opts: { idleOnly?: boolean } = {}): SampleSpan[] {
+export function userSamples(ctx: TenantScope, userId: string, dates: string[], opts: { idleOnly?: boolean } = {}): SampleSpan[] {
   if (dates.length === 0) return []
   return ctx.db
     .select({ date: s.localDate, startedAt: s.startedAt, durationSeconds: s.durationSeconds, category: s.category, isIdle: s.isIdle })

@@ -43,7 +43,7 @@ const hasData = (u: UserDay) => u.hours > 0 || u.active_seconds + u.idle_seconds
  * summarised yet), first and last sample, and who is clocked in now. People deactivated before
  * the day appear only when they have data on it.
  */
-export function summarizeDay(ctx: TenantBoundCtx, date: string, userIds: string[] | null): DaySummary {
+export function readDaySummary(ctx: TenantBoundCtx, date: string, userIds: string[] | null): DaySummary {
   const tz = ctx.tenant.timezone
   const people = listUsers(ctx, { userIds, includeDeactivated: true })
   const totals = productivityTotals(ctx, userIds, date, date)

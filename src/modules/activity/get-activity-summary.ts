@@ -4,7 +4,7 @@ import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Instant, Int, Nullable } from '../../kernel/schemas'
 import { localDate } from '../../kernel/time'
 import { managerVisibility, scopeUserIds, usersOfTeam } from '../users/visibility'
-import { summarizeDay } from './day-summary'
+import { readDaySummary } from './day-summary'
 
 const Seconds = (description: string) => Int({ minimum: 0, description })
 
@@ -67,6 +67,6 @@ export const getActivitySummary = defineOperation({
   run(ctx, input) {
     const v = managerVisibility(ctx)
     const userIds = scopeUserIds(v, input.team_id ? usersOfTeam(ctx, v, input.team_id) : null)
-    return summarizeDay(ctx, input.date ?? localDate(ctx.now, ctx.tenant.timezone), userIds)
+    return readDaySummary(ctx, input.date ?? localDate(ctx.now, ctx.tenant.timezone), userIds)
   },
 })

@@ -1,13 +1,13 @@
 import type { Database, Statement } from 'bun:sqlite'
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { sqliteOf, type DbLike } from '../../kernel/db'
 import { activitySamples, categoryRules, dailyActivitySummaries, ingestBatches, type Category } from './schema'
 import type { CategoryRuleInput } from './categorize'
 
 export type IngestBatchRow = typeof ingestBatches.$inferSelect
 
-export function findIngestBatch(ctx: TenantBoundCtx, userId: string, batchId: string): IngestBatchRow | null {
+export function findIngestBatch(ctx: TenantScope, userId: string, batchId: string): IngestBatchRow | null {
   return (
     ctx.db
       .select()
@@ -17,12 +17,12 @@ export function findIngestBatch(ctx: TenantBoundCtx, userId: string, batchId: st
   )
 }
 
-export function insertIngestBatch(ctx: TenantBoundCtx, userId: string, batchId: string, sampleCount: number): void {
+export function insertIngestBatch(ctx: TenantScope, userId: string, batchId: string, sampleCount: number): void {
   ctx.db.insert(ingestBatches).values({ tenantId: ctx.tenant.id, userId, batchId, sampleCount, receivedAt: ctx.now }).run()
 }
 
 /** The tenant's category rules, lowest priority number first (then oldest first). */
-export function listCategoryRules(ctx: TenantBoundCtx): CategoryRuleInput[] {
+export function listCategoryRules(ctx: TenantScope): CategoryRuleInput[] {
   return ctx.db
     .select({ matchField: categoryRules.matchField, pattern: categoryRules.pattern, category: categoryRules.category, workProfile: categoryRules.workProfile })
     .from(categoryRules)
@@ -65,7 +65,7 @@ function multiRowInsert(sqlite: Database, rows: number): Statement {
  * the same insert through the query builder costs about five times as much per batch.
  * SAMPLE_COLUMNS mirrors the `activitySamples` table of schema.ts; the caller holds the transaction.
  */
-export function insertSamples(ctx: TenantBoundCtx, userId: string, batchId: string, rows: readonly SampleInsert[]): void {
+export function insertSamples(ctx: TenantScope, userId: string, batchId: string, rows: readonly SampleInsert[]): void {
   const sqlite = sqliteOf(ctx.db)
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK)
@@ -84,7 +84,7 @@ export interface IdleSample {
 }
 
 /** The user's idle samples on some local dates, in time order (for idle-stretch detection). */
-export function idleSamplesOn(ctx: TenantBoundCtx, userId: string, dates: string[]): IdleSample[] {
+export function idleSamplesOn(ctx: TenantScope, userId: string, dates: string[]): IdleSample[] {
   const s = activitySamples
   return ctx.db
     .select({ startedAt: s.startedAt, durationSeconds: s.durationSeconds, batchId: s.batchId })
@@ -95,7 +95,7 @@ export function idleSamplesOn(ctx: TenantBoundCtx, userId: string, dates: string
 }
 
 /** Which of these dates already have a daily summary for anyone in the tenant. */
-export function summarisedDates(ctx: TenantBoundCtx, dates: string[]): Set<string> {
+export function summarisedDates(ctx: TenantScope, dates: string[]): Set<string> {
   const d = dailyActivitySummaries
   const rows = ctx.db
     .selectDistinct({ date: d.date })

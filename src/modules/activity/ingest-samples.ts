@@ -8,7 +8,7 @@ import { findTenantById } from '../tenants/queries'
 import { succeededKeys } from '../jobs/queries'
 import { emitEvents } from '../webhooks/queries'
 import { categorizer } from './categorize'
-import { summariseDay } from './daily-summaries'
+import { writeDailySummaries } from './daily-summaries'
 import { dailySummariesJob } from './jobs'
 import { newlyIdleStretches } from './idle-stretches'
 import { getAgentSessionOfUser, isTimedOut, recordHeartbeat } from './agent-queries'
@@ -98,5 +98,5 @@ function resummariseLateDays(ctx: TenantBoundCtx, rows: SampleInsert[]): void {
   if (past.length === 0) return
   const done = succeededKeys(ctx.db, dailySummariesJob.name, ctx.tenant.id, past[0]!)
   const summarised = summarisedDates(ctx, past)
-  for (const date of past) if (done.has(date) || summarised.has(date)) summariseDay(ctx, date)
+  for (const date of past) if (done.has(date) || summarised.has(date)) writeDailySummaries(ctx, date)
 }

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, lte, max } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { activitySamples, agentSessions, dailyActivitySummaries } from './schema'
 
 /** What a person's status needs from the desktop agent: its live session and the latest sample. */
 
 /** The user's most recent agent session that has not ended (by last heartbeat), or null. */
-export function latestOpenAgentSession(ctx: TenantBoundCtx, userId: string): { id: string; lastHeartbeatAt: number } | null {
+export function latestOpenAgentSession(ctx: TenantScope, userId: string): { id: string; lastHeartbeatAt: number } | null {
   return (
     ctx.db
       .select({ id: agentSessions.id, lastHeartbeatAt: agentSessions.lastHeartbeatAt })
@@ -23,7 +23,7 @@ export interface LatestSample {
 }
 
 /** The sample of one local date that ends last (index tenant, date, user). */
-export function latestSampleOn(ctx: TenantBoundCtx, userId: string, date: string): LatestSample | null {
+export function latestSampleOn(ctx: TenantScope, userId: string, date: string): LatestSample | null {
   const s = activitySamples
   const row = ctx.db
     .select({ startedAt: s.startedAt, duration: s.durationSeconds, isIdle: s.isIdle })
@@ -35,7 +35,7 @@ export function latestSampleOn(ctx: TenantBoundCtx, userId: string, date: string
 }
 
 /** The latest summarised date of a user up to `date`, or null (index tenant, user, date). */
-export function lastSummarisedDate(ctx: TenantBoundCtx, userId: string, date: string): string | null {
+export function lastSummarisedDate(ctx: TenantScope, userId: string, date: string): string | null {
   const d = dailyActivitySummaries
   return (
     ctx.db

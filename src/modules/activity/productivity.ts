@@ -1,6 +1,7 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { dateRange, localDate } from '../../kernel/time'
-import { dailySummaries, sampleTotals } from './queries'
+import { sampleTotals } from './queries'
+import { dailySummaries } from './summary-queries'
 
 /**
  * Productivity is category-based: seconds of application use classed productive, neutral or

@@ -1,13 +1,9 @@
 import { and, between, eq, inArray, sql } from 'drizzle-orm'
-import type { Ctx } from '../../kernel/ctx'
-import type { DbLike } from '../../kernel/db'
-import { activityBlocks, activitySamples, dailyActivitySummaries } from './schema'
-
-type TenantScoped = Ctx & { tenant: { id: number } }
-export type DailySummaryRow = typeof dailyActivitySummaries.$inferSelect
+import type { TenantScope } from '../../kernel/ctx'
+import { activityBlocks, activitySamples } from './schema'
 
 /** Start and end (ms) of the user's samples on these local dates: what the agent covered. */
-export function sampleIntervals(ctx: TenantScoped, userId: string, fromDate: string, toDate: string): { start: number; end: number }[] {
+export function sampleIntervals(ctx: TenantScope, userId: string, fromDate: string, toDate: string): { start: number; end: number }[] {
   return ctx.db
     .select({ start: activitySamples.startedAt, end: sql<number>`${activitySamples.startedAt} + ${activitySamples.durationSeconds} * 1000` })
     .from(activitySamples)
@@ -15,26 +11,13 @@ export function sampleIntervals(ctx: TenantScoped, userId: string, fromDate: str
     .all()
 }
 
-export function insertBlocks(db: DbLike, rows: (typeof activityBlocks.$inferInsert)[]): number {
-  if (rows.length === 0) return 0
-  db.insert(activityBlocks).values(rows).run()
-  return rows.length
-}
+type NewActivityBlock = Omit<typeof activityBlocks.$inferInsert, 'tenantId' | 'createdAt'>
 
-/** Stored daily summaries of these users (all when null) between two local dates. */
-export function dailySummaries(ctx: TenantScoped, userIds: string[] | null, fromDate: string, toDate: string): DailySummaryRow[] {
-  if (userIds !== null && userIds.length === 0) return []
-  return ctx.db
-    .select()
-    .from(dailyActivitySummaries)
-    .where(
-      and(
-        eq(dailyActivitySummaries.tenantId, ctx.tenant.id),
-        between(dailyActivitySummaries.date, fromDate, toDate),
-        userIds === null ? undefined : inArray(dailyActivitySummaries.userId, userIds),
-      ),
-    )
-    .all()
+/** Writes timeline blocks of the scope's tenant, created now; returns how many. */
+export function insertBlocks(c: TenantScope, rows: NewActivityBlock[]): number {
+  if (rows.length === 0) return 0
+  c.db.insert(activityBlocks).values(rows.map((r) => ({ ...r, tenantId: c.tenant.id, createdAt: c.now }))).run()
+  return rows.length
 }
 
 export interface CategoryTotals {
@@ -48,7 +31,7 @@ export interface CategoryTotals {
 }
 
 /** Seconds by category per user and date straight from the samples (days not yet summarised). */
-export function sampleTotals(ctx: TenantScoped, userIds: string[] | null, dates: string[]): CategoryTotals[] {
+export function sampleTotals(ctx: TenantScope, userIds: string[] | null, dates: string[]): CategoryTotals[] {
   if ((userIds !== null && userIds.length === 0) || dates.length === 0) return []
   const s = activitySamples
   const active = (cat: string) => sql<number>`coalesce(sum(case when ${s.isIdle} = 0 and ${s.category} = ${cat} then ${s.durationSeconds} end), 0)`

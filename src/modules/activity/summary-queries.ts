@@ -1,27 +1,37 @@
-import { and, eq, sql } from 'drizzle-orm'
-import type { DbLike } from '../../kernel/db'
-import { addDays } from '../../kernel/time'
-import { users } from '../users/schema'
+import { and, between, eq, inArray, sql } from 'drizzle-orm'
+import type { TenantScope } from '../../kernel/ctx'
 import { activitySamples, dailyActivitySummaries } from './schema'
+import { baselineFrom } from './summary-rules'
 
 export type DailySummaryRow = typeof dailyActivitySummaries.$inferSelect
 
-/** Days of history the baseline score averages over. */
-export const BASELINE_DAYS = 14
+/** Stored daily summaries of these users (all when null) between two local dates. */
+export function dailySummaries(c: TenantScope, userIds: string[] | null, fromDate: string, toDate: string): DailySummaryRow[] {
+  if (userIds !== null && userIds.length === 0) return []
+  const d = dailyActivitySummaries
+  return c.db
+    .select()
+    .from(d)
+    .where(and(eq(d.tenantId, c.tenant.id), between(d.date, fromDate, toDate), userIds === null ? undefined : inArray(d.userId, userIds)))
+    .all()
+}
 
-export const summariesOfDay = (db: DbLike, tenantId: number, date: string): DailySummaryRow[] =>
-  db.select().from(dailyActivitySummaries).where(and(eq(dailyActivitySummaries.tenantId, tenantId), eq(dailyActivitySummaries.date, date))).all()
+/** Every user's stored summary of one tenant-local date. */
+export const summariesOfDay = (c: TenantScope, date: string): DailySummaryRow[] =>
+  c.db.select().from(dailyActivitySummaries).where(and(eq(dailyActivitySummaries.tenantId, c.tenant.id), eq(dailyActivitySummaries.date, date))).all()
 
 /**
  * Recomputes every user's summary of one tenant-local day from its samples in one set-based
  * statement (an INSERT … SELECT … GROUP BY upsert): no per-user round trips. Idle seconds are
- * counted apart; the score is productive / (productive + neutral + unproductive), 0-100.
+ * counted apart; the score is productive / (productive + neutral + unproductive), 0-100; the
+ * baseline is the mean score of the user's summaries in the window of summary-rules.ts.
  */
-export function upsertDailySummaries(db: DbLike, tenantId: number, date: string, computedAt: number): void {
+export function upsertDailySummaries(c: TenantScope, date: string): void {
+  const tenantId = c.tenant.id
   const s = activitySamples
   const active = sql`sum(case when ${s.isIdle} = 0 then ${s.durationSeconds} else 0 end)`
   const productive = sql`sum(case when ${s.isIdle} = 0 and ${s.category} = 'productive' then ${s.durationSeconds} else 0 end)`
-  db.run(sql`
+  c.db.run(sql`
     insert into daily_activity_summaries
       (tenant_id, user_id, date, total_seconds, productive_seconds, neutral_seconds, unproductive_seconds,
        idle_seconds, score, sample_count, baseline_score, computed_at)
@@ -35,8 +45,8 @@ export function upsertDailySummaries(db: DbLike, tenantId: number, date: string,
       count(*),
       (select avg(d.score) from daily_activity_summaries d
         where d.tenant_id = ${tenantId} and d.user_id = ${s.userId}
-          and d.date >= ${addDays(date, -BASELINE_DAYS)} and d.date < ${date}),
-      ${computedAt}
+          and d.date >= ${baselineFrom(date)} and d.date < ${date}),
+      ${c.now}
     from ${s}
     where ${s.tenantId} = ${tenantId} and ${s.localDate} = ${date}
     group by ${s.userId}
@@ -46,10 +56,4 @@ export function upsertDailySummaries(db: DbLike, tenantId: number, date: string,
       idle_seconds = excluded.idle_seconds, score = excluded.score, sample_count = excluded.sample_count,
       baseline_score = excluded.baseline_score, computed_at = excluded.computed_at
   `)
-}
-
-/** Emails of the users of a tenant, for event payloads. */
-export function userEmails(db: DbLike, tenantId: number): Map<string, string> {
-  const rows = db.select({ id: users.id, email: users.email }).from(users).where(eq(users.tenantId, tenantId)).all()
-  return new Map(rows.map((r) => [r.id, r.email]))
 }

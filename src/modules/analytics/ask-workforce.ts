@@ -41,15 +41,13 @@ export const askWorkforce = defineOperation({
     const routes = routeQuestion(input.question)
     const theme = routes[0]!.theme
     const tools = routes.map((r) => r.tool)
-    insertQuestion(ctx.db, {
+    insertQuestion(ctx, {
       id: newId(),
-      tenantId: ctx.tenant.id,
       userId: ctx.actor.userId,
       apiKeyId: actorKeyId(ctx.actor),
       question: input.question,
       theme,
       suggestedTools: tools,
-      askedAt: ctx.now,
     })
     return {
       acknowledged: true,

@@ -1,14 +1,13 @@
 import { and, count, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm'
-import type { Ctx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { prepared, type DbLike } from '../../kernel/db'
 import { askQuestions, toolCalls } from './schema'
 
-type TenantScoped = Ctx & { tenant: { id: number } }
 export type NewToolCallRow = typeof toolCalls.$inferInsert
 export type AskQuestionRow = typeof askQuestions.$inferSelect
 
 /**
- * Appends recorded tool calls (the recorder batches them into one transaction). One prepared
+ * Appends recorded tool calls of any tenants (the recorder batches them into one transaction). One prepared
  * single-row insert per row: building a 500-row insert statement would cost more than running it.
  */
 export function insertToolCalls(db: DbLike, rows: NewToolCallRow[]): void {
@@ -36,7 +35,7 @@ export function insertToolCalls(db: DbLike, rows: NewToolCallRow[]): void {
 }
 
 /** Distinct people (or keys, for keys not bound to a person) that called tools since an instant. */
-export function activeCallers(ctx: TenantScoped, since: number): number {
+export function activeCallers(ctx: TenantScope, since: number): number {
   return (
     ctx.db
       .select({ n: countDistinct(sql`coalesce(${toolCalls.userId}, ${toolCalls.apiKeyId})`) })
@@ -51,10 +50,10 @@ export interface CallWindow {
   to: number
 }
 
-const inWindow = (ctx: TenantScoped, w: CallWindow) =>
+const inWindow = (ctx: TenantScope, w: CallWindow) =>
   and(eq(toolCalls.tenantId, ctx.tenant.id), gte(toolCalls.startedAt, w.from), lt(toolCalls.startedAt, w.to))
 
-export function callStats(ctx: TenantScoped, w: CallWindow): { calls: number; sessions: number; errors: number } {
+export function callStats(ctx: TenantScope, w: CallWindow): { calls: number; sessions: number; errors: number } {
   const row = ctx.db
     .select({
       calls: count(),
@@ -67,7 +66,7 @@ export function callStats(ctx: TenantScoped, w: CallWindow): { calls: number; se
   return { calls: row?.calls ?? 0, sessions: row?.sessions ?? 0, errors: row?.errors ?? 0 }
 }
 
-export function callsBySource(ctx: TenantScoped, w: CallWindow, limit: number): { source: string; calls: number; callers: number }[] {
+export function callsBySource(ctx: TenantScope, w: CallWindow, limit: number): { source: string; calls: number; callers: number }[] {
   return ctx.db
     .select({
       source: sql<string>`coalesce(${toolCalls.source}, 'unknown')`,
@@ -82,7 +81,7 @@ export function callsBySource(ctx: TenantScoped, w: CallWindow, limit: number): 
     .all()
 }
 
-export function callsByTool(ctx: TenantScoped, w: CallWindow, limit: number): { tool: string; calls: number; errors: number; avgMs: number; callers: number }[] {
+export function callsByTool(ctx: TenantScope, w: CallWindow, limit: number): { tool: string; calls: number; errors: number; avgMs: number; callers: number }[] {
   return ctx.db
     .select({
       tool: toolCalls.toolName,
@@ -99,7 +98,7 @@ export function callsByTool(ctx: TenantScoped, w: CallWindow, limit: number): { 
     .all()
 }
 
-export function callsByErrorCode(ctx: TenantScoped, w: CallWindow, limit: number): { code: string; calls: number }[] {
+export function callsByErrorCode(ctx: TenantScope, w: CallWindow, limit: number): { code: string; calls: number }[] {
   return ctx.db
     .select({ code: sql<string>`${toolCalls.errorCode}`, calls: count() })
     .from(toolCalls)
@@ -110,10 +109,11 @@ export function callsByErrorCode(ctx: TenantScoped, w: CallWindow, limit: number
     .all()
 }
 
-export const insertQuestion = (db: DbLike, row: typeof askQuestions.$inferInsert): AskQuestionRow =>
-  db.insert(askQuestions).values(row).returning().get()
+/** Records a question put to ask_workforce, asked now in the scope's tenant. */
+export const insertQuestion = (c: TenantScope, row: Omit<typeof askQuestions.$inferInsert, 'tenantId' | 'askedAt'>): AskQuestionRow =>
+  c.db.insert(askQuestions).values({ ...row, tenantId: c.tenant.id, askedAt: c.now }).returning().get()
 
-export function questionsBetween(ctx: TenantScoped, w: CallWindow): AskQuestionRow[] {
+export function questionsBetween(ctx: TenantScope, w: CallWindow): AskQuestionRow[] {
   return ctx.db
     .select()
     .from(askQuestions)

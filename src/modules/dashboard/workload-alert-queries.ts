@@ -1,5 +1,5 @@
 import { and, eq, inArray, max } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { newId } from '../../kernel/ids'
 import { workloadAlerts, type AlertKind } from '../analytics/schema'
 import { breaks } from '../time-tracking/schema'
@@ -8,7 +8,7 @@ import { users } from '../users/schema'
 export type StoredAlertRow = typeof workloadAlerts.$inferSelect & { userName: string }
 
 /** Stored workload alerts of one tenant-local date, with the current name of each person. */
-export function storedAlertsOn(ctx: TenantBoundCtx, date: string, userIds: string[] | null): StoredAlertRow[] {
+export function storedAlertsOn(ctx: TenantScope, date: string, userIds: string[] | null): StoredAlertRow[] {
   if (userIds !== null && userIds.length === 0) return []
   const rows = ctx.db
     .select({ alert: workloadAlerts, userName: users.name })
@@ -21,7 +21,7 @@ export function storedAlertsOn(ctx: TenantBoundCtx, date: string, userIds: strin
 }
 
 /** When the alerts of a date were last computed, or null when none are stored. */
-export const storedAlertsComputedAt = (ctx: TenantBoundCtx, date: string): number | null =>
+export const storedAlertsComputedAt = (ctx: TenantScope, date: string): number | null =>
   ctx.db
     .select({ at: max(workloadAlerts.createdAt) })
     .from(workloadAlerts)
@@ -36,23 +36,23 @@ export interface AlertValues {
   details: Record<string, unknown>
 }
 
-export function insertAlert(ctx: TenantBoundCtx, date: string, a: AlertValues): void {
+export function insertAlert(ctx: TenantScope, date: string, a: AlertValues): void {
   ctx.db.insert(workloadAlerts).values({ id: newId(), tenantId: ctx.tenant.id, date, ...a, createdAt: ctx.now }).run()
 }
 
 /** Rewrites a stored alert whose figures changed (createdAt becomes the time of the new figures). */
-export function updateAlert(ctx: TenantBoundCtx, id: string, a: Pick<AlertValues, 'severity' | 'message' | 'details'>): void {
+export function updateAlert(ctx: TenantScope, id: string, a: Pick<AlertValues, 'severity' | 'message' | 'details'>): void {
   ctx.db.update(workloadAlerts).set({ ...a, createdAt: ctx.now }).where(and(eq(workloadAlerts.tenantId, ctx.tenant.id), eq(workloadAlerts.id, id))).run()
 }
 
-export function deleteAlerts(ctx: TenantBoundCtx, ids: string[]): void {
+export function deleteAlerts(ctx: TenantScope, ids: string[]): void {
   for (let i = 0; i < ids.length; i += 500) {
     ctx.db.delete(workloadAlerts).where(and(eq(workloadAlerts.tenantId, ctx.tenant.id), inArray(workloadAlerts.id, ids.slice(i, i + 500)))).run()
   }
 }
 
 /** Breaks of these time logs (they are paused time, not worked time). */
-export function breaksOfLogs(ctx: TenantBoundCtx, timeLogIds: string[]): { timeLogId: string; startedAt: number; endedAt: number | null }[] {
+export function breaksOfLogs(ctx: TenantScope, timeLogIds: string[]): { timeLogId: string; startedAt: number; endedAt: number | null }[] {
   const out: { timeLogId: string; startedAt: number; endedAt: number | null }[] = []
   for (let i = 0; i < timeLogIds.length; i += 500) {
     out.push(

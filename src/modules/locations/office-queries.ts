@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm'
-import type { Ctx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { locationPings, offices } from './schema'
 
-type TenantScoped = Ctx & { tenant: { id: number } }
 export type OfficeRow = typeof offices.$inferSelect
 
 /** The tenant's offices: the geofences clock-ins are checked against. */
-export const listOffices = (ctx: TenantScoped): OfficeRow[] =>
+export const listOffices = (ctx: TenantScope): OfficeRow[] =>
   ctx.db.select().from(offices).where(eq(offices.tenantId, ctx.tenant.id)).orderBy(offices.name).all()
 
-export function insertLocationPing(ctx: TenantScoped, row: Omit<typeof locationPings.$inferInsert, 'tenantId'>): void {
+export function insertLocationPing(ctx: TenantScope, row: Omit<typeof locationPings.$inferInsert, 'tenantId'>): void {
   ctx.db.insert(locationPings).values({ ...row, tenantId: ctx.tenant.id }).run()
 }
 
-export const insertOffice = (ctx: TenantScoped, row: Omit<typeof offices.$inferInsert, 'tenantId'>): OfficeRow =>
+export const insertOffice = (ctx: TenantScope, row: Omit<typeof offices.$inferInsert, 'tenantId'>): OfficeRow =>
   ctx.db.insert(offices).values({ ...row, tenantId: ctx.tenant.id }).returning().get()

@@ -1,12 +1,10 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm'
-import type { Ctx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { timeLogs } from './schema'
 import type { TimeLogRow } from './queries'
 
-type TenantScoped = Ctx & { tenant: { id: number } }
-
 /** Open time logs that clocked in at or before `before` (forgotten clock-outs), oldest first. */
-export function overdueOpenLogs(ctx: TenantScoped, before: number, limit: number): TimeLogRow[] {
+export function overdueOpenLogs(ctx: TenantScope, before: number, limit: number): TimeLogRow[] {
   // Only the open-log condition goes to SQL: it reads the small partial index time_logs_one_open_uq
   // (at most one row per user), where a clock_in_at range would walk the tenant's whole history.
   return ctx.db
@@ -20,7 +18,7 @@ export function overdueOpenLogs(ctx: TenantScoped, before: number, limit: number
 }
 
 /** Closes an open log by policy (status auto_closed); null when it was closed meanwhile. */
-export function autoCloseTimeLog(ctx: TenantScoped, id: string, clockOutAt: number): TimeLogRow | null {
+export function autoCloseTimeLog(ctx: TenantScope, id: string, clockOutAt: number): TimeLogRow | null {
   return (
     ctx.db
       .update(timeLogs)
@@ -32,7 +30,7 @@ export function autoCloseTimeLog(ctx: TenantScoped, id: string, clockOutAt: numb
 }
 
 /** Closed logs without gap-fill yet (imported, or closed by another path), by clock-out. */
-export function logsPendingGapFill(ctx: TenantScoped, closedBefore: number, limit: number): TimeLogRow[] {
+export function logsPendingGapFill(ctx: TenantScope, closedBefore: number, limit: number): TimeLogRow[] {
   return ctx.db
     .select()
     .from(timeLogs)
@@ -43,7 +41,7 @@ export function logsPendingGapFill(ctx: TenantScoped, closedBefore: number, limi
 }
 
 /** Claims a log's gap-fill: false when another run already did it (so blocks are written once). */
-export function markGapFillDone(ctx: TenantScoped, id: string): boolean {
+export function markGapFillDone(ctx: TenantScope, id: string): boolean {
   return (
     ctx.db
       .update(timeLogs)

@@ -1,9 +1,9 @@
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
+import type { TenantBoundCtx } from '../../kernel/ctx'
 import { HOUR, localDate, toIso } from '../../kernel/time'
+import { inTransaction } from '../../kernel/transaction'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { getUserInTenant } from '../users/queries'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { autoCloseTimeLog, logsPendingGapFill, markGapFillDone, overdueOpenLogs } from './auto-close-queries'
 import { finishOpenBreak } from './break-events'
 import { writeGapFillBlocks } from './gap-fill-blocks'
@@ -42,15 +42,14 @@ export function autoCloseForgottenClockOuts(ctx: TenantBoundCtx, autoClockOutHou
   let closed = 0
   for (const open of overdueOpenLogs(ctx, ctx.now - autoClockOutHours * HOUR, GAP_FILL_BATCH)) {
     const clockOutAt = autoCloseAt(ctx, open, autoClockOutHours)
-    transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    inTransaction(ctx, (c) => {
       const log = autoCloseTimeLog(c, open.id, clockOutAt)
       if (!log) return
       const user = getUserInTenant(c, log.userId)
       // The same path as clock-out: a break still open ends with the session (break.ended).
       finishOpenBreak(c, user, clockOutAt)
       const blocksGenerated = writeGapFillBlocks(c, log, clockOutAt)
-      emitEvent(tx, ctx.tenant.id, 'clock.out', {
+      emit(c, 'clock.out', {
         timeLogId: log.id,
         userId: user.id,
         userEmail: user.email,
@@ -62,7 +61,7 @@ export function autoCloseForgottenClockOuts(ctx: TenantBoundCtx, autoClockOutHou
         autoClosed: true,
         latitude: null,
         longitude: null,
-      }, ctx.now)
+      })
       closed++
     })
   }
@@ -80,8 +79,7 @@ export function gapFillClosedLogs(ctx: TenantBoundCtx, deadline = Infinity): num
   for (;;) {
     const pending = logsPendingGapFill(ctx, ctx.now, GAP_FILL_BATCH)
     if (pending.length === 0) return filled
-    filled += transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    filled += inTransaction(ctx, (c) => {
       let n = 0
       for (const log of pending) {
         if (!markGapFillDone(c, log.id)) continue

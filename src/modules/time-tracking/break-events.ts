@@ -2,7 +2,7 @@ import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
 import type { UserRow } from '../users/queries'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { closeBreak, findOpenBreak, insertBreak, type BreakRow } from './break-queries'
 import { breakSeconds } from './break-model'
 import type { BreakKind } from './schema'
@@ -14,14 +14,14 @@ import type { TimeLogRow } from './queries'
  */
 export function beginBreak(ctx: TenantBoundCtx, user: UserRow, log: TimeLogRow, kind: BreakKind): BreakRow {
   const brk = insertBreak(ctx, { userId: user.id, timeLogId: log.id, kind, startedAt: Math.max(ctx.now, log.clockInAt) })
-  emitEvent(ctx.db, ctx.tenant.id, 'break.started', {
+  emit(ctx, 'break.started', {
     breakId: brk.id,
     timeLogId: log.id,
     userId: user.id,
     userEmail: user.email,
     kind: brk.kind,
     startedAt: toIso(brk.startedAt),
-  }, ctx.now)
+  })
   return brk
 }
 
@@ -32,7 +32,7 @@ export function beginBreak(ctx: TenantBoundCtx, user: UserRow, log: TimeLogRow, 
 export function finishBreak(ctx: TenantBoundCtx, user: UserRow, brk: BreakRow, endedAt: number): BreakRow {
   const ended = closeBreak(ctx, brk.id, Math.max(endedAt, brk.startedAt))
   if (!ended) throw new DomainError('conflict', 'This break was already ended.')
-  emitEvent(ctx.db, ctx.tenant.id, 'break.ended', {
+  emit(ctx, 'break.ended', {
     breakId: ended.id,
     timeLogId: ended.timeLogId,
     userId: user.id,
@@ -41,7 +41,7 @@ export function finishBreak(ctx: TenantBoundCtx, user: UserRow, brk: BreakRow, e
     startedAt: toIso(ended.startedAt),
     endedAt: toIso(ended.endedAt!),
     durationSeconds: breakSeconds(ended)!,
-  }, ctx.now)
+  })
   return ended
 }
 

@@ -1,23 +1,23 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { newId } from '../../kernel/ids'
 import { breaks, type BreakKind } from './schema'
 
 export type BreakRow = typeof breaks.$inferSelect
 
 /** The user's open break, if any (the database allows one: breaks_one_open_uq). */
-export const findOpenBreak = (ctx: TenantBoundCtx, userId: string): BreakRow | null =>
+export const findOpenBreak = (ctx: TenantScope, userId: string): BreakRow | null =>
   ctx.db
     .select()
     .from(breaks)
     .where(and(eq(breaks.tenantId, ctx.tenant.id), eq(breaks.userId, userId), isNull(breaks.endedAt)))
     .get() ?? null
 
-export const insertBreak = (ctx: TenantBoundCtx, row: { userId: string; timeLogId: string; kind: BreakKind; startedAt: number }): BreakRow =>
+export const insertBreak = (ctx: TenantScope, row: { userId: string; timeLogId: string; kind: BreakKind; startedAt: number }): BreakRow =>
   ctx.db.insert(breaks).values({ ...row, id: newId(), tenantId: ctx.tenant.id }).returning().get()
 
 /** Ends a break; the null check makes a concurrent second end a no-op (null). */
-export const closeBreak = (ctx: TenantBoundCtx, breakId: string, endedAt: number): BreakRow | null =>
+export const closeBreak = (ctx: TenantScope, breakId: string, endedAt: number): BreakRow | null =>
   ctx.db
     .update(breaks)
     .set({ endedAt })
@@ -26,7 +26,7 @@ export const closeBreak = (ctx: TenantBoundCtx, breakId: string, endedAt: number
     .get() ?? null
 
 /** The most recent break of a time log (open or ended). */
-export const lastBreakOfLog = (ctx: TenantBoundCtx, timeLogId: string): BreakRow | null =>
+export const lastBreakOfLog = (ctx: TenantScope, timeLogId: string): BreakRow | null =>
   ctx.db
     .select()
     .from(breaks)
@@ -35,7 +35,7 @@ export const lastBreakOfLog = (ctx: TenantBoundCtx, timeLogId: string): BreakRow
     .get() ?? null
 
 /** Every break of a time log, oldest first. */
-export const breaksOfLog = (ctx: TenantBoundCtx, timeLogId: string): BreakRow[] =>
+export const breaksOfLog = (ctx: TenantScope, timeLogId: string): BreakRow[] =>
   ctx.db
     .select()
     .from(breaks)

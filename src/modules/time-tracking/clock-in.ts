@@ -1,9 +1,9 @@
 import { t } from 'elysia'
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
+import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { callerUserId } from '../../kernel/access'
 import { Id, Instant, Int, Nullable } from '../../kernel/schemas'
 import { MINUTE, toIso } from '../../kernel/time'
@@ -11,7 +11,7 @@ import { endActiveAgentSessions } from '../activity/agent-queries'
 import { insertLocationPing, listOffices, type OfficeRow } from '../locations/office-queries'
 import { findTenantById } from '../tenants/queries'
 import { getUserInTenant, type UserRow } from '../users/queries'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { pointFrom } from './coordinates'
 import { matchGeofence, type GeofenceResult, type Point } from './geofence'
 import { Coordinates, ToolFailureFields } from './model'
@@ -36,8 +36,8 @@ function checkGeofence(ctx: TenantBoundCtx, user: UserRow, point: Point | null):
   if (tenant.geofencePolicy !== 'enforce' || offices.length === 0 || fence?.inside) return fence
   // Refused: the failure is an event too (clock.in.failed), committed on its own.
   const reason = point ? 'outside_geofence' : 'location_required'
-  transaction(ctx.db, (tx) => {
-    emitEvent(tx, ctx.tenant.id, 'clock.in.failed', {
+  inTransaction(ctx, (c) => {
+    emit(c, 'clock.in.failed', {
       userId: user.id,
       userEmail: user.email,
       reason,
@@ -46,7 +46,7 @@ function checkGeofence(ctx: TenantBoundCtx, user: UserRow, point: Point | null):
       nearestOfficeName: fence?.nearest?.name ?? null,
       distanceMeters: fence?.distanceMeters ?? null,
       attemptedAt: toIso(ctx.now),
-    }, ctx.now)
+    })
   })
   const message = point
     ? `You are ${fence?.distanceMeters ?? '?'} m from ${fence?.nearest?.name ?? 'the nearest office'}, outside every office geofence; this company only allows clock-ins on site.`
@@ -74,8 +74,7 @@ export function clockInUser(ctx: TenantBoundCtx, userId: string, input: ClockInR
   const fence = checkGeofence(ctx, user, point)
   const tapMinutes = findTenantById(ctx.db, ctx.tenant.id)!.presenceTapMinutes
   try {
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       const open = findOpenTimeLog(c, user.id)
       if (open) {
         // The open session's id lets a client that retried a lost clock-in see that it landed.
@@ -100,7 +99,7 @@ export function clockInUser(ctx: TenantBoundCtx, userId: string, input: ClockInR
       if (point) {
         insertLocationPing(c, { userId: user.id, recordedAt: ctx.now, latitude: point.latitude, longitude: point.longitude, officeId: fence?.matched?.id ?? null, insideGeofence: fence?.inside ?? false, source: 'clock_in' })
       }
-      emitEvent(tx, ctx.tenant.id, 'clock.in', {
+      emit(c, 'clock.in', {
         timeLogId: log.id,
         userId: user.id,
         userEmail: user.email,
@@ -113,7 +112,7 @@ export function clockInUser(ctx: TenantBoundCtx, userId: string, input: ClockInR
         officeId: log.officeId,
         officeName: fence?.matched?.name ?? null,
         agentSessionsEnded,
-      }, ctx.now)
+      })
       return { log, geofence: fence, agentSessionsEnded }
     })
   } catch (e) {
@@ -161,4 +160,3 @@ export const clockIn = defineOperation({
     }
   },
 })
-

@@ -1,9 +1,9 @@
 import { t } from 'elysia'
 import { callerUserId } from '../../kernel/access'
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
+import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { Id, Instant, Int } from '../../kernel/schemas'
 import { toIso, hoursFromMs } from '../../kernel/time'
 import { endActiveAgentSessions } from '../activity/agent-queries'
@@ -14,7 +14,7 @@ import { getProjectInTenant } from '../projects/queries'
 import { finishOpenBreak } from './break-events'
 import type { BreakRow } from './break-queries'
 import { matchGeofence, type Point } from './geofence'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { pointFrom } from './coordinates'
 import { writeGapFillBlocks } from './gap-fill-blocks'
 
@@ -49,8 +49,7 @@ function notClockedIn(ctx: TenantBoundCtx, userId: string): DomainError {
 export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latitude?: number; longitude?: number }): ClockOutResult {
   const point = pointFrom(input)
   const user = getUserInTenant(ctx, userId)
-  return transaction(ctx.db, (tx) => {
-    const c = withDb(ctx, tx)
+  return inTransaction(ctx, (c) => {
     const open = findOpenTimeLog(c, user.id)
     if (!open) throw notClockedIn(c, user.id)
     const clockOutAt = Math.max(ctx.now, open.clockInAt)
@@ -60,7 +59,7 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
     if (!log) throw new DomainError('not_clocked_in', 'This session was already closed.')
     endActiveAgentSessions({ ...c, now: clockOutAt }, user.id, 'clock_out')
     if (point) storeClockOutPing(c, user.id, point, clockOutAt)
-    emitEvent(tx, ctx.tenant.id, 'clock.out', {
+    emit(c, 'clock.out', {
       timeLogId: log.id,
       userId: user.id,
       userEmail: user.email,
@@ -72,7 +71,7 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
       autoClosed: false,
       latitude: point?.latitude ?? null,
       longitude: point?.longitude ?? null,
-    }, ctx.now)
+    })
     if (log.projectId) checkBudgetAlert(c, getProjectInTenant(c, log.projectId))
     return { log, blocksGenerated, breakEnded }
   })

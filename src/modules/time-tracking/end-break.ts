@@ -1,9 +1,8 @@
 import { t } from 'elysia'
 import { callerUserId } from '../../kernel/access'
-import { withDb } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { getUserInTenant } from '../users/queries'
 import { finishBreak } from './break-events'
 import { BreakOutput, toBreak } from './break-model'
@@ -24,8 +23,7 @@ export const endBreak = defineOperation({
   output: BreakOutput,
   run(ctx) {
     const userId = callerUserId(ctx)
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       const open = findOpenBreak(c, userId)
       if (open) return { break: toBreak(finishBreak(c, getUserInTenant(c, userId), open, ctx.now)), changed: true }
       const log = findOpenTimeLog(c, userId)

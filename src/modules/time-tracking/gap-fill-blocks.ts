@@ -17,7 +17,7 @@ export function writeGapFillBlocks(ctx: TenantBoundCtx, log: { id: string; userI
   const pauses = breaksOfLog(ctx, log.id).map((b) => ({ start: b.startedAt, end: b.endedAt ?? clockOutAt }))
   const gaps = findGaps(log.clockInAt, clockOutAt, [...samples, ...pauses])
   const block = (kind: 'gap_fill' | 'break', i: { start: number; end: number }) =>
-    ({ tenantId: ctx.tenant.id, userId: log.userId, timeLogId: log.id, kind, startedAt: i.start, endedAt: i.end, category: null, createdAt: ctx.now })
-  insertBlocks(ctx.db, pauses.filter((p) => p.end > p.start).map((p) => block('break', p)))
-  return insertBlocks(ctx.db, gaps.map((g) => block('gap_fill', g)))
+    ({ userId: log.userId, timeLogId: log.id, kind, startedAt: i.start, endedAt: i.end, category: null })
+  insertBlocks(ctx, pauses.filter((p) => p.end > p.start).map((p) => block('break', p)))
+  return insertBlocks(ctx, gaps.map((g) => block('gap_fill', g)))
 }

@@ -1,14 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { newId } from '../../kernel/ids'
 import { presenceTaps, timeLogs } from './schema'
 
 export type PresenceTapRow = typeof presenceTaps.$inferSelect
 
-export const insertPresenceTap = (ctx: TenantBoundCtx, row: Omit<typeof presenceTaps.$inferInsert, 'id' | 'tenantId'>): PresenceTapRow =>
+export const insertPresenceTap = (ctx: TenantScope, row: Omit<typeof presenceTaps.$inferInsert, 'id' | 'tenantId'>): PresenceTapRow =>
   ctx.db.insert(presenceTaps).values({ ...row, id: newId(), tenantId: ctx.tenant.id }).returning().get()
 
-export const lastTapOfLog = (ctx: TenantBoundCtx, timeLogId: string): PresenceTapRow | null =>
+export const lastTapOfLog = (ctx: TenantScope, timeLogId: string): PresenceTapRow | null =>
   ctx.db
     .select()
     .from(presenceTaps)
@@ -17,6 +17,6 @@ export const lastTapOfLog = (ctx: TenantBoundCtx, timeLogId: string): PresenceTa
     .get() ?? null
 
 /** Moves the time log's next presence confirmation (null: none due). */
-export function setNextTapDue(ctx: TenantBoundCtx, timeLogId: string, nextTapDueAt: number | null): void {
+export function setNextTapDue(ctx: TenantScope, timeLogId: string, nextTapDueAt: number | null): void {
   ctx.db.update(timeLogs).set({ nextTapDueAt }).where(and(eq(timeLogs.tenantId, ctx.tenant.id), eq(timeLogs.id, timeLogId))).run()
 }

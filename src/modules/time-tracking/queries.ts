@@ -1,13 +1,12 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import type { Ctx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { prepared } from '../../kernel/db'
 import { timeLogs } from './schema'
 
-type TenantScoped = Ctx & { tenant: { id: number } }
 export type TimeLogRow = typeof timeLogs.$inferSelect
 export type NewTimeLogRow = typeof timeLogs.$inferInsert
 
-export function findOpenTimeLog(ctx: TenantScoped, userId: string): TimeLogRow | null {
+export function findOpenTimeLog(ctx: TenantScope, userId: string): TimeLogRow | null {
   return (
     ctx.db
       .select()
@@ -17,11 +16,11 @@ export function findOpenTimeLog(ctx: TenantScoped, userId: string): TimeLogRow |
   )
 }
 
-export const insertTimeLog = (ctx: TenantScoped, row: Omit<NewTimeLogRow, 'tenantId'>): TimeLogRow =>
+export const insertTimeLog = (ctx: TenantScope, row: Omit<NewTimeLogRow, 'tenantId'>): TimeLogRow =>
   ctx.db.insert(timeLogs).values({ ...row, tenantId: ctx.tenant.id }).returning().get()
 
 export function closeTimeLog(
-  ctx: TenantScoped,
+  ctx: TenantScope,
   id: string,
   values: { clockOutAt: number; latitude: number | null; longitude: number | null; gapFillDoneAt: number },
 ): TimeLogRow | null {
@@ -43,7 +42,7 @@ export function closeTimeLog(
 }
 
 /** Which of these users (all users when null) are clocked in right now. */
-export function openLogUserIds(ctx: TenantScoped, userIds: string[] | null): Set<string> {
+export function openLogUserIds(ctx: TenantScope, userIds: string[] | null): Set<string> {
   if (userIds !== null && userIds.length === 0) return new Set()
   // Prepared once: the id list travels as a JSON array (list_employees calls this on every page).
   const all = userIds === null
@@ -65,7 +64,7 @@ export function openLogUserIds(ctx: TenantScoped, userIds: string[] | null): Set
 }
 
 /** Time logs that overlap [from, to) (open ones included), for these users or all when null. */
-export function timeLogsOverlapping(ctx: TenantScoped, range: { from: number; to: number }, userIds: string[] | null): TimeLogRow[] {
+export function timeLogsOverlapping(ctx: TenantScope, range: { from: number; to: number }, userIds: string[] | null): TimeLogRow[] {
   if (userIds !== null && userIds.length === 0) return []
   return ctx.db
     .select()
@@ -83,7 +82,7 @@ export function timeLogsOverlapping(ctx: TenantScoped, range: { from: number; to
 }
 
 /** Clock-ins and clock-outs that happened since an instant (recent activity). */
-export function timeLogsTouchedSince(ctx: TenantScoped, since: number, userIds: string[] | null): TimeLogRow[] {
+export function timeLogsTouchedSince(ctx: TenantScope, since: number, userIds: string[] | null): TimeLogRow[] {
   if (userIds !== null && userIds.length === 0) return []
   return ctx.db
     .select()
@@ -98,7 +97,7 @@ export function timeLogsTouchedSince(ctx: TenantScoped, since: number, userIds: 
     .all()
 }
 
-export function recentTimeLogs(ctx: TenantScoped, userId: string, limit: number): TimeLogRow[] {
+export function recentTimeLogs(ctx: TenantScope, userId: string, limit: number): TimeLogRow[] {
   return ctx.db
     .select()
     .from(timeLogs)

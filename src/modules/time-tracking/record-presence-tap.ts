@@ -1,9 +1,9 @@
 import { t } from 'elysia'
 import { callerUserId } from '../../kernel/access'
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
+import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { Id, Instant, Nullable } from '../../kernel/schemas'
 import { MINUTE, toIso, toIsoOrNull } from '../../kernel/time'
 import { listOffices, type OfficeRow } from '../locations/office-queries'
@@ -59,8 +59,7 @@ export const recordPresenceTap = defineOperation({
     const userId = callerUserId(ctx)
     const point = pointFrom(input)
     const minutes = findTenantById(ctx.db, ctx.tenant.id)?.presenceTapMinutes ?? null
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       const log = findOpenTimeLog(c, userId)
       if (!log) throw new DomainError('not_clocked_in', 'You are not clocked in, so there is no presence to confirm.')
       const last = lastTapOfLog(c, log.id)

@@ -1,9 +1,8 @@
 import { t } from 'elysia'
 import { callerUserId } from '../../kernel/access'
-import { withDb } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { toIso } from '../../kernel/time'
 import { getUserInTenant } from '../users/queries'
 import { beginBreak } from './break-events'
@@ -29,8 +28,7 @@ export const startBreak = defineOperation({
     const userId = callerUserId(ctx)
     const kind = input.kind ?? 'break'
     try {
-      return transaction(ctx.db, (tx) => {
-        const c = withDb(ctx, tx)
+      return inTransaction(ctx, (c) => {
         const log = findOpenTimeLog(c, userId)
         if (!log) throw new DomainError('not_clocked_in', 'You are not clocked in: clock in before starting a break.')
         const open = findOpenBreak(c, userId)

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { timeLogs } from './schema'
 
 export interface LoggedSpan {
@@ -12,7 +12,7 @@ export interface LoggedSpan {
  * this timesheet (null: a timesheet not created yet): what a timesheet of that period is built
  * from. A log belongs to the period of its clock-in, even when it runs past midnight at the end.
  */
-export function closedLogsForTimesheet(ctx: TenantBoundCtx, userId: string, fromMs: number, toMs: number, timesheetId: string | null): LoggedSpan[] {
+export function closedLogsForTimesheet(ctx: TenantScope, userId: string, fromMs: number, toMs: number, timesheetId: string | null): LoggedSpan[] {
   const l = timeLogs
   return ctx.db
     .select({ id: l.id, clockInAt: l.clockInAt, clockOutAt: l.clockOutAt })
@@ -32,7 +32,7 @@ export function closedLogsForTimesheet(ctx: TenantBoundCtx, userId: string, from
 }
 
 /** Makes exactly `logIds` the time logs of the timesheet (the previous links are replaced). */
-export function linkTimeLogs(ctx: TenantBoundCtx, timesheetId: string, logIds: string[]): void {
+export function linkTimeLogs(ctx: TenantScope, timesheetId: string, logIds: string[]): void {
   const l = timeLogs
   ctx.db.update(l).set({ timesheetId: null }).where(and(eq(l.tenantId, ctx.tenant.id), eq(l.timesheetId, timesheetId))).run()
   for (let i = 0; i < logIds.length; i += 500) {
@@ -40,7 +40,7 @@ export function linkTimeLogs(ctx: TenantBoundCtx, timesheetId: string, logIds: s
   }
 }
 
-export function timeLogIdsOfTimesheet(ctx: TenantBoundCtx, timesheetId: string): string[] {
+export function timeLogIdsOfTimesheet(ctx: TenantScope, timesheetId: string): string[] {
   const l = timeLogs
   return ctx.db
     .select({ id: l.id })

@@ -1,10 +1,10 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
+import { inTransaction } from '../../kernel/transaction'
 import { verifyTotp } from '../security/totp'
 import type { UserRow } from '../users/queries'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import type { Point } from './geofence'
 
 /**
@@ -15,8 +15,8 @@ import type { Point } from './geofence'
 export function requireClockInCode(ctx: TenantBoundCtx, user: UserRow, otp: string | undefined, point: Point | null): void {
   if (user.twoFactorEnabledAt === null || !user.twoFactorSecret) return
   if (otp !== undefined && verifyTotp(user.twoFactorSecret, otp, ctx.now)) return
-  transaction(ctx.db, (tx) => {
-    emitEvent(tx, ctx.tenant.id, 'clock.in.failed', {
+  inTransaction(ctx, (c) => {
+    emit(c, 'clock.in.failed', {
       userId: user.id,
       userEmail: user.email,
       reason: 'two_factor_failed',
@@ -25,7 +25,7 @@ export function requireClockInCode(ctx: TenantBoundCtx, user: UserRow, otp: stri
       nearestOfficeName: null,
       distanceMeters: null,
       attemptedAt: toIso(ctx.now),
-    }, ctx.now)
+    })
   })
   const missing = otp === undefined
   throw new DomainError(
