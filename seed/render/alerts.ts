@@ -1,4 +1,4 @@
-import type { AlertKind } from '../../src/modules/analytics/schema'
+import type { AlertKind } from '../../src/modules/dashboard/schema'
 import { HOUR, MINUTE, addDays } from '../../src/kernel/time'
 import { TEMPLATES } from '../catalog/org'
 import { SETTINGS, type SeedEnv } from '../env'

@@ -1,8 +1,7 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { callerUserId } from '../../kernel/access'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
 import { endAgentSession, getAgentSessionOfUser } from './agent-queries'
 import { AgentSession, toAgentSession } from './agent-model'
 import { AgentSessionRef } from './heartbeat-agent-session'
@@ -23,8 +22,7 @@ export const endAgentSessionOp = defineOperation({
   output: EndAgentSessionOutput,
   run(ctx, input) {
     const userId = callerUserId(ctx)
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       const session = getAgentSessionOfUser(c, userId, input.session_id)
       if (session.endedAt !== null) return { session: toAgentSession(session, ctx.now), already_ended: true }
       return { session: toAgentSession(endAgentSession(c, session, 'agent'), ctx.now), already_ended: false }

@@ -1,8 +1,7 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { callerUserId } from '../../kernel/access'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { AGENT_SESSION_TIMEOUT_MINUTES, endAgentSession, getAgentSessionOfUser, isTimedOut, recordHeartbeat, updateDevice } from './agent-queries'
 import { AgentSession, toAgentSession } from './agent-model'
@@ -27,8 +26,7 @@ export const heartbeatAgentSession = defineOperation({
   run(ctx, input) {
     const userId = callerUserId(ctx)
     // The time-out is persisted before the refusal, so the write must commit: refuse after the transaction.
-    const outcome = transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    const outcome = inTransaction(ctx, (c) => {
       const session = getAgentSessionOfUser(c, userId, input.session_id)
       if (session.endedAt !== null) return { refused: 'ended' as const }
       if (isTimedOut(session, ctx.now)) {

@@ -1,12 +1,12 @@
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { callerUserId } from '../../kernel/access'
-import { transaction } from '../../kernel/db'
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantBoundCtx } from '../../kernel/ctx'
 import { addDays, localDate, toIso } from '../../kernel/time'
 import { getUserInTenant, type UserRow } from '../users/queries'
 import { findTenantById } from '../tenants/queries'
 import { succeededKeys } from '../jobs/queries'
-import { emitEvents } from '../webhooks/queries'
+import { emitAll } from '../webhooks/queries'
 import { categorizer } from './categorize'
 import { writeDailySummaries } from './daily-summaries'
 import { dailySummariesJob } from './jobs'
@@ -30,8 +30,7 @@ export const ingestSamples = defineOperation({
   output: IngestSamplesOutput,
   run(ctx, input) {
     const userId = callerUserId(ctx)
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       const prior = findIngestBatch(c, userId, input.batch_id)
       const receivedAt = prior?.receivedAt ?? ctx.now
       const { accepted, rejections } = screenSamples(input.samples, receivedAt)
@@ -85,7 +84,7 @@ function emitIdleDetected(ctx: TenantBoundCtx, user: UserRow, batchId: string, r
     type: 'idle.detected' as const,
     data: { userId: user.id, userEmail: user.email, startedAt: toIso(s.startedAt), idleSeconds: s.idleSeconds, thresholdSeconds: threshold },
   }))
-  emitEvents(ctx.db, ctx.tenant.id, events, ctx.now)
+  emitAll(ctx, events)
 }
 
 /**

@@ -1,11 +1,10 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { callerUserId } from '../../kernel/access'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
 import { toIso } from '../../kernel/time'
 import { getUserInTenant } from '../users/queries'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { findDeviceByFingerprint, insertDevice, updateDevice } from './agent-queries'
 import { Device, PlatformEnum, toDevice } from './agent-model'
 
@@ -35,8 +34,7 @@ export const registerDevice = defineOperation({
   output: RegisterDeviceOutput,
   run(ctx, input) {
     const userId = callerUserId(ctx)
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       const known = findDeviceByFingerprint(c, userId, input.fingerprint)
       if (known) {
         const device = updateDevice(c, known.id, {
@@ -57,14 +55,14 @@ export const registerDevice = defineOperation({
         lastSeenAt: ctx.now,
       })
       const user = getUserInTenant(c, userId)
-      emitEvent(tx, ctx.tenant.id, 'security.new_device_login', {
+      emit(c, 'security.new_device_login', {
         userId,
         userEmail: user.email,
         deviceId: device.id,
         deviceName: device.name,
         platform: device.platform,
         registeredAt: toIso(ctx.now),
-      }, ctx.now)
+      })
       return { device: toDevice(device), created: true }
     })
   },

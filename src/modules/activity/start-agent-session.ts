@@ -1,8 +1,7 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { callerUserId } from '../../kernel/access'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
 import { Id, Nullable } from '../../kernel/schemas'
 import { endAgentSession, findActiveSessionOfDevice, getDeviceOfUser, insertAgentSession, updateDevice } from './agent-queries'
 import { AgentSession, toAgentSession } from './agent-model'
@@ -31,8 +30,7 @@ export const startAgentSession = defineOperation({
   output: StartAgentSessionOutput,
   run(ctx, input) {
     const userId = callerUserId(ctx)
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       const device = getDeviceOfUser(c, userId, input.device_id)
       const active = findActiveSessionOfDevice(c, device.id)
       if (active) endAgentSession(c, active, 'agent')

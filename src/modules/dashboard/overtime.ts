@@ -5,7 +5,7 @@ import { localRange, msByUserDate, sumDates, type LogSpan } from '../time-tracki
 import { timeLogsOverlapping } from '../time-tracking/queries'
 import { listUsers } from '../users/queries'
 import type { EventInput } from '../webhooks/queries'
-import { breaksOfLogs } from './workload-alert-queries'
+import { breaksOfLogs } from '../time-tracking/break-queries'
 
 /**
  * Worked milliseconds per user and local date between two dates: time logs (an open one runs

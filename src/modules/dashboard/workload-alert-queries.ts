@@ -1,23 +1,20 @@
 import { and, eq, inArray, max } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { newId } from '../../kernel/ids'
-import { workloadAlerts, type AlertKind } from '../analytics/schema'
-import { breaks } from '../time-tracking/schema'
-import { users } from '../users/schema'
+import { workloadAlerts, type AlertKind } from './schema'
 
-export type StoredAlertRow = typeof workloadAlerts.$inferSelect & { userName: string }
+type WorkloadAlertRow = typeof workloadAlerts.$inferSelect
 
-/** Stored workload alerts of one tenant-local date, with the current name of each person. */
-export function storedAlertsOn(ctx: TenantScope, date: string, userIds: string[] | null): StoredAlertRow[] {
+/** Stored workload alerts of one tenant-local date, of these users (all when null). */
+export function storedAlertsOn(ctx: TenantScope, date: string, userIds: string[] | null): WorkloadAlertRow[] {
   if (userIds !== null && userIds.length === 0) return []
   const rows = ctx.db
-    .select({ alert: workloadAlerts, userName: users.name })
+    .select()
     .from(workloadAlerts)
-    .innerJoin(users, and(eq(users.tenantId, workloadAlerts.tenantId), eq(users.id, workloadAlerts.userId)))
     .where(and(eq(workloadAlerts.tenantId, ctx.tenant.id), eq(workloadAlerts.date, date)))
     .all()
   const wanted = userIds === null ? null : new Set(userIds)
-  return rows.filter((r) => wanted === null || wanted.has(r.alert.userId)).map((r) => ({ ...r.alert, userName: r.userName }))
+  return rows.filter((r) => wanted === null || wanted.has(r.userId))
 }
 
 /** When the alerts of a date were last computed, or null when none are stored. */
@@ -49,19 +46,4 @@ export function deleteAlerts(ctx: TenantScope, ids: string[]): void {
   for (let i = 0; i < ids.length; i += 500) {
     ctx.db.delete(workloadAlerts).where(and(eq(workloadAlerts.tenantId, ctx.tenant.id), inArray(workloadAlerts.id, ids.slice(i, i + 500)))).run()
   }
-}
-
-/** Breaks of these time logs (they are paused time, not worked time). */
-export function breaksOfLogs(ctx: TenantScope, timeLogIds: string[]): { timeLogId: string; startedAt: number; endedAt: number | null }[] {
-  const out: { timeLogId: string; startedAt: number; endedAt: number | null }[] = []
-  for (let i = 0; i < timeLogIds.length; i += 500) {
-    out.push(
-      ...ctx.db
-        .select({ timeLogId: breaks.timeLogId, startedAt: breaks.startedAt, endedAt: breaks.endedAt })
-        .from(breaks)
-        .where(and(eq(breaks.tenantId, ctx.tenant.id), inArray(breaks.timeLogId, timeLogIds.slice(i, i + 500))))
-        .all(),
-    )
-  }
-  return out
 }

@@ -5,8 +5,8 @@ import { findTenantById } from '../tenants/queries'
 import { localRange, msByUserDate, sumDates } from '../time-tracking/hours'
 import { timeLogsOverlapping, type TimeLogRow } from '../time-tracking/queries'
 import { listUsers, type UserRow } from '../users/queries'
+import type { AlertKind } from './schema'
 
-export type AlertKind = 'unusual_hours' | 'not_clocked_in' | 'timesheet_gap' | 'overtime'
 export type Severity = 'info' | 'warning' | 'critical'
 
 export interface AlertDetails {

@@ -1,5 +1,6 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { findRun } from '../jobs/queries'
+import { userLabels } from '../users/queries'
 import { computeWorkloadAlerts, sortAlerts, type AlertDetails, type WorkloadAlert } from './workload-alerts'
 import { deleteAlerts, insertAlert, storedAlertsComputedAt, storedAlertsOn, updateAlert } from './workload-alert-queries'
 
@@ -60,14 +61,11 @@ export function readStoredWorkloadAlerts(ctx: TenantBoundCtx, date: string, user
   const computedAt = storedAlertsComputedAt(ctx, date)
   const ran = run?.status === 'succeeded'
   if (!ran && computedAt === null) return null
-  const alerts = storedAlertsOn(ctx, date, userIds).map((r) => ({
-    userId: r.userId,
-    userName: r.userName,
-    date: r.date,
-    kind: r.kind,
-    severity: r.severity,
-    message: r.message,
-    details: toAlertDetails(r.details),
-  }))
+  const rows = storedAlertsOn(ctx, date, userIds)
+  const people = userLabels(ctx, rows.map((r) => r.userId))
+  const alerts = rows.flatMap((r) => {
+    const userName = people.get(r.userId)?.name
+    return userName === undefined ? [] : [{ userId: r.userId, userName, date: r.date, kind: r.kind, severity: r.severity, message: r.message, details: toAlertDetails(r.details) }]
+  })
   return { alerts: sortAlerts(alerts), asOf: Math.max(ran ? run.startedAt : 0, computedAt ?? 0) }
 }

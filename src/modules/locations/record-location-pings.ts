@@ -1,9 +1,8 @@
 import { t } from 'elysia'
 import { callerUserId } from '../../kernel/access'
-import { withDb } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { Instant, Nullable } from '../../kernel/schemas'
 import { MINUTE, parseInstant, toIso } from '../../kernel/time'
 import { findOpenTimeLog } from '../time-tracking/queries'
@@ -49,8 +48,7 @@ export const recordLocationPingsOp = defineOperation({
   }),
   run(ctx, input) {
     const userId = callerUserId(ctx)
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       const log = findOpenTimeLog(c, userId)
       if (!log) throw new DomainError('not_clocked_in', 'Positions are only taken while clocked in: clock in first.')
       const rejections: { index: number; reason: 'before_clock_in' | 'in_future' }[] = []

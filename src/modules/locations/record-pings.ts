@@ -3,7 +3,7 @@ import { toIso } from '../../kernel/time'
 import { matchGeofence, type GeofenceResult } from '../time-tracking/geofence'
 import { findTenantById } from '../tenants/queries'
 import type { UserRow } from '../users/queries'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { listOffices, type OfficeRow } from './office-queries'
 import { insertLocationPings, lastUsablePing, outsideStretchStart, pingTimesBetween, type NewLocationPing } from './ping-queries'
 import { MAX_USABLE_ACCURACY_METERS, advance, isUsableFix, stateFrom, type TrackState, type Transition } from './ping-transitions'
@@ -101,10 +101,10 @@ function emitTransition(ctx: TenantBoundCtx, user: UserRow, offices: OfficeRow[]
     const nearest = t.fix.fence.nearest
     // Distance to the edge of the nearest geofence, not to its centre.
     const toEdge = nearest && t.fix.fence.distanceMeters !== null ? Math.max(0, t.fix.fence.distanceMeters - nearest.radiusMeters) : null
-    emitEvent(ctx.db, ctx.tenant.id, 'location.outside_zone', { ...where, nearestOfficeId: nearest?.id ?? null, nearestOfficeName: nearest?.name ?? null, distanceMeters: toEdge }, ctx.now)
+    emit(ctx, 'location.outside_zone', { ...where, nearestOfficeId: nearest?.id ?? null, nearestOfficeName: nearest?.name ?? null, distanceMeters: toEdge })
     return
   }
   const office = officeOf(offices, t.officeId)
   const name = t.kind === 'entered' ? 'location.geofence_entered' : 'location.geofence_exited'
-  emitEvent(ctx.db, ctx.tenant.id, name, { ...where, officeId: t.officeId, officeName: office?.name ?? '' }, ctx.now)
+  emit(ctx, name, { ...where, officeId: t.officeId, officeName: office?.name ?? '' })
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { newId } from '../../kernel/ids'
 import { breaks, type BreakKind } from './schema'
@@ -42,3 +42,18 @@ export const breaksOfLog = (ctx: TenantScope, timeLogId: string): BreakRow[] =>
     .where(and(eq(breaks.tenantId, ctx.tenant.id), eq(breaks.timeLogId, timeLogId)))
     .orderBy(breaks.startedAt)
     .all()
+
+/** Breaks of these time logs (they are paused time, not worked time). */
+export function breaksOfLogs(c: TenantScope, timeLogIds: string[]): { timeLogId: string; startedAt: number; endedAt: number | null }[] {
+  const out: { timeLogId: string; startedAt: number; endedAt: number | null }[] = []
+  for (let i = 0; i < timeLogIds.length; i += 500) {
+    out.push(
+      ...c.db
+        .select({ timeLogId: breaks.timeLogId, startedAt: breaks.startedAt, endedAt: breaks.endedAt })
+        .from(breaks)
+        .where(and(eq(breaks.tenantId, c.tenant.id), inArray(breaks.timeLogId, timeLogIds.slice(i, i + 500))))
+        .all(),
+    )
+  }
+  return out
+}
