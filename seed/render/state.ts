@@ -11,8 +11,8 @@ export class RunState {
   readonly lastOut: Float64Array
   /** Summary counters by local date; a date is flushed once no later log can reach it. */
   readonly acc = new Map<string, Float64Array>()
-  /** Recent daily scores per person, newest last, for the baseline of the next summary. */
-  readonly scores: number[][]
+  /** Recent daily scores per person, oldest first: the baseline window of the next summary. */
+  readonly scores: { date: string; score: number }[][]
   readonly weekSeconds: Float64Array
   readonly overtimeAlerted: Uint8Array
   /** Worked seconds (breaks excluded, as project budgets count them) per project and day index. */

@@ -1,14 +1,15 @@
 import { MINUTE, addDays } from '../../src/kernel/time'
+import { scoreOf } from '../../src/modules/activity/productivity'
+import { baselineFrom, baselineScore, dailySummaryPayload, productivityDropPayload } from '../../src/modules/activity/summary-rules'
 import { SETTINGS, type SeedEnv } from '../env'
-import { emit, iso } from '../events'
+import { emit } from '../events'
 import type { Company } from '../model'
 import { ACC, type RunState } from './state'
 
-const BASELINE_DAYS = 14
-
 /**
  * Writes the daily activity summaries of one local date from the counters its samples filled,
- * so each summary is exactly the sum of that user-day's samples, and the matching events.
+ * so each summary is exactly the sum of that user-day's samples, and the events the daily
+ * summaries job would have emitted: score, baseline, drop rule and payloads are the product's.
  */
 export function flushSummaries(env: SeedEnv, company: Company, state: RunState, date: string): void {
   const acc = state.acc.get(date)
@@ -19,32 +20,24 @@ export function flushSummaries(env: SeedEnv, company: Company, state: RunState, 
     const base = p.idx * ACC.width
     const samples = acc[base + ACC.count]!
     if (samples === 0) continue
-    const productive = acc[base + ACC.productive]!
-    const neutral = acc[base + ACC.neutral]!
-    const unproductive = acc[base + ACC.unproductive]!
-    const active = productive + neutral + unproductive
-    const score = active > 0 ? Math.round((100 * productive) / active) : 0
+    const seconds = { productive: acc[base + ACC.productive]!, neutral: acc[base + ACC.neutral]!, unproductive: acc[base + ACC.unproductive]! }
+    const score = scoreOf(seconds)
     const history = state.scores[p.idx]!
-    const baseline = history.length > 0 ? Math.round((history.reduce((s, x) => s + x, 0) / history.length) * 10) / 10 : null
     const computedAt = past ? Math.min(computedBase + (p.idx % 600) * 1000, env.now) : env.now
     const row = {
-      tenantId: env.tenantId, userId: p.id, date, totalSeconds: acc[base + ACC.total]!, productiveSeconds: productive, neutralSeconds: neutral,
-      unproductiveSeconds: unproductive, idleSeconds: acc[base + ACC.idle]!, score, sampleCount: samples, baselineScore: baseline, computedAt,
+      tenantId: env.tenantId, userId: p.id, date, totalSeconds: acc[base + ACC.total]!, productiveSeconds: seconds.productive, neutralSeconds: seconds.neutral,
+      unproductiveSeconds: seconds.unproductive, idleSeconds: acc[base + ACC.idle]!, score, sampleCount: samples, baselineScore: baselineScore(history, date), computedAt,
     }
     env.w.summaries.add(row)
     if (past) {
-      const who = { userId: p.id, userEmail: p.email, date }
-      emit(env, 'activity.daily_summary', {
-        ...who, totalSeconds: row.totalSeconds, productiveSeconds: productive, neutralSeconds: neutral, unproductiveSeconds: unproductive,
-        idleSeconds: row.idleSeconds, productivityScore: score, computedAt: iso(computedAt),
-      }, computedAt)
-      const threshold = SETTINGS.productivityDropThreshold
-      if (score < threshold && baseline !== null && baseline >= threshold && samples >= 6) {
-        emit(env, 'activity.productivity_drop', { ...who, productivityScore: score, baselineScore: baseline, threshold }, computedAt)
-      }
+      emit(env, 'activity.daily_summary', dailySummaryPayload(row, p.email), computedAt)
+      const drop = productivityDropPayload(row, p.email, SETTINGS.productivityDropThreshold)
+      if (drop) emit(env, 'activity.productivity_drop', drop, computedAt)
     }
-    history.push(score)
-    if (history.length > BASELINE_DAYS) history.shift()
+    history.push({ date, score })
+    // Dates are flushed in order: what falls out of the next day's window is never needed again.
+    const from = baselineFrom(addDays(date, 1))
+    while (history.length > 0 && history[0]!.date < from) history.shift()
   }
   state.acc.delete(date)
 }

@@ -11,10 +11,14 @@ import { dailySummaries } from './summary-queries'
 export const PRIVACY_NOTE =
   'Scores come only from how long applications were in use, grouped into productive, neutral and unproductive categories by the company\'s rules. No keystrokes, screen content, screenshots or URLs are recorded or used.'
 
-export interface Totals {
+/** Active seconds by category: what a productivity score is computed from. */
+export interface CategorySeconds {
   productive: number
   neutral: number
   unproductive: number
+}
+
+export interface Totals extends CategorySeconds {
   idle: number
   /** Dates with any recorded activity. */
   days: number
@@ -22,9 +26,9 @@ export interface Totals {
 
 const empty = (): Totals => ({ productive: 0, neutral: 0, unproductive: 0, idle: 0, days: 0 })
 
-export const activeSeconds = (t: Totals): number => t.productive + t.neutral + t.unproductive
+export const activeSeconds = (t: CategorySeconds): number => t.productive + t.neutral + t.unproductive
 
-export const scoreOf = (t: Totals): number => {
+export const scoreOf = (t: CategorySeconds): number => {
   const active = activeSeconds(t)
   return active === 0 ? 0 : Math.round((100 * t.productive) / active)
 }
