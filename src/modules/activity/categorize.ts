@@ -16,7 +16,7 @@ type Default = readonly [pattern: string, category: Category]
  * against the application name and the window class (bundle id, executable). What is work
  * depends on the job: a terminal is productive for an engineer, neutral for a salesperson.
  */
-export const PROFILE_DEFAULTS: Record<WorkProfile, readonly Default[]> = {
+const PROFILE_DEFAULTS: Record<WorkProfile, readonly Default[]> = {
   engineering: [
     ['visual studio', 'productive'], ['vs code', 'productive'], ['vscode', 'productive'], ['intellij', 'productive'],
     ['pycharm', 'productive'], ['webstorm', 'productive'], ['goland', 'productive'], ['android studio', 'productive'],
@@ -47,7 +47,7 @@ export const PROFILE_DEFAULTS: Record<WorkProfile, readonly Default[]> = {
 }
 
 /** Defaults for everyone: communication is neutral, entertainment unproductive. */
-export const COMMON_DEFAULTS: readonly Default[] = [
+const COMMON_DEFAULTS: readonly Default[] = [
   ['slack', 'neutral'], ['microsoft teams', 'neutral'], ['zoom', 'neutral'], ['outlook', 'neutral'], ['gmail', 'neutral'],
   ['mail', 'neutral'], ['calendar', 'neutral'], ['google meet', 'neutral'],
   ['youtube', 'unproductive'], ['netflix', 'unproductive'], ['reddit', 'unproductive'], ['steam', 'unproductive'],

@@ -41,7 +41,7 @@ export const ActivitySummary = t.Object(
 )
 
 /** How long today's summary may be reused: open sessions keep adding hours while the day runs. */
-export const OPEN_DAY_MAX_AGE_MS = 5_000
+const OPEN_DAY_MAX_AGE_MS = 5_000
 
 /**
  * How long a summary computed now may be served while the data is unchanged: a day that is over

@@ -9,7 +9,7 @@ import { idleStretches } from './idle-stretches'
 import { DateRangeQuery, resolveDateRange } from './range'
 
 /** Stretches listed at most; the per-day figures always cover all of them. */
-export const MAX_IDLE_STRETCHES = 500
+const MAX_IDLE_STRETCHES = 500
 
 export const getIdleTime = defineOperation({
   name: 'get_idle_time',

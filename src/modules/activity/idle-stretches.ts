@@ -4,7 +4,7 @@
  * per stretch, when the stretch first grows beyond the tenant's threshold, so a stretch uploaded
  * across several batches, or completed by a late batch, is reported exactly once.
  */
-export const IDLE_CONTIGUITY_MS = 5_000
+const IDLE_CONTIGUITY_MS = 5_000
 
 export interface IdleSampleLike {
   startedAt: number

@@ -32,7 +32,7 @@ const ActivityEvent = t.Object(
 )
 
 /** How far back `since` may reach. */
-export const MAX_LOOKBACK_DAYS = 90
+const MAX_LOOKBACK_DAYS = 90
 
 export const listRecentActivity = defineOperation({
   name: 'list_recent_activity',

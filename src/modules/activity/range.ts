@@ -5,7 +5,7 @@ import { DateOnly } from '../../kernel/schemas'
 import { dateRange, daysBetween, localDate } from '../../kernel/time'
 
 /** The longest date range one activity request reads. */
-export const MAX_ACTIVITY_RANGE_DAYS = 31
+const MAX_ACTIVITY_RANGE_DAYS = 31
 
 export const DateRangeQuery = {
   from: t.Optional(t.String({ ...DateOnly, description: 'First date (YYYY-MM-DD, tenant time zone); the same as to when omitted' })),

@@ -10,7 +10,7 @@ import type { DailySummaryRow } from './summary-queries'
  */
 
 /** Days of history the baseline score averages over: the summaries dated [date - 14, date). */
-export const BASELINE_DAYS = 14
+const BASELINE_DAYS = 14
 
 /** The first date of a day's baseline window; the window ends the day before. */
 export const baselineFrom = (date: string): string => addDays(date, -BASELINE_DAYS)

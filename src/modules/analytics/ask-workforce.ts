@@ -5,7 +5,7 @@ import { actorKeyId } from '../../kernel/ctx'
 import { insertQuestion } from './queries'
 import { THEMES, routeQuestion } from './question-router'
 
-export const QUESTION_ECHO_LENGTH = 200
+const QUESTION_ECHO_LENGTH = 200
 
 export const ThemeEnum = t.Union(THEMES.map((th) => t.Literal(th)), { description: 'Theme the question was routed to' })
 

@@ -29,7 +29,7 @@ const DayDemand = t.Object(
   { description: 'Questions asked on one date of the period' },
 )
 
-export const PRIVACY_NOTE_QUESTIONS =
+const PRIVACY_NOTE_QUESTIONS =
   "Questions are tenant-scoped product telemetry: only this company's Admins and OwnerAdmins can read them, and they never leave this server."
 
 export const getAnalyticsQuestions = defineOperation({

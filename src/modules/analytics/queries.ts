@@ -98,17 +98,6 @@ export function callsByTool(ctx: TenantScope, w: CallWindow, limit: number): { t
     .all()
 }
 
-export function callsByErrorCode(ctx: TenantScope, w: CallWindow, limit: number): { code: string; calls: number }[] {
-  return ctx.db
-    .select({ code: sql<string>`${toolCalls.errorCode}`, calls: count() })
-    .from(toolCalls)
-    .where(and(inWindow(ctx, w), sql`${toolCalls.errorCode} is not null`))
-    .groupBy(toolCalls.errorCode)
-    .orderBy(desc(count()))
-    .limit(limit)
-    .all()
-}
-
 /** Records a question put to ask_workforce, asked now in the scope's tenant. */
 export const insertQuestion = (c: TenantScope, row: Omit<typeof askQuestions.$inferInsert, 'tenantId' | 'askedAt'>): AskQuestionRow =>
   c.db.insert(askQuestions).values({ ...row, tenantId: c.tenant.id, askedAt: c.now }).returning().get()

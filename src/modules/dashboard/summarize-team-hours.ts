@@ -11,7 +11,7 @@ import { findUserInTenant, listUsers } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
 
 /** Members listed at most (by hours, most first); the totals always cover everyone. */
-export const MAX_MEMBERS = 100
+const MAX_MEMBERS = 100
 
 const MemberHours = t.Object(
   {

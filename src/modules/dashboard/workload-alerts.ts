@@ -29,7 +29,7 @@ export interface WorkloadAlert {
 }
 
 /** Grace after a scheduled start before "not clocked in" fires. */
-export const NOT_CLOCKED_IN_GRACE_MS = 15 * MINUTE
+const NOT_CLOCKED_IN_GRACE_MS = 15 * MINUTE
 /** Local hours outside which work counts as unusual (before 05:00, after 23:00). */
 const EARLY_HOUR = 5
 const LATE_HOUR = 23

@@ -39,7 +39,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' ? v : null)
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 
 /** Stored details in the tool's shape (rows written by the demo seed use camelCase keys). */
-export function toAlertDetails(d: Record<string, unknown>): AlertDetails {
+function toAlertDetails(d: Record<string, unknown>): AlertDetails {
   const missing = d.missing_dates ?? d.missingDates
   return {
     hours_worked: num(d.hours_worked ?? d.hoursWorked),

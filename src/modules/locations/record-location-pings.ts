@@ -10,7 +10,7 @@ import { getUserInTenant } from '../users/queries'
 import { MAX_USABLE_ACCURACY_METERS, OUTSIDE_ZONE_MINUTES } from './ping-transitions'
 import { recordLocationPings, type PingIn } from './record-pings'
 
-export const MAX_PINGS_PER_BATCH = 500
+const MAX_PINGS_PER_BATCH = 500
 /** Clock skew tolerated for positions that seem to be measured in the future. */
 const FUTURE_SKEW_MS = 5 * MINUTE
 

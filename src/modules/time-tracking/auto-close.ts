@@ -10,7 +10,7 @@ import { writeGapFillBlocks } from './gap-fill-blocks'
 import type { TimeLogRow } from './queries'
 
 /** Logs closed or gap-filled per transaction (and forgotten clock-outs per tenant and tick). */
-export const GAP_FILL_BATCH = 200
+const GAP_FILL_BATCH = 200
 /** A clock-in up to this long before a shift starts belongs to that shift (as workload alerts count it). */
 const EARLY_CLOCK_IN_MS = 2 * HOUR
 
@@ -18,7 +18,7 @@ const EARLY_CLOCK_IN_MS = 2 * HOUR
  * When a forgotten clock-out is closed: clock-in + the tenant's auto_clock_out_hours, or the end
  * of the scheduled shift the clock-in belongs to when that is sooner.
  */
-export function autoCloseAt(ctx: TenantBoundCtx, log: Pick<TimeLogRow, 'userId' | 'clockInAt'>, autoClockOutHours: number): number {
+function autoCloseAt(ctx: TenantBoundCtx, log: Pick<TimeLogRow, 'userId' | 'clockInAt'>, autoClockOutHours: number): number {
   const limit = log.clockInAt + autoClockOutHours * HOUR
   const tz = ctx.tenant.timezone
   const dates = new Set([localDate(log.clockInAt, tz), localDate(log.clockInAt + EARLY_CLOCK_IN_MS, tz)])

@@ -9,7 +9,7 @@ export interface Interval {
 }
 
 /** Gaps shorter than this are jitter between samples, not missing activity. */
-export const MIN_GAP_MS = 60_000
+const MIN_GAP_MS = 60_000
 
 /** Merges overlapping or touching intervals, clipped to [from, to]. */
 export function mergeIntervals(intervals: Interval[], from: number, to: number): Interval[] {

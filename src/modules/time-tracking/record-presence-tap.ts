@@ -17,7 +17,7 @@ import { insertPresenceTap, lastTapOfLog, setNextTapDue, type PresenceTapRow } f
 import { findOpenTimeLog, type TimeLogRow } from './queries'
 
 /** A tap this soon after the previous one of the same session is that tap resent (a retry). */
-export const TAP_REPEAT_WINDOW_MS = MINUTE
+const TAP_REPEAT_WINDOW_MS = MINUTE
 
 const PresenceTapOutput = t.Object({
   tap_id: Id,
