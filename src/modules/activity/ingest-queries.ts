@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'bun:sqlite'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { sqliteOf, type DbLike } from '../../kernel/db'
+import { sqliteOf } from '../../kernel/db'
 import { activitySamples, categoryRules, dailyActivitySummaries, ingestBatches, type Category } from './schema'
 import type { CategoryRuleInput } from './categorize'
 
