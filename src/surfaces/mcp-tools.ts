@@ -104,7 +104,9 @@ export const allDescriptors = (): ToolDescriptor[] => [...mcpTools().values()].m
 
 /**
  * tools/list shows what the caller's key can use (as openstatus does), as the access policy
- * decides (isOfferedTo). Calling an unlisted tool is still answered: invoke enforces access.
+ * decides (isOfferedTo): keyless callers and plans without MCP see the public tools, and write
+ * tools stay listed in demo mode so the assistant can explain why they are disabled. Calling an
+ * unlisted tool is still answered: invoke enforces access.
  */
 export const listedDescriptors = (ctx: Ctx): ToolDescriptor[] =>
   [...mcpTools().values()].filter(({ op }) => isOfferedTo(ctx, op.access)).map((tool) => tool.descriptor)
