@@ -69,19 +69,11 @@ async function runGlobal(rt: Runtime, job: GlobalJob, now: number): Promise<JobO
 function runPerTenant(rt: Runtime, job: TenantJob, now: number, options: JobRunOptions): Promise<JobOutcome> {
   // One budget for the whole tick: work left over waits for the next one.
   const deadline = performance.now() + (job.budgetMs ?? Infinity)
-  return forEachTenant(rt, now, options, async (ctx) => {
-    try {
-      return { processed: await job.run(ctx, { deadline }), errors: [] }
-    } catch (e) {
-      const error = e instanceof Error ? e.message : String(e)
-      ctx.log.error('tenant job failed', { job: job.name, tenant: ctx.tenant.readableId, error })
-      return { processed: 0, errors: [`${ctx.tenant.readableId}: ${error}`] }
-    }
-  })
+  return forEachTenant(rt, job, now, options, async (ctx) => ({ processed: await job.run(ctx, { deadline }), errors: [] }))
 }
 
 function runPerTenantDay(rt: Runtime, job: TenantDayJob, now: number, options: JobRunOptions): Promise<JobOutcome> {
-  return forEachTenant(rt, now, options, (ctx, tenant) => runTenantDays(ctx, job, tenant, options.date))
+  return forEachTenant(rt, job, now, options, (ctx, tenant) => runTenantDays(ctx, job, tenant, options.date))
 }
 
 /**
@@ -91,6 +83,7 @@ function runPerTenantDay(rt: Runtime, job: TenantDayJob, now: number, options: J
  */
 async function forEachTenant(
   rt: Runtime,
+  job: Job,
   now: number,
   options: JobRunOptions,
   work: (ctx: TenantBoundCtx, tenant: TenantRow) => Promise<TenantOutcome>,
@@ -101,9 +94,15 @@ async function forEachTenant(
     if (options.tenantId !== undefined && tenant.id !== options.tenantId) continue
     const tenantCtx = findTenantCtx(rt.db, tenant.id)
     if (!tenantCtx) continue
-    const outcome = await work(systemCtxFor(rt, tenantCtx, { surface: 'job', now }), tenant)
-    processed += outcome.processed
-    errors.push(...outcome.errors)
+    try {
+      const outcome = await work(systemCtxFor(rt, tenantCtx, { surface: 'job', now }), tenant)
+      processed += outcome.processed
+      errors.push(...outcome.errors)
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e)
+      rt.log.error('tenant job failed', { job: job.name, tenant: tenant.readableId, error })
+      errors.push(`${tenant.readableId}: ${error}`)
+    }
   }
   return { processed, error: errors.length ? errors.join('; ') : null }
 }

@@ -40,20 +40,9 @@ export interface TenantOutcome {
  * and records each in job_runs. A failed day does not stop the others; having no success
  * recorded, it is retried at the next tick.
  */
-export async function runTenantDays(
-  ctx: TenantBoundCtx,
-  job: TenantDayJob,
-  tenant: Pick<TenantRow, 'createdAt'>,
-  date?: string,
-): Promise<TenantOutcome> {
-  const { dueAt, dueDaysAfter = 1, catchUpDays = 7 } = job.each.tenantDay
+export async function runTenantDays(ctx: TenantBoundCtx, job: TenantDayJob, tenant: Pick<TenantRow, 'createdAt'>, date?: string): Promise<TenantOutcome> {
   const outcome: TenantOutcome = { processed: 0, errors: [] }
-  const days = date
-    ? [{ date, rerun: findRun(ctx.db, job.name, ctx.tenant.id, date)?.status === 'succeeded' }]
-    : dueDates({ timezone: ctx.tenant.timezone, createdAt: tenant.createdAt }, ctx.now, catchUpDays, dueAt, doneDates(ctx, job.name, catchUpDays + dueDaysAfter), dueDaysAfter).map(
-        (d) => ({ date: d, rerun: false }),
-      )
-  for (const day of days) {
+  for (const day of date ? [{ date, rerun: succeededOn(ctx, job.name, date) }] : dueDays(ctx, job, tenant.createdAt)) {
     const error = await runTenantDay(ctx, job, day.date, day.rerun)
     if (error === null) outcome.processed++
     else outcome.errors.push(`${ctx.tenant.readableId} ${day.date}: ${error}`)
@@ -61,9 +50,15 @@ export async function runTenantDays(
   return outcome
 }
 
-/** The tenant's days of this job that succeeded within the look-back window. */
-const doneDates = (ctx: TenantBoundCtx, jobName: string, lookBackDays: number): Set<string> =>
-  succeededKeys(ctx.db, jobName, ctx.tenant.id, addDays(localDate(ctx.now, ctx.tenant.timezone), -lookBackDays))
+/** The tenant's days due at ctx.now and not done yet, within the job's look-back window. */
+function dueDays(ctx: TenantBoundCtx, job: TenantDayJob, createdAt: number): { date: string; rerun: false }[] {
+  const { dueAt, dueDaysAfter = 1, catchUpDays = 7 } = job.each.tenantDay
+  const windowStart = addDays(localDate(ctx.now, ctx.tenant.timezone), -catchUpDays - dueDaysAfter)
+  const done = succeededKeys(ctx.db, job.name, ctx.tenant.id, windowStart)
+  return dueDates({ timezone: ctx.tenant.timezone, createdAt }, ctx.now, catchUpDays, dueAt, done, dueDaysAfter).map((date) => ({ date, rerun: false }))
+}
+
+const succeededOn = (ctx: TenantBoundCtx, jobName: string, date: string): boolean => findRun(ctx.db, jobName, ctx.tenant.id, date)?.status === 'succeeded'
 
 /** Runs one tenant-day and records it; returns the error message of a failed run, else null. */
 async function runTenantDay(ctx: TenantBoundCtx, job: TenantDayJob, date: string, rerun: boolean): Promise<string | null> {
