@@ -56,7 +56,7 @@ function moduleRow(mod: string): string {
   // A job's name is a string literal or a constant declared in the module.
   const constant = (name: string) => new RegExp(`const ${name}\\s*=\\s*'([\\w.-]+)'`).exec(schema)?.[1] ?? name
   const jobs = texts.flatMap((t) =>
-    [...t.matchAll(/define(?:TenantDaily)?Job\(\{\s*name:\s*(?:'([\w.-]+)'|(\w+))/g)].flatMap((m) => (m[1] ? [m[1]] : m[2] === 'spec' ? [] : [constant(m[2]!)])),
+    [...t.matchAll(/defineJob\(\{\s*name:\s*(?:'([\w.-]+)'|(\w+))/g)].flatMap((m) => (m[1] ? [m[1]] : [constant(m[2]!)])),
   )
   const purpose = PURPOSE[mod]
   if (!purpose) throw new Error(`module ${mod} has no purpose line in scripts/gen-architecture-map.ts`)
