@@ -4,7 +4,7 @@
  * here knows a route by name: a route added to the server appears in the common tests by itself.
  */
 import type { TestServer } from '../helpers/server'
-import { exampleObject, exampleValue, randomId, type JsonSchema } from './helpers-example'
+import { exampleObject, exampleValue, isUuidSchema, randomId, type JsonSchema } from './helpers-example'
 
 interface OpenApiParameter {
   name: string
@@ -38,6 +38,8 @@ export interface RestOperation {
   isWrite: boolean
   pathParams: OpenApiParameter[]
   requiredQuery: OpenApiParameter[]
+  /** Query parameters that take an id (uuid), required or not: filters another tenant's id must not pass. */
+  idQuery: OpenApiParameter[]
   body: JsonSchema | null
 }
 
@@ -69,6 +71,7 @@ export function restOperations(doc: OpenApiDocument): RestOperation[] {
         isWrite: WRITE_METHODS.has(verb),
         pathParams: params.filter((p) => p.in === 'path'),
         requiredQuery: params.filter((p) => p.in === 'query' && p.required),
+        idQuery: params.filter((p) => p.in === 'query' && isUuidSchema(p.schema)),
         body: op.requestBody?.content['application/json']?.schema ?? null,
       })
     }
@@ -89,6 +92,8 @@ export interface CallOptions {
   params?: Record<string, string>
   /** Real ids for uuid fields of the query and body (by field name). */
   idFor?: (field: string) => string | undefined
+  /** Query parameters to set besides the required ones. */
+  query?: Record<string, string>
   /** Send an input validation refuses (see invalidInputOf) instead of a valid one. */
   invalid?: boolean
 }
@@ -111,6 +116,7 @@ export function urlOf(server: TestServer, op: RestOperation, opts: CallOptions =
   }
   const query = new URLSearchParams()
   if (invalid !== 'query') for (const p of op.requiredQuery) query.set(p.name, String(exampleValue(p.schema, p.name, { idFor: opts.idFor })))
+  for (const [name, value] of Object.entries(opts.query ?? {})) query.set(name, value)
   const qs = query.toString()
   return `${server.url}${path}${qs ? `?${qs}` : ''}`
 }

@@ -27,7 +27,7 @@ export interface TenantKeys {
   owner: string
   /** wf_live_ tenant-level Admin key with the read scope. */
   clientRead: string
-  /** A real id of this tenant for each path parameter name of the document. */
+  /** Real ids of this tenant by kind (see kindOf): read them with idOf. */
   ids: Map<string, string>
 }
 
@@ -95,17 +95,44 @@ async function createUnlisted(server: TestServer, rw: Rest, aliceId: string, ten
   const agentKey = await createKeyFixture(server, tenant, { kind: 'live', user: emailOf(server, aliceId) })
   const agent = restClient(server, agentKey.key)
   const device = await created('device', agent.post('/client/devices', { fingerprint: `common-${tenant}`, name: 'common-host', platform: 'linux' }))
-  ids.set('session_id', await created('session', agent.post('/client/agent-sessions', { device_id: device })))
+  ids.set(kindOf('session_id'), await created('session', agent.post('/client/agent-sessions', { device_id: device })))
 }
 
-/** For each `{param}` of the document, the first id its collection lists (`/x/{param}` -> `GET /x`). */
+/** Id fields whose last word is not the collection's name. */
+const KIND_ALIASES: Record<string, string> = { employee: 'user' }
+
+/** The kind of thing an id field names: `assignee_user_id` -> user, `pay_run_id` -> run. */
+export const kindOf = (field: string): string => {
+  const stem = field.replace(/_id$/, '').split('_').at(-1) ?? field
+  return KIND_ALIASES[stem] ?? stem
+}
+
+/** A real id of this tenant for an id field (path, query, body or tool argument), if the world has one. */
+export const idOf = (t: TenantKeys, field: string): string | undefined => t.ids.get(kindOf(field))
+
+/**
+ * Ids by kind, read back from the lists: a path parameter from the collection it indexes
+ * (`/tasks/{task_id}` -> `GET /tasks`), any other id field from the list named after its kind
+ * (`payroll_period_id` -> `GET /payroll/periods`).
+ */
 async function harvestIds(operations: RestOperation[], rw: Rest, ids: Map<string, string>): Promise<void> {
-  const lists = new Set(operations.filter((op) => op.method === 'GET' && op.pathParams.length === 0 && op.requiredQuery.length === 0).map((op) => op.path))
+  const lists = operations.filter((op) => op.surface === 'rest' && op.method === 'GET' && op.pathParams.length === 0 && op.requiredQuery.length === 0).map((op) => op.path)
+  const firstListed = async (list: string) => {
+    const res = await rw.get(list.replace(/^\/api\/v1/, ''))
+    const first = (res.body as { data?: { id?: unknown }[] }).data?.[0]?.id
+    return typeof first === 'string' ? first : undefined
+  }
+  const learn = async (field: string, list: string | undefined) => {
+    const kind = kindOf(field)
+    if (ids.has(kind) || !list) return
+    const id = await firstListed(list)
+    if (id) ids.set(kind, id)
+  }
   for (const op of operations) {
     const match = /^(.*)\/\{([^}]+)\}(?:\/[^{}]*)?$/.exec(op.path)
-    if (!match || ids.has(match[2]!) || !lists.has(match[1]!)) continue
-    const res = await rw.get(match[1]!.replace(/^\/api\/v1/, ''))
-    const first = (res.body as { data?: { id?: unknown }[] }).data?.[0]?.id
-    if (typeof first === 'string') ids.set(match[2]!, first)
+    if (match) await learn(match[2]!, lists.find((l) => l === match[1]))
+  }
+  for (const field of operations.flatMap((op) => [...op.pathParams, ...op.idQuery].map((p) => p.name))) {
+    await learn(field, lists.find((l) => l.endsWith(`/${kindOf(field)}s`)))
   }
 }
