@@ -9,11 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../src/kernel/config'
 import { silentLogger } from '../src/kernel/log'
-import { openRuntime, systemCtx } from '../src/runtime'
+import { openRuntime, systemCtxFor } from '../src/runtime'
 import { createTenant } from '../src/modules/tenants/create-tenant'
 import { findTenantCtx } from '../src/modules/tenants/queries'
-import { writeDailySummaries } from '../src/modules/activity/daily-summaries'
-import type { TenantBoundCtx } from '../src/kernel/ctx'
+import { dailySummariesJob } from '../src/modules/activity/jobs'
 import { addDays, zonedTimeToInstant } from '../src/kernel/time'
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000)
@@ -60,9 +59,11 @@ const bare = sqlite
   .all(tenant.id, DATE)
 const bareMs = performance.now() - bareStart
 
-const ctx = systemCtx(rt, findTenantCtx(rt.db, tenant.id), 'job', Date.now()) as TenantBoundCtx
+const tenantCtx = findTenantCtx(rt.db, tenant.id)
+if (!tenantCtx) throw new Error('the bench tenant was not created')
+const ctx = systemCtxFor(rt, tenantCtx, { surface: 'job' })
 const jobStart = performance.now()
-const emitted = writeDailySummaries(ctx, DATE)
+const emitted = await dailySummariesJob.run(ctx, DATE, { rerun: false })
 const jobMs = performance.now() - jobStart
 
 console.log(`rows: ${USERS * SAMPLES_PER_USER} samples, ${bare.length} user-days`)

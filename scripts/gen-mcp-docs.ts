@@ -52,7 +52,7 @@ function rows(s: S, prefix: string, out: string[]): void {
 function access(op: AnyOperation): string {
   const a = op.access
   const who = a.role === 'public' ? 'no key needed' : a.role === 'member' ? 'any key (Employee and up)' : `${({ manager: 'Manager', admin: 'Admin', owner_admin: 'OwnerAdmin', employee: 'Employee' } as Record<string, string>)[a.role]} or above`
-  const extra = [a.write ? 'write: refused in demo mode (demo_mode_read_only)' : null, a.userScopedKey ? 'needs a user-scoped production key' : null, a.demo === 'unavailable' ? 'answers available: false in demo mode' : null]
+  const extra = [a.write ? 'write: refused in demo mode (demo_mode_read_only)' : null, a.userScopedKey ? 'needs a user-scoped production key' : null, op.unavailableInDemo ? 'answers available: false in demo mode' : null]
   return [who, ...extra].filter(Boolean).join('; ')
 }
 

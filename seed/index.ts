@@ -7,6 +7,7 @@ import { DAY, addDays, dateRange, isValidTimeZone, localDate } from '../src/kern
 import { issueKey } from '../src/modules/api-keys/issue-key'
 import { markTenantDaysDone } from '../src/modules/jobs/queries'
 import { JOBS } from '../src/surfaces/registry'
+import { isTenantDayJob } from '../src/kernel/job'
 import { ensurePublicDemoKey } from '../src/modules/api-keys/public-demo-key'
 import { newReadableId } from '../src/modules/tenants/create-tenant'
 import { insertTenant, slugTaken, type TenantRow } from '../src/modules/tenants/queries'
@@ -105,7 +106,7 @@ function writeHistoryAndFinish(handle: DatabaseHandle, env: SeedEnv, company: Co
     settleDevices(env, state)
     const issued = issueKeys(handle, env, company, secret, tenant)
     // The history already holds what the per-tenant-day jobs would produce for its past days.
-    const dailyJobs = JOBS.filter((j) => j.perTenantDay).map((j) => j.name)
+    const dailyJobs = JOBS.filter(isTenantDayJob).map((j) => j.name)
     markTenantDaysDone(handle.db, dailyJobs, tenant.id, env.days.slice(0, -1), env.now)
     handle.sqlite.run('UPDATE tenants SET deleted_at = NULL WHERE id = ?', [tenant.id])
     return issued

@@ -2,7 +2,7 @@ import { Command } from 'commander'
 import { isDate, parseInstant, toIsoOrNull } from '../kernel/time'
 import { JOBS } from '../surfaces/registry'
 import { nextRunAfter } from '../surfaces/jobs'
-import { runJobTick } from '../modules/jobs/runner'
+import { refusedRunOption, runJobTick, type JobRunOptions } from '../modules/jobs/runner'
 import { lastRunOf, listJobStates } from '../modules/jobs/queries'
 import { CliError, dataOption, printJson, resolveTenant, withRuntime, type DataOpts } from './common'
 
@@ -55,11 +55,13 @@ const run = new Command('run')
           throw new CliError('--now must be an ISO 8601 instant')
         }
       }
-      const tenantId = opts.tenant ? resolveTenant(rt, opts.tenant).id : undefined
-      const result = await runJobTick(rt, job, now, (t) => nextRunAfter(job.pattern, t), {
-        ...(tenantId !== undefined ? { tenantId } : {}),
+      const options: JobRunOptions = {
+        ...(opts.tenant ? { tenantId: resolveTenant(rt, opts.tenant).id } : {}),
         ...(opts.date ? { date: opts.date } : {}),
-      })
+      }
+      const refused = refusedRunOption(job, options)
+      if (refused) throw new CliError(refused)
+      const result = await runJobTick(rt, job, now, (t) => nextRunAfter(job.pattern, t), options)
       if (!result.ran) throw new CliError(`${name} is running in another process (lease held); try again later.`)
       if (result.error) throw new CliError(`${name} failed: ${result.error}`)
       console.log(`${name}: processed ${result.outcome?.processed ?? 0}`)

@@ -1,4 +1,4 @@
-import { DomainError } from './errors'
+import { DomainError, type ErrorCode } from './errors'
 import { ROLE_LABELS, roleAtLeast, type Ctx, type Role, type TenantBoundCtx } from './ctx'
 
 /**
@@ -12,11 +12,6 @@ export interface Access {
   write?: boolean
   /** Acts as one person (clock in/out): needs a key bound to a user. */
   userScopedKey?: boolean
-  /**
-   * Analytics tools answer `available: false` in demo mode instead of an error; they declare
-   * 'unavailable' and check `isDemoMode(ctx)` themselves. Default: the operation runs in demo mode.
-   */
-  demo?: 'allowed' | 'unavailable'
 }
 
 export const MISSING_KEY_MESSAGE =
@@ -27,34 +22,60 @@ export const isDemoMode = (ctx: Ctx): boolean =>
   ctx.tenant?.isDemo === true || (ctx.actor.kind !== 'anonymous' && ctx.actor.kind !== 'system' && ctx.actor.keyKind === 'demo')
 
 /**
- * Checks role, plan, demo mode, scope and user binding, in that documented order:
+ * One check the caller failed. `hidesTool`: the refusal is about who the caller is (no key, plan,
+ * role), so MCP leaves the tool out of tools/list. Refusals about this use (demo mode, a read
+ * token, a key not bound to a person) keep it listed, so the assistant can explain them.
+ */
+interface Refusal {
+  code: ErrorCode
+  message: string
+  hidesTool: boolean
+}
+
+/**
+ * Every check the caller fails, in the documented order:
  * unauthorized -> plan_not_entitled -> demo_mode_read_only -> forbidden -> user_scoped_key_required.
  */
-export function authorize(ctx: Ctx, access: Access): asserts ctx is TenantBoundCtx {
-  if (access.role === 'public') return
+function refusals(ctx: Ctx, access: Access): Refusal[] {
+  if (access.role === 'public') return []
   const { actor, tenant } = ctx
-  if (actor.kind === 'anonymous' || !tenant) throw new DomainError('unauthorized', MISSING_KEY_MESSAGE)
-  if (actor.kind === 'system') return
+  if (actor.kind === 'anonymous' || !tenant) return [{ code: 'unauthorized', message: MISSING_KEY_MESSAGE, hidesTool: true }]
+  if (actor.kind === 'system') return []
+  const out: Refusal[] = []
+  const refuse = (code: ErrorCode, message: string, hidesTool: boolean) => out.push({ code, message, hidesTool })
 
   if (ctx.surface === 'mcp' && !tenant.mcpAccess) {
-    throw new DomainError('plan_not_entitled', `The ${tenant.planId} plan does not include MCP access. Upgrade to Starter or above.`)
+    refuse('plan_not_entitled', `The ${tenant.planId} plan does not include MCP access. Upgrade to Starter or above.`, true)
   }
   if (ctx.surface === 'rest' && !tenant.restAccess) {
-    throw new DomainError('plan_not_entitled', `The ${tenant.planId} plan does not include the REST API. It is available on Business and Enterprise.`)
+    refuse('plan_not_entitled', `The ${tenant.planId} plan does not include the REST API. It is available on Business and Enterprise.`, true)
   }
   if (access.write && isDemoMode(ctx)) {
-    throw new DomainError('demo_mode_read_only', 'Demo mode is read-only: this action needs a production key of a real tenant.')
+    refuse('demo_mode_read_only', 'Demo mode is read-only: this action needs a production key of a real tenant.', false)
   }
   if (access.role !== 'member' && !roleAtLeast(actor.role, access.role)) {
-    throw new DomainError('forbidden', `This needs the ${ROLE_LABELS[access.role]} role or above; your key acts as ${ROLE_LABELS[actor.role]}.`)
+    refuse('forbidden', `This needs the ${ROLE_LABELS[access.role]} role or above; your key acts as ${ROLE_LABELS[actor.role]}.`, true)
   }
   if (access.write && actor.scope === 'read') {
-    throw new DomainError('forbidden', 'This token has the read scope; writes need a read_write token.')
+    refuse('forbidden', 'This token has the read scope; writes need a read_write token.', false)
   }
   if (access.userScopedKey && actor.kind !== 'user') {
-    throw new DomainError('user_scoped_key_required', 'This acts for one person and needs a key bound to a user (a user-scoped production key).')
+    refuse('user_scoped_key_required', 'This acts for one person and needs a key bound to a user (a user-scoped production key).', false)
   }
+  return out
 }
+
+/** Throws the first refusal: the only gate operations pass (invoke calls it). */
+export function authorize(ctx: Ctx, access: Access): asserts ctx is TenantBoundCtx {
+  const first = refusals(ctx, access)[0]
+  if (first) throw new DomainError(first.code, first.message)
+}
+
+/**
+ * Whether the operation is offered to the caller (MCP tools/list): none of its refusals is about
+ * who the caller is. The same checks as authorize, so the list and the call cannot disagree.
+ */
+export const isOfferedTo = (ctx: Ctx, access: Access): boolean => !refusals(ctx, access).some((r) => r.hidesTool)
 
 /** The user the caller acts as, or a clear error when the key is not bound to one. */
 export function callerUserId(ctx: Ctx): string {

@@ -1,8 +1,30 @@
 import type { Static, TSchema } from '@sinclair/typebox'
-import { authorize, type Access } from './access'
+import { authorize, isDemoMode, type Access } from './access'
 import type { Ctx, TenantBoundCtx } from './ctx'
+import type { ErrorCode } from './errors'
 
 type OpCtx<A extends Access> = A['role'] extends 'public' ? Ctx : TenantBoundCtx
+
+/** The standard structuredContent of a failed tool call. */
+export interface ToolFailure {
+  error: ErrorCode
+  message: string
+  /** With invalid_argument: each argument that failed validation. */
+  fields?: { field: string; message: string }[]
+}
+
+/** What an MCP tool publishes beyond its schemas, declared by the operation so the adapter names no tool. */
+export interface ToolQuirks {
+  /**
+   * The failed result, from the standard one, for tools whose specified output itself carries
+   * error and message (clock_in's `success: false`). `args` are the raw arguments, possibly invalid.
+   */
+  failure?(standard: ToolFailure, call: { args: Record<string, unknown>; now: number }): ToolFailure & Record<string, unknown>
+  /** The tool reaches outside the box (sends email): MCP's openWorldHint. */
+  openWorld?: true
+  /** The tool acts on the MCP session itself, so it sees the caller's real tenant even in session demo mode. */
+  actsOnSession?: true
+}
 
 /**
  * One operation of the domain: its schemas (validation, types, OpenAPI and MCP from one source),
@@ -17,6 +39,12 @@ export interface Operation<I extends TSchema = TSchema, O extends TSchema = TSch
   input: I
   output: O
   run(ctx: OpCtx<A>, input: Static<I>): Static<O> | Promise<Static<O>>
+  /**
+   * The answer in demo mode, given instead of running: for data that synthetic demo data cannot
+   * stand in for (the tenant's own usage telemetry answers `available: false`).
+   */
+  unavailableInDemo?(ctx: OpCtx<A>, input: Static<I>): Static<O>
+  mcp?: ToolQuirks
 }
 
 export function defineOperation<I extends TSchema, O extends TSchema, const A extends Access>(
@@ -26,7 +54,6 @@ export function defineOperation<I extends TSchema, O extends TSchema, const A ex
 }
 
 /** Erased form for registries that hold operations of many shapes. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyOperation = Operation<TSchema, TSchema, Access>
 
 /** The only way an operation runs: access is checked here, once, for every surface. */
@@ -35,6 +62,30 @@ export async function invoke<I extends TSchema, O extends TSchema, A extends Acc
   ctx: Ctx,
   input: Static<I>,
 ): Promise<Static<O>> {
+  return await checkedRun(op, ctx, () => input)
+}
+
+/**
+ * invoke for surfaces that receive raw input (MCP arguments): `parse` runs after the access
+ * check, so a keyless call with bad arguments is told it needs a key, not that an argument is wrong.
+ */
+export async function invokeParsing<I extends TSchema, O extends TSchema, A extends Access>(
+  op: Operation<I, O, A>,
+  ctx: Ctx,
+  raw: unknown,
+  parse: (raw: unknown) => Static<I>,
+): Promise<Static<O>> {
+  return await checkedRun(op, ctx, () => parse(raw))
+}
+
+async function checkedRun<I extends TSchema, O extends TSchema, A extends Access>(
+  op: Operation<I, O, A>,
+  ctx: Ctx,
+  input: () => Static<I>,
+): Promise<Static<O>> {
   authorize(ctx, op.access)
-  return await op.run(ctx as OpCtx<A>, input)
+  const opCtx = ctx as OpCtx<A>
+  const value = input()
+  if (op.unavailableInDemo && isDemoMode(ctx)) return op.unavailableInDemo(opCtx, value)
+  return await op.run(opCtx, value)
 }

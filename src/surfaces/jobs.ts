@@ -1,19 +1,15 @@
 import type { Runtime } from '../runtime'
-import { Cron as CronPattern } from 'croner'
-import { JOBS } from './registry'
-
-import type { JobDefinition } from '../kernel/job'
+import { Cron } from 'croner'
+import type { Job } from '../kernel/job'
 import { runJobTick } from '../modules/jobs/runner'
-
-export type { JobDefinition } from '../kernel/job'
+import { JOBS } from './registry'
 
 export interface JobScheduler {
   stop(): Promise<void>
 }
 
 /** Starts croner ticks for every job. The only file that imports croner. */
-export async function startJobs(rt: Runtime, jobs: JobDefinition[] = JOBS): Promise<JobScheduler> {
-  const Cron = CronPattern
+export async function startJobs(rt: Runtime, jobs: readonly Job[] = JOBS): Promise<JobScheduler> {
   const running = new Set<Promise<void>>()
   const crons = jobs.map(
     (job) =>
@@ -27,7 +23,7 @@ export async function startJobs(rt: Runtime, jobs: JobDefinition[] = JOBS): Prom
         }
       }),
   )
-  const stoppers = jobs.map((job) => job.start?.(rt)).filter((s) => typeof s === 'function')
+  const stoppers = jobs.map((job) => (job.each === 'global' ? job.start?.(rt) : undefined)).filter((s) => typeof s === 'function')
   return {
     async stop() {
       for (const c of crons) c.stop()
@@ -38,6 +34,6 @@ export async function startJobs(rt: Runtime, jobs: JobDefinition[] = JOBS): Prom
 
 /** When a croner pattern (UTC) fires next after `from` (ms), or null. */
 export function nextRunAfter(pattern: string, from: number): number | null {
-  const next = new CronPattern(pattern, { timezone: 'UTC', paused: true }).nextRun(new Date(from))
+  const next = new Cron(pattern, { timezone: 'UTC', paused: true }).nextRun(new Date(from))
   return next ? next.getTime() : null
 }

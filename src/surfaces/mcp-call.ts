@@ -1,6 +1,6 @@
 import { actorKeyId, type Ctx } from '../kernel/ctx'
 import { isDomainError } from '../kernel/errors'
-import { invoke, type AnyOperation } from '../kernel/operation'
+import { invokeParsing } from '../kernel/operation'
 import type { ToolCallLog } from '../modules/analytics/tool-call-log'
 import type { Runtime } from '../runtime'
 import type { McpRateLimiter } from './mcp-rate-limit'
@@ -17,21 +17,6 @@ export interface CallEnv {
   limiter: McpRateLimiter
 }
 
-/**
- * The operation with argument parsing moved into `run`, so that invoke's authorize comes first:
- * a keyless call with bad arguments is told it needs a key, not that an argument is wrong.
- */
-const parsingOps = new WeakMap<McpTool, AnyOperation>()
-function parsingOp(tool: McpTool): AnyOperation {
-  let op = parsingOps.get(tool)
-  if (!op) {
-    const inner = tool.op
-    op = { ...inner, run: (ctx, raw) => inner.run(ctx, parseArguments(tool, raw) as never) }
-    parsingOps.set(tool, op)
-  }
-  return op
-}
-
 async function execute(env: CallEnv, tool: McpTool, args: unknown): Promise<ToolResult> {
   const { ctx } = env
   const keyId = actorKeyId(ctx.actor)
@@ -41,9 +26,9 @@ async function execute(env: CallEnv, tool: McpTool, args: unknown): Promise<Tool
       return errorResult(tool, 'rate_limited', `This key made more than ${rate.limit} tool calls this minute. Try again in ${rate.retryAfterSeconds} s.`, args, ctx.now)
     }
   }
-  const effective = ctxForSession(env.rt, ctx, env.session, tool.op.name)
+  const effective = ctxForSession(env.rt, ctx, env.session, tool.op.mcp?.actsOnSession === true)
   try {
-    const out = await invoke(parsingOp(tool), effective, args)
+    const out = await invokeParsing(tool.op, effective, args, (raw) => parseArguments(tool, raw))
     if (!tool.checkOutput.Check(out)) {
       // Our bug, not the caller's: log what failed and answer internal_error.
       const errors = [...tool.checkOutput.Errors(out)].slice(0, 5).map((e) => `${e.path}: ${e.message}`)

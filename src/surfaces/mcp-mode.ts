@@ -4,18 +4,16 @@ import { findDefaultDemoTenant, findTenantCtx } from '../modules/tenants/queries
 import type { Runtime } from '../runtime'
 import type { McpSession } from './mcp-sessions'
 
-/** Tools that act on the session itself and so always see the caller's real tenant. */
-const MODE_TOOLS = new Set(['switch_to_demo', 'switch_to_production'])
-
 /**
  * Session demo mode (switch_to_demo): while it is on, a production key's tools read the default
  * demo tenant, read-only, as its public demo persona (the Admin the public demo key acts as):
  * writes answer demo_mode_read_only and the analytics tools available: false, exactly as with the
- * public demo key. Keys of plans without MCP access, demo keys and keyless calls are unchanged.
+ * public demo key. Keys of plans without MCP access, demo keys and keyless calls are unchanged, and
+ * so are the tools that act on the session itself (`realTenant`: their operation declares mcp.actsOnSession).
  */
-export function ctxForSession(rt: Runtime, ctx: Ctx, session: McpSession | null, toolName: string): Ctx {
+export function ctxForSession(rt: Runtime, ctx: Ctx, session: McpSession | null, realTenant = false): Ctx {
   const base = session ? { ...ctx, session } : ctx
-  if (!session || session.mode !== 'demo' || MODE_TOOLS.has(toolName)) return base
+  if (!session || session.mode !== 'demo' || realTenant) return base
   const actor = ctx.actor
   if (!ctx.tenant || ctx.tenant.isDemo || !ctx.tenant.mcpAccess) return base
   if (actor.kind === 'anonymous' || actor.kind === 'system') return base

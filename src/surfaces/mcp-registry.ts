@@ -1,45 +1,77 @@
 import type { AnyOperation } from '../kernel/operation'
-import { analyticsTools } from '../modules/analytics/tools'
-import { dashboardTools } from '../modules/dashboard/tools'
-import { usersTools } from '../modules/users/tools'
-import { timesheetsTools } from '../modules/timesheets/tools'
-import { activityTools } from '../modules/activity/tools'
-import { timeTrackingTools } from '../modules/time-tracking/tools'
-import { discoveryTools } from '../modules/discovery/tools'
-import { onboardingTools } from '../modules/onboarding/tools'
+import { getProductivityOverview } from '../modules/activity/get-productivity-overview'
+import { listRecentActivity } from '../modules/activity/list-recent-activity'
+import { askWorkforce } from '../modules/analytics/ask-workforce'
+import { getAnalyticsFeatureUsage } from '../modules/analytics/get-analytics-feature-usage'
+import { getAnalyticsOverview } from '../modules/analytics/get-analytics-overview'
+import { getAnalyticsQuestions } from '../modules/analytics/get-analytics-questions'
+import { getDashboardSummary } from '../modules/dashboard/get-dashboard-summary'
+import { getWorkloadAlerts } from '../modules/dashboard/get-workload-alerts'
+import { summarizeTeamHours } from '../modules/dashboard/summarize-team-hours'
 import { provideToolCatalog } from '../modules/discovery/catalog'
-import { TOOL_ORDER, groupOf } from '../modules/discovery/tool-groups'
+import { getCapabilities } from '../modules/discovery/get-capabilities'
+import { getPricingAndPlans } from '../modules/discovery/get-pricing-and-plans'
+import { startFreeTrial } from '../modules/discovery/start-free-trial'
+import { getDataDictionary } from '../modules/onboarding/get-data-dictionary'
+import { getDemoScenarios } from '../modules/onboarding/get-demo-scenarios'
+import { getStartedGuide } from '../modules/onboarding/get-started-guide'
+import { switchToDemo } from '../modules/onboarding/switch-to-demo'
+import { switchToProduction } from '../modules/onboarding/switch-to-production'
+import { clockIn } from '../modules/time-tracking/clock-in'
+import { clockOut } from '../modules/time-tracking/clock-out'
+import { listMyTimesheet } from '../modules/timesheets/list-my-timesheet'
+import { listPendingApprovals } from '../modules/timesheets/list-pending-approvals'
+import { getEmployeeDetails } from '../modules/users/get-employee-details'
+import { inviteStaff } from '../modules/users/invite-staff'
+import { listEmployees } from '../modules/users/list-employees'
+
+/**
+ * Every MCP tool, in the specification's groups and order: the one list tools/list, GET /tools,
+ * the discovery catalogue, usage reports and docs/mcp-tools.md are derived from. Adding a tool is
+ * one line here; its access, schemas and quirks live on its operation.
+ */
+export const MCP_TOOL_GROUPS = [
+  { group: 'platform_analytics', tools: [getAnalyticsOverview, getAnalyticsFeatureUsage] },
+  {
+    group: 'workforce_analytics',
+    tools: [
+      getDashboardSummary,
+      listEmployees,
+      getEmployeeDetails,
+      listMyTimesheet,
+      summarizeTeamHours,
+      listPendingApprovals,
+      listRecentActivity,
+      getWorkloadAlerts,
+      getProductivityOverview,
+    ],
+  },
+  { group: 'write_actions', tools: [clockIn, clockOut, inviteStaff] },
+  { group: 'discovery', tools: [getCapabilities, getPricingAndPlans, startFreeTrial] },
+  { group: 'onboarding', tools: [getStartedGuide, getDataDictionary, switchToDemo, switchToProduction, getDemoScenarios] },
+  { group: 'demand_capture', tools: [askWorkforce, getAnalyticsQuestions] },
+] as const satisfies readonly { group: string; tools: readonly AnyOperation[] }[]
+
+type ToolGroup = (typeof MCP_TOOL_GROUPS)[number]['group']
+
+/** The same list with each operation erased to AnyOperation, for the generic readers below. */
+const groups: readonly { group: ToolGroup; tools: readonly AnyOperation[] }[] = MCP_TOOL_GROUPS
 
 let cached: AnyOperation[] | null = null
 
-/**
- * Every MCP tool in the specification's order, each module contributing its tools.ts list;
- * built on first use and checked against the 24 names of the specification.
- */
+/** Every MCP tool in the specification's order; a name registered twice is a startup error. */
 export function mcpOperations(): AnyOperation[] {
   if (cached) return cached
-  const all = [
-    ...analyticsTools,
-    ...dashboardTools,
-    ...usersTools,
-    ...timesheetsTools,
-    ...activityTools,
-    ...timeTrackingTools,
-    ...discoveryTools,
-    ...onboardingTools,
-  ] as unknown as AnyOperation[]
-  const byName = new Map(all.map((op) => [op.name, op]))
-  const ordered = TOOL_ORDER.map((name) => {
-    const op = byName.get(name)
-    if (!op) throw new Error(`MCP tool ${name} is not registered by any module`)
-    return op
-  })
-  if (byName.size !== TOOL_ORDER.length) throw new Error(`Modules register ${byName.size} MCP tools; the specification has ${TOOL_ORDER.length}`)
-  cached = ordered
-  return ordered
+  const all = groups.flatMap((g) => g.tools)
+  const names = new Set(all.map((op) => op.name))
+  if (names.size !== all.length) throw new Error('Two MCP tools share a name in MCP_TOOL_GROUPS')
+  cached = all
+  return all
 }
 
 // Discovery tools describe this very list; they read it through the catalog provider.
 provideToolCatalog(() =>
-  mcpOperations().map((op) => ({ name: op.name, title: op.title, role: op.access.role, write: op.access.write === true, group: groupOf(op.name) })),
+  groups.flatMap(({ group, tools }) =>
+    tools.map((op) => ({ name: op.name, title: op.title, role: op.access.role, write: op.access.write === true, group })),
+  ),
 )

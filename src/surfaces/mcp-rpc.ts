@@ -103,7 +103,7 @@ export async function dispatch(env: DispatchEnv, msg: unknown, inBatch: boolean)
     case 'ping':
       return { jsonrpc: '2.0', id, result: {} }
     case 'tools/list':
-      return { jsonrpc: '2.0', id, result: { tools: listedDescriptors(ctxForSession(env.rt, env.ctx, env.session, 'tools/list')) } }
+      return { jsonrpc: '2.0', id, result: { tools: listedDescriptors(ctxForSession(env.rt, env.ctx, env.session)) } }
     case 'tools/call':
       return toolsCall(env, id, params)
     default:

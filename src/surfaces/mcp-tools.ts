@@ -2,10 +2,10 @@ import { t } from 'elysia'
 import type { TSchema } from '@sinclair/typebox'
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
 import { Value } from '@sinclair/typebox/value'
-import { roleAtLeast, type Ctx } from '../kernel/ctx'
+import { isOfferedTo } from '../kernel/access'
+import type { Ctx } from '../kernel/ctx'
 import { DomainError, ERROR_CODES, type ErrorCode } from '../kernel/errors'
-import type { AnyOperation } from '../kernel/operation'
-import { toIso } from '../kernel/time'
+import type { AnyOperation, ToolFailure } from '../kernel/operation'
 import { mcpOperations } from './mcp-registry'
 
 /** structuredContent of a failed call (isError: true): a stable code and a sentence for the person. */
@@ -86,8 +86,7 @@ function build(op: AnyOperation): McpTool {
         readOnlyHint: !write,
         destructiveHint: write,
         idempotentHint: !write,
-        // invite_staff sends an email into the world; every other tool stays inside the box.
-        openWorldHint: op.name === 'invite_staff',
+        openWorldHint: op.mcp?.openWorld === true,
       },
     },
   }
@@ -104,23 +103,13 @@ export function mcpTools(): Map<string, McpTool> {
 export const allDescriptors = (): ToolDescriptor[] => [...mcpTools().values()].map((tool) => tool.descriptor)
 
 /**
- * tools/list shows what the caller's key can use (as openstatus does): keyless callers and plans
- * without MCP access see the public discovery tools, others the tools their role reaches. Write
+ * tools/list shows what the caller's key can use (as openstatus does), as the access policy
+ * decides (isOfferedTo): keyless callers and plans without MCP see the public tools, and write
  * tools stay listed in demo mode so the assistant can explain why they are disabled. Calling an
- * unlisted tool is still answered (invoke enforces access, whatever the list shows).
+ * unlisted tool is still answered: invoke enforces access.
  */
-export function listedDescriptors(ctx: Ctx): ToolDescriptor[] {
-  const actor = ctx.actor
-  const entitled = ctx.tenant?.mcpAccess === true
-  return [...mcpTools().values()]
-    .filter(({ op }) => {
-      const role = op.access.role
-      if (role === 'public') return true
-      if (!entitled || actor.kind === 'anonymous' || actor.kind === 'system') return false
-      return role === 'member' || roleAtLeast(actor.role, role)
-    })
-    .map((tool) => tool.descriptor)
-}
+export const listedDescriptors = (ctx: Ctx): ToolDescriptor[] =>
+  [...mcpTools().values()].filter(({ op }) => isOfferedTo(ctx, op.access)).map((tool) => tool.descriptor)
 
 /**
  * Arguments as DESIGN.md says: Clone, Clean (unknown keys dropped), Default, then a compiled
@@ -135,25 +124,6 @@ export function parseArguments(tool: McpTool, args: unknown): unknown {
   throw new DomainError('invalid_argument', first ? `Invalid argument ${first.field}: ${first.message}.` : 'Invalid arguments.', { errors: fields })
 }
 
-/**
- * Extra fields of a failure for the tools whose specified output itself carries error and
- * message (clock_in, clock_out, invite_staff, get_dashboard_summary).
- */
-function failureExtras(name: string, args: unknown, now: number): Record<string, unknown> {
-  const a = (typeof args === 'object' && args !== null ? args : {}) as Record<string, unknown>
-  switch (name) {
-    case 'clock_in':
-    case 'clock_out':
-      return { success: false }
-    case 'invite_staff':
-      return { email: typeof a.email === 'string' ? a.email : '', name: typeof a.name === 'string' ? a.name : null }
-    case 'get_dashboard_summary':
-      return { as_of: toIso(now) }
-    default:
-      return {}
-  }
-}
-
 export interface ToolResult {
   content: { type: 'text'; text: string }[]
   structuredContent: Record<string, unknown>
@@ -165,11 +135,19 @@ export const okResult = (structured: Record<string, unknown>): ToolResult => ({
   structuredContent: structured,
 })
 
+const invalidFields = (details: unknown): ToolFailure['fields'] => {
+  const errors = details && typeof details === 'object' ? (details as { errors?: unknown }).errors : undefined
+  if (!Array.isArray(errors)) return undefined
+  return errors.map((e: { field?: unknown; message?: unknown }) => ({ field: String(e.field ?? ''), message: String(e.message ?? '') }))
+}
+
+const argsObject = (args: unknown): Record<string, unknown> => (typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {})
+
+/** A failed call: { error, message, fields? }, shaped further by the tool's declared quirk. */
 export function errorResult(tool: McpTool, code: ErrorCode, message: string, args: unknown, now: number, details?: unknown): ToolResult {
-  const fields = code === 'invalid_argument' && details && typeof details === 'object' && Array.isArray((details as { errors?: unknown }).errors)
-    ? ((details as { errors: { field?: unknown; message?: unknown }[] }).errors.map((e) => ({ field: String(e.field ?? ''), message: String(e.message ?? '') })))
-    : undefined
-  const structured: Record<string, unknown> = { ...failureExtras(tool.op.name, args, now), error: code, message, ...(fields ? { fields } : {}) }
-  if (tool.op.name === 'invite_staff') structured.status = code
+  const fields = code === 'invalid_argument' ? invalidFields(details) : undefined
+  const standard: ToolFailure = { error: code, message, ...(fields ? { fields } : {}) }
+  const shape = tool.op.mcp?.failure
+  const structured: Record<string, unknown> = shape ? shape(standard, { args: argsObject(args), now }) : { ...standard }
   return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured, isError: true }
 }

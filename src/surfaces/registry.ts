@@ -1,6 +1,6 @@
 import type { AnyElysia } from 'elysia'
 import type { Runtime } from '../runtime'
-import type { JobDefinition } from '../kernel/job'
+import type { Job } from '../kernel/job'
 import { teamsRoutes } from '../modules/teams/routes'
 import { usersRoutes } from '../modules/users/routes'
 import { timesheetsRoutes } from '../modules/timesheets/routes'
@@ -54,7 +54,7 @@ export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = [
 ]
 
 /** Scheduled jobs of every module (declared in src/modules/<module>/jobs.ts). */
-export const JOBS: JobDefinition[] = [
+export const JOBS: readonly Job[] = [
   ...activityJobs,
   ...billingJobs,
   ...retentionJobs,

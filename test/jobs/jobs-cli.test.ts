@@ -45,4 +45,13 @@ describe('workforce jobs', () => {
     expect([run.code, run.stdout.trim()]).toEqual([0, 'payroll.period_close: processed 1'])
     expect((await list()).find((r) => r.name === 'payroll.period_close')).toMatchObject({ last_run: '2026-06-03T12:05:00.000Z', last_error: null })
   })
+
+  test('--date is refused on a job that is not run per tenant-day, before it runs', async () => {
+    for (const name of ['time_tracking.gap_fill', 'billing.trial_ending']) {
+      const run = await cli('jobs', 'run', name, '--date', '2026-06-01')
+      expect(run.code).not.toBe(0)
+      expect(run.stderr).toContain('--date applies to jobs run per tenant-day')
+      expect((await list()).find((r) => r.name === name)).toMatchObject({ last_run: null })
+    }
+  })
 })

@@ -1,8 +1,7 @@
-import type { JobDefinition } from '../../src/kernel/job'
-import type { JobRunOptions } from '../../src/kernel/job'
+import type { Job } from '../../src/kernel/job'
 import { newId } from '../../src/kernel/ids'
 import { createTenant } from '../../src/modules/tenants/create-tenant'
-import { runJobTick } from '../../src/modules/jobs/runner'
+import { runJobTick, type JobRunOptions } from '../../src/modules/jobs/runner'
 import { nextRunAfter } from '../../src/surfaces/jobs'
 import type { PlanId } from '../../src/modules/tenants/schema'
 import { tempRuntime } from '../helpers/db'
@@ -58,7 +57,7 @@ export function jobWorld() {
         .prepare("insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, 'VS Code', 'productive', ?, ?, 0, ?)")
         .run(tenantId, userId, startedAt, seconds, localDate)
     },
-    tick(job: JobDefinition, now: number, options?: JobRunOptions) {
+    tick(job: Job, now: number, options?: JobRunOptions) {
       return runJobTick(rt, job, now, (t) => nextRunAfter(job.pattern, t), options)
     },
     count(sql: string, ...args: (string | number)[]) {

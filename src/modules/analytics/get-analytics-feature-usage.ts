@@ -1,9 +1,8 @@
 import { t } from 'elysia'
-import { isDemoMode } from '../../kernel/access'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Instant, Int } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
-import { groupOf } from '../discovery/tool-groups'
+import { groupOf } from '../discovery/catalog'
 import { eventCountsByType } from '../webhooks/event-stats-queries'
 import { UNAVAILABLE_IN_DEMO, periodWindow } from './period'
 import { callsByTool } from './queries'
@@ -36,7 +35,7 @@ export const getAnalyticsFeatureUsage = defineOperation({
   title: 'Get feature usage',
   description:
     'Which tools the company uses most through AI clients in a period (calls, errors, distinct callers, average duration) and the most frequent domain events (clock-ins, invitations, timesheet actions…). limit 1-25, default 10. Admin or OwnerAdmin; unavailable (available: false) in demo mode.',
-  access: { role: 'admin', demo: 'unavailable' },
+  access: { role: 'admin' },
   input: t.Object({
     period: UsagePeriodEnum,
     limit: Int({ minimum: 1, maximum: 25, default: 10, description: 'Entries per list, at most 25' }),
@@ -51,10 +50,14 @@ export const getAnalyticsFeatureUsage = defineOperation({
     top_events: t.Array(TopEvent),
     message: t.String(),
   }),
+  unavailableInDemo(ctx, input) {
+    const w = periodWindow(ctx, input.period)
+    const base = { period: input.period, period_start: w.start, period_end: w.end, as_of: toIso(ctx.now) }
+    return { ...base, available: false, feature_areas: [], top_events: [], message: UNAVAILABLE_IN_DEMO }
+  },
   run(ctx, input) {
     const w = periodWindow(ctx, input.period)
     const base = { period: input.period, period_start: w.start, period_end: w.end, as_of: toIso(ctx.now) }
-    if (isDemoMode(ctx)) return { ...base, available: false, feature_areas: [], top_events: [], message: UNAVAILABLE_IN_DEMO }
     flushToolCalls(ctx.db)
     const tools = callsByTool(ctx, w, input.limit)
     return {

@@ -1,5 +1,4 @@
 import { t } from 'elysia'
-import { isDemoMode } from '../../kernel/access'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Instant, Int, PeriodEnum } from '../../kernel/schemas'
 import { DAY, toIso } from '../../kernel/time'
@@ -22,7 +21,7 @@ export const getAnalyticsOverview = defineOperation({
   title: 'Get analytics overview',
   description:
     "How the company uses this AI interface: active users over 1, 7 and 28 days, MCP sessions and AI queries served in a period, and the top AI clients. Counts come from the tenant's own recorded tool calls; web-traffic analytics are not configured on an appliance, so only MCP usage is counted. Admin or OwnerAdmin; unavailable (available: false) in demo mode.",
-  access: { role: 'admin', demo: 'unavailable' },
+  access: { role: 'admin' },
   input: t.Object({ period: t.Union(PeriodEnum.anyOf, { description: PeriodEnum.description, default: 'this_week' }) }),
   output: t.Object({
     available: t.Boolean({ description: 'false in demo mode' }),
@@ -40,12 +39,14 @@ export const getAnalyticsOverview = defineOperation({
     web_analytics_configured: t.Boolean({ description: 'Always false on the appliance: web-traffic fields count MCP usage only' }),
     message: t.String(),
   }),
+  unavailableInDemo(ctx, input) {
+    const w = periodWindow(ctx, input.period)
+    const base = { period: input.period, period_start: w.start, period_end: w.end, as_of: toIso(ctx.now), web_analytics_configured: false }
+    return { ...base, available: false, active_users_1d: 0, active_users_7d: 0, active_users_28d: 0, sessions_in_period: 0, ai_queries_served_in_period: 0, failed_queries_in_period: 0, top_sources: [], message: UNAVAILABLE_IN_DEMO }
+  },
   run(ctx, input) {
     const w = periodWindow(ctx, input.period)
     const base = { period: input.period, period_start: w.start, period_end: w.end, as_of: toIso(ctx.now), web_analytics_configured: false }
-    if (isDemoMode(ctx)) {
-      return { ...base, available: false, active_users_1d: 0, active_users_7d: 0, active_users_28d: 0, sessions_in_period: 0, ai_queries_served_in_period: 0, failed_queries_in_period: 0, top_sources: [], message: UNAVAILABLE_IN_DEMO }
-    }
     flushToolCalls(ctx.db)
     const stats = callStats(ctx, w)
     return {

@@ -1,5 +1,4 @@
 import { t } from 'elysia'
-import { isDemoMode } from '../../kernel/access'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Instant, Int, Nullable, PeriodEnum } from '../../kernel/schemas'
 import { dateRange, localDate, toIso } from '../../kernel/time'
@@ -37,7 +36,7 @@ export const getAnalyticsQuestions = defineOperation({
   title: 'Get asked questions',
   description:
     'What people asked through ask_workforce in a period (today, this_week, last_week, this_month, last_month; default this_month): the latest questions (limit 1-50, default 20), the top themes and the demand per day. Admin or OwnerAdmin; unavailable (available: false) in demo mode.',
-  access: { role: 'admin', demo: 'unavailable' },
+  access: { role: 'admin' },
   input: t.Object({
     period: t.Union(PeriodEnum.anyOf, { description: PeriodEnum.description, default: 'this_month' }),
     limit: Int({ minimum: 1, maximum: 50, default: 20, description: 'Latest questions to return, at most 50' }),
@@ -54,10 +53,14 @@ export const getAnalyticsQuestions = defineOperation({
     period_demand: t.Array(DayDemand, { description: 'Every date of the period up to today' }),
     privacy_note: t.String(),
   }),
+  unavailableInDemo(ctx, input) {
+    const w = periodWindow(ctx, input.period)
+    const base = { period: input.period, period_start: w.start, period_end: w.end, as_of: toIso(ctx.now), privacy_note: PRIVACY_NOTE_QUESTIONS }
+    return { ...base, available: false, recent_questions: [], question_count: 0, top_themes: [], period_demand: [], privacy_note: `${UNAVAILABLE_IN_DEMO} ${PRIVACY_NOTE_QUESTIONS}` }
+  },
   run(ctx, input) {
     const w = periodWindow(ctx, input.period)
     const base = { period: input.period, period_start: w.start, period_end: w.end, as_of: toIso(ctx.now), privacy_note: PRIVACY_NOTE_QUESTIONS }
-    if (isDemoMode(ctx)) return { ...base, available: false, recent_questions: [], question_count: 0, top_themes: [], period_demand: [], privacy_note: `${UNAVAILABLE_IN_DEMO} ${PRIVACY_NOTE_QUESTIONS}` }
     const rows = questionsBetween(ctx, w)
     const themes = new Map<string, number>()
     const days = new Map<string, Map<string, number>>()

@@ -5,7 +5,8 @@ export const trialEndingJob = defineJob({
   name: 'billing.trial_ending',
   pattern: '0 7 * * * *',
   description: 'Emits subscription.trial_ending once for each trial that ends within 3 days.',
-  run: (rt, now) => ({ processed: announceTrialsEnding(rt.db, now) }),
+  each: 'global',
+  run: (rt, { now }) => ({ processed: announceTrialsEnding(rt.db, now) }),
 })
 
 export const billingJobs = [trialEndingJob]

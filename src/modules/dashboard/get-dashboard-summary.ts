@@ -15,6 +15,8 @@ export const getDashboardSummary = defineOperation({
   description:
     "Today's key figures for what the caller can see (admins: the organisation; managers: their teams; employees: themselves): hours worked today and this week, the team productivity score over the last 7 days, timesheets pending approval, active headcount and who is clocked in now. A good first call for \"how is my team doing?\".",
   access: { role: 'member' },
+  // The specified output carries as_of, error and message: a failure still says when it was.
+  mcp: { failure: (standard, { now }) => ({ as_of: toIso(now), ...standard }) },
   input: t.Object({}),
   output: t.Object({
     as_of: Instant,

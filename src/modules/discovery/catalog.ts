@@ -5,6 +5,7 @@ export interface CatalogEntry {
   /** Required role: public (no key), member (any key) or a minimum role. */
   role: string
   write: boolean
+  /** The specification's tool group (workforce_analytics, write_actions, discovery…). */
   group: string
 }
 
@@ -21,3 +22,6 @@ export function provideToolCatalog(fn: () => CatalogEntry[]): void {
 export function toolCatalog(): CatalogEntry[] {
   return provider ? provider() : []
 }
+
+/** The group of a tool by name ('other' for a name no longer registered, e.g. in old call logs). */
+export const groupOf = (tool: string): string => toolCatalog().find((e) => e.name === tool)?.group ?? 'other'

@@ -1,22 +1,8 @@
-import { defineJob, type JobDefinition } from '../../kernel/job'
+import type { TenantDayJob } from '../../kernel/job'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { addDays, localDate, zonedTimeToInstant } from '../../kernel/time'
-import { systemCtx, type Runtime } from '../../runtime'
-import { findTenantCtx, listTenants, type TenantRow } from '../tenants/queries'
-import { saveRun, succeededKeys } from './queries'
-
-export interface TenantDailyJobSpec {
-  name: string
-  description: string
-  /** Local wall-clock time on day D + dueDaysAfter from which day D's run is due (e.g. '00:15'). */
-  dueAtLocalTime: string
-  /** Days after D on which D's run falls due: 1 (the next day, default), 2 after a grace day… */
-  dueDaysAfter?: number
-  /** How many past local days a tick looks back for missed runs (downtime catch-up). */
-  catchUpDays?: number
-  /** Does one tenant-local day; idempotent; returns the units of work done. */
-  runForDay(ctx: TenantBoundCtx, date: string): number | Promise<number>
-}
+import type { TenantRow } from '../tenants/queries'
+import { findRun, saveRun, succeededKeys } from './queries'
 
 /**
  * The local dates of a tenant whose run is due at `now` and not yet done. Keyed by local date,
@@ -42,48 +28,50 @@ export function dueDates(
   return dates
 }
 
-/** A job that runs once per tenant and tenant-local day, catching up after downtime. */
-export function defineTenantDailyJob(spec: TenantDailyJobSpec): JobDefinition {
-  const catchUpDays = spec.catchUpDays ?? 7
-  const delay = spec.dueDaysAfter ?? 1
-  return defineJob({
-    name: spec.name,
-    perTenantDay: true,
-    pattern: '0 */5 * * * *',
-    description: spec.description,
-    async run(rt, now, options) {
-      let processed = 0
-      const errors: string[] = []
-      for (const tenant of listTenants(rt.db)) {
-        if (options?.tenantId !== undefined && tenant.id !== options.tenantId) continue
-        const done = succeededKeys(rt.db, spec.name, tenant.id, addDays(localDate(now, tenant.timezone), -catchUpDays - delay))
-        const dates = options?.date ? [options.date] : dueDates(tenant, now, catchUpDays, spec.dueAtLocalTime, done, delay)
-        for (const date of dates) {
-          const error = await runTenantDay(rt, spec, tenant.id, date, now)
-          if (error === null) processed++
-          else errors.push(`${tenant.readableId} ${date}: ${error}`)
-        }
-      }
-      // Other tenant-days went on; the failed ones are retried at the next tick (no success recorded).
-      return { processed, error: errors.length ? errors.join('; ') : null }
-    },
-  })
+/** What a tick did for one tenant. */
+export interface TenantOutcome {
+  processed: number
+  /** One line per failure, "READABLE-ID: message" or, per tenant-day, "READABLE-ID YYYY-MM-DD: message". */
+  errors: string[]
 }
 
+/**
+ * Runs the days of one tenant that are due at ctx.now (or the operator's `date`, even if done)
+ * and records each in job_runs. A failed day does not stop the others; having no success
+ * recorded, it is retried at the next tick.
+ */
+export async function runTenantDays(ctx: TenantBoundCtx, job: TenantDayJob, tenant: Pick<TenantRow, 'createdAt'>, date?: string): Promise<TenantOutcome> {
+  const outcome: TenantOutcome = { processed: 0, errors: [] }
+  for (const day of date ? [{ date, rerun: succeededOn(ctx, job.name, date) }] : dueDays(ctx, job, tenant.createdAt)) {
+    const error = await runTenantDay(ctx, job, day.date, day.rerun)
+    if (error === null) outcome.processed++
+    else outcome.errors.push(`${ctx.tenant.readableId} ${day.date}: ${error}`)
+  }
+  return outcome
+}
+
+/** The tenant's days due at ctx.now and not done yet, within the job's look-back window. */
+function dueDays(ctx: TenantBoundCtx, job: TenantDayJob, createdAt: number): { date: string; rerun: false }[] {
+  const { dueAt, dueDaysAfter = 1, catchUpDays = 7 } = job.each.tenantDay
+  const windowStart = addDays(localDate(ctx.now, ctx.tenant.timezone), -catchUpDays - dueDaysAfter)
+  const done = succeededKeys(ctx.db, job.name, ctx.tenant.id, windowStart)
+  return dueDates({ timezone: ctx.tenant.timezone, createdAt }, ctx.now, catchUpDays, dueAt, done, dueDaysAfter).map((date) => ({ date, rerun: false }))
+}
+
+const succeededOn = (ctx: TenantBoundCtx, jobName: string, date: string): boolean => findRun(ctx.db, jobName, ctx.tenant.id, date)?.status === 'succeeded'
+
 /** Runs one tenant-day and records it; returns the error message of a failed run, else null. */
-async function runTenantDay(rt: Runtime, spec: TenantDailyJobSpec, tenantId: number, date: string, now: number): Promise<string | null> {
-  const tenant = findTenantCtx(rt.db, tenantId)
-  if (!tenant) return null
-  const ctx = systemCtx(rt, tenant, 'job', now) as TenantBoundCtx
+async function runTenantDay(ctx: TenantBoundCtx, job: TenantDayJob, date: string, rerun: boolean): Promise<string | null> {
+  const record = { jobName: job.name, tenantId: ctx.tenant.id, runKey: date, startedAt: ctx.now }
   const startedAt = performance.now()
   try {
-    const items = await spec.runForDay(ctx, date)
-    saveRun(rt.db, { jobName: spec.name, tenantId, runKey: date, status: 'succeeded', startedAt: now, finishedAt: now + Math.round(performance.now() - startedAt), itemsProcessed: items, error: null })
+    const items = await job.run(ctx, date, { rerun })
+    saveRun(ctx.db, { ...record, status: 'succeeded', finishedAt: ctx.now + Math.round(performance.now() - startedAt), itemsProcessed: items, error: null })
     return null
   } catch (e) {
     const error = e instanceof Error ? e.message : String(e)
-    rt.log.error('tenant-day job failed', { job: spec.name, tenant: tenant.readableId, date, error })
-    saveRun(rt.db, { jobName: spec.name, tenantId, runKey: date, status: 'failed', startedAt: now, finishedAt: now, itemsProcessed: 0, error })
+    ctx.log.error('tenant-day job failed', { job: job.name, tenant: ctx.tenant.readableId, date, error })
+    saveRun(ctx.db, { ...record, status: 'failed', finishedAt: ctx.now, itemsProcessed: 0, error })
     return error
   }
 }

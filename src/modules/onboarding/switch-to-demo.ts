@@ -10,6 +10,7 @@ export const switchToDemo = defineOperation({
   description:
     'Switches this MCP session to demo mode: until switch_to_production, the data tools read the synthetic demo company, read-only (writes answer demo_mode_read_only). Returns the demo company and questions to try. Use it to explore safely without touching real data.',
   access: { role: 'member' },
+  mcp: { actsOnSession: true },
   input: t.Object({}),
   output: t.Object({
     mode: t.Literal('demo'),

@@ -11,6 +11,7 @@ export const switchToProduction = defineOperation({
   description:
     "Switches this MCP session back to production mode: the data tools work on the real data of the company the key belongs to. Confirms that company and the person the key acts as. Needs a production key (a demo key only ever serves demo data).",
   access: { role: 'member' },
+  mcp: { actsOnSession: true },
   input: t.Object({}),
   output: t.Object({
     mode: t.Literal('production'),

@@ -142,6 +142,8 @@ export const clockIn = defineOperation({
   description:
     'Starts a work session (time log) for the person the key belongs to. Write action: confirm with the user before calling. Do not call it when the user is already clocked in (check get_employee_details with employee_id "me": is_clocked_in). Pass latitude and longitude when known: they are checked against the office geofences. Ends any active desktop-agent session of the user (cross-device handover). Needs a user-scoped production key; disabled in demo mode.',
   access: { role: 'employee', write: true, userScopedKey: true },
+  // The specified output carries success, error and message: a failure is success: false.
+  mcp: { failure: (standard) => ({ success: false, ...standard }) },
   input: t.Object(Coordinates),
   output: ClockInOutput,
   run(ctx, input) {

@@ -83,6 +83,8 @@ export const clockOut = defineOperation({
   description:
     'Ends the open work session of the person the key belongs to, finalises the time log and fills the parts the desktop agent did not report with gap-fill blocks (their count is returned). Write action: confirm with the user before calling. Do not call it when the user is already clocked out (check get_employee_details with employee_id "me": is_clocked_in). Needs a user-scoped production key; disabled in demo mode.',
   access: { role: 'employee', write: true, userScopedKey: true },
+  // The specified output carries success, error and message: a failure is success: false.
+  mcp: { failure: (standard) => ({ success: false, ...standard }) },
   input: t.Object(Coordinates),
   output: t.Object({
     success: t.Boolean({ description: 'True when the session was closed' }),

@@ -35,6 +35,17 @@ export const inviteStaff = defineOperation({
   description:
     'Invites a person to the company by email: creates their account (status invited, role Employee; the role on the invite is display-only) and sends the invitation email. Write action: confirm the email address and name with the user before calling. Admin or OwnerAdmin only; disabled in demo mode.',
   access: { role: 'admin', write: true },
+  mcp: {
+    // Sends an email into the world; every other tool stays inside the box.
+    openWorld: true,
+    // The specified output names the invitee and gives the error code as status.
+    failure: (standard, { args }) => ({
+      email: typeof args.email === 'string' ? args.email : '',
+      name: typeof args.name === 'string' ? args.name : null,
+      ...standard,
+      status: standard.error,
+    }),
+  },
   input: t.Object({
     email: t.String({ format: 'email', maxLength: 254, description: 'Work email of the invitee (must be a valid email address)' }),
     name: t.Optional(t.String({ minLength: 1, maxLength: 200, description: 'Full name of the invitee' })),

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../kernel/job'
+import { defineJob } from '../../kernel/job'
 import { onEventsWritten } from './notifier'
 import { pumpFor } from './pump'
 
@@ -7,10 +7,11 @@ import { pumpFor } from './pump'
  * CLI commands), plus a wake-up right after this process commits new events, for low latency.
  * History retention is the retention module's (data kind webhook_deliveries).
  */
-export const deliverWebhooksJob: JobDefinition = {
+export const deliverWebhooksJob = defineJob({
   name: 'webhooks.deliver',
   pattern: '*/2 * * * * *',
   description: 'Fans new events out to matching subscriptions and sends due webhook attempts.',
+  each: 'global',
   run(rt) {
     const pump = pumpFor(rt)
     const pass = pump.run()
@@ -30,6 +31,6 @@ export const deliverWebhooksJob: JobDefinition = {
       await pump.stop()
     }
   },
-}
+})
 
 export const webhookJobs = [deliverWebhooksJob]
