@@ -1,5 +1,5 @@
 import type { Role, TenantBoundCtx } from '../../kernel/ctx'
-import { teamNames } from '../teams/membership-queries'
+import { teamNames } from '../teams/queries'
 import { openLogUserIds } from '../time-tracking/queries'
 import { toEmployeeSummary } from './model'
 import { listUsersPage } from './queries'

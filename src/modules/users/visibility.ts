@@ -1,13 +1,14 @@
 import { actorHasRole, type TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
-import { getTeamInTenant, managedTeamIds, teamMemberIds } from '../teams/membership-queries'
+import { teamMemberIds } from '../teams/membership'
+import { getTeamInTenant, managedTeamIds } from '../teams/queries'
 import { getUserInTenant, type UserRow } from './queries'
 
 /**
  * Whose data a caller may read, beyond what `access` already checked: admins (and the system)
- * everyone in the tenant, managers their teams (team_memberships role_in_team manager, or
- * teams.manager_user_id) plus themselves, employees only themselves. Every read tool that
- * returns other people's rows goes through this one helper.
+ * everyone in the tenant, managers the people of the teams they manage (the membership rule of
+ * teams/membership.ts) plus themselves, employees only themselves. Every read tool that returns
+ * other people's rows goes through this one helper.
  */
 export interface Visibility {
   /** True for admins, owner admins and the system: no user filter. */
