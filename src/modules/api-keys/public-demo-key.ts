@@ -16,7 +16,7 @@ function base62From(bytes: Buffer, length: number): string {
  * The public demo key is public by design, so the server prints it at every start. To do that
  * without keeping it in clear, it is derived from the instance secret in the data directory.
  */
-export function derivePublicDemoKey(instanceSecret: Buffer, tenantReadableId: string): string {
+function derivePublicDemoKey(instanceSecret: Buffer, tenantReadableId: string): string {
   const lookup = base62From(createHmac('sha256', instanceSecret).update(`public-demo-lookup:${tenantReadableId}`).digest(), 12)
   const secret = base62From(createHmac('sha256', instanceSecret).update(`public-demo-secret:${tenantReadableId}`).digest(), 32)
   return `${KEY_PREFIX.demo}${lookup}${secret}`

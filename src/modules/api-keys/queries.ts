@@ -5,7 +5,7 @@ import { notFound } from '../../kernel/errors'
 import { apiKeys } from './schema'
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect
-export type NewApiKeyRow = Omit<typeof apiKeys.$inferInsert, 'tenantId' | 'createdAt'>
+type NewApiKeyRow = Omit<typeof apiKeys.$inferInsert, 'tenantId' | 'createdAt'>
 
 /** Authentication's lookup: the row for a key's public lookup part, any tenant. */
 export const findKeyByLookup = (db: DbLike, lookup: string): ApiKeyRow | null =>

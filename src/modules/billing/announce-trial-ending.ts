@@ -6,7 +6,7 @@ import { emit } from '../webhooks/queries'
 import { markTrialEndingAnnounced, trialsEndingUnannounced } from './trial-queries'
 
 /** The spec's window for subscription.trial_ending. */
-export const TRIAL_ENDING_WINDOW_MS = 3 * DAY
+const TRIAL_ENDING_WINDOW_MS = 3 * DAY
 
 /** Emits subscription.trial_ending once per trial that ends within 3 days. Returns how many. */
 export function announceTrialsEnding(db: DbLike, now: number): number {

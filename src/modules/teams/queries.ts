@@ -21,7 +21,7 @@ const teamColumns = {
   memberCount,
 }
 
-export interface TeamFilter {
+interface TeamFilter {
   name?: string
   offset: number
   limit: number
@@ -99,7 +99,7 @@ export function membershipUserIds(c: TenantScope, teamIds: string[]): string[] {
 export const membershipsOfTeam = (c: TenantScope, teamId: string): MembershipRow[] =>
   c.db.select().from(teamMemberships).where(and(eq(teamMemberships.tenantId, c.tenant.id), eq(teamMemberships.teamId, teamId))).all()
 
-export interface UserTeamRow {
+interface UserTeamRow {
   teamId: string
   name: string
   roleInTeam: MembershipRole

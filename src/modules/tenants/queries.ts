@@ -6,7 +6,7 @@ import { notFound } from '../../kernel/errors'
 import { PLAN_CATALOG } from './plans-catalog'
 
 export type TenantRow = typeof tenants.$inferSelect
-export type NewTenantRow = typeof tenants.$inferInsert
+type NewTenantRow = typeof tenants.$inferInsert
 export type PlanRow = typeof plans.$inferSelect
 
 /** Writes the plan catalogue and retention periods (idempotent; run at every start). */

@@ -2,7 +2,7 @@ import { t } from 'elysia'
 import { createHash } from 'node:crypto'
 import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/transaction'
-import type { TenantBoundCtx, TenantScope } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { Id } from '../../kernel/schemas'
@@ -47,9 +47,9 @@ export const acceptInvitation = defineOperation({
     const tenant = invitation ? findTenantCtx(ctx.db, invitation.tenantId) : null
     if (!invitation || !tenant) throw new DomainError('not_found', 'This invitation link is not valid.')
     if (tenant.isDemo) throw new DomainError('demo_mode_read_only', 'Demo tenants are read-only: invitations cannot be accepted there.')
-    const tctx: TenantBoundCtx = { ...ctx, tenant }
     assertAcceptable(invitation, ctx.now)
-    return inTransaction(tctx, (c) => {
+    // The invitation names the tenant: everything from here on is written in its scope.
+    return inTransaction({ tenant, db: ctx.db, now: ctx.now }, (c) => {
       const user = activateInvitee(c, invitation)
       if (!markInvitationAccepted(c, invitation.id, user.id)) throw new DomainError('conflict', 'This invitation was accepted already.')
       const { row, key } = issueKey(c, { kind: 'live', scope: 'read_write', role: user.role, name: 'Invitation key', userId: user.id, createdByUserId: user.id, expiresAt: null })

@@ -6,7 +6,7 @@ import { listUsersPage } from './queries'
 import type { UserStatus } from './schema'
 import { scopeUserIds, usersOfTeam, type Visibility } from './visibility'
 
-export interface DirectoryFilter {
+interface DirectoryFilter {
   teamId?: string | undefined
   search?: string | undefined
   role?: Role | undefined

@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { DomainError, ERROR_CODES } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { defineOperation } from '../../kernel/operation'
@@ -9,6 +9,7 @@ import { DAY, toIso } from '../../kernel/time'
 import { requestEmailDelivery } from '../notifications/mailer'
 import { enqueueEmail } from '../notifications/queries'
 import { emit } from '../webhooks/queries'
+import { hashInvitationToken } from './accept-invitation'
 import { findUserByEmail, findUserInTenant, insertInvitation, insertUser } from './queries'
 
 const INVITATION_TTL_DAYS = 7
@@ -72,7 +73,7 @@ export const inviteStaff = defineOperation({
         status: 'pending',
         userId: user.id,
         invitedByUserId: inviter?.id ?? null,
-        tokenHash: createHash('sha256').update(token).digest('hex'),
+        tokenHash: hashInvitationToken(token),
         createdAt: c.now,
         expiresAt,
       })

@@ -5,7 +5,7 @@ import { notFound } from '../../kernel/errors'
 import { invitations, users, type UserStatus } from './schema'
 
 export type UserRow = typeof users.$inferSelect
-export type NewUserRow = Omit<typeof users.$inferInsert, 'tenantId'>
+type NewUserRow = Omit<typeof users.$inferInsert, 'tenantId'>
 
 /** Authentication's read of a key's user: one prepared statement, the hottest user lookup. */
 export const findUserForAuth = (c: TenantScope, userId: string): UserRow | null =>

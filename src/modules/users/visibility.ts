@@ -35,7 +35,7 @@ export function visibility(ctx: TenantBoundCtx): Visibility {
   return { all: false, userIds: self ? [self] : [], teamIds: [], scope: 'self' }
 }
 
-export const canSee = (v: Visibility, userId: string): boolean => v.all || v.userIds.includes(userId)
+const canSee = (v: Visibility, userId: string): boolean => v.all || v.userIds.includes(userId)
 
 /** Refuses to show a colleague the caller may not see (the id exists in the tenant). */
 export function assertCanSee(v: Visibility, userId: string, what = 'this person'): void {
