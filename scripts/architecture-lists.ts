@@ -6,6 +6,29 @@
 /** Query functions that take a raw `db` because they span tenants or run before one is known. */
 export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
   { file: 'src/modules/analytics/queries.ts', name: 'insertToolCalls', why: 'the write-behind recorder flushes the tool calls of every tenant (and of calls made before a tenant is known) in one batch' },
+  // Authentication and tenant lookup: they run before a tenant is known, and find it.
+  { file: 'src/modules/api-keys/queries.ts', name: 'findKeyByLookup', why: 'authentication: the presented key names its tenant only through this row' },
+  { file: 'src/modules/users/users-admin-queries.ts', name: 'findInvitationByTokenHash', why: 'accepting an invitation: the token is the only credential, and its row names the tenant' },
+  { file: 'src/modules/tenants/queries.ts', name: 'findTenantCtx', why: 'builds the tenant context itself (authentication, jobs, CLI) from an id' },
+  { file: 'src/modules/tenants/queries.ts', name: 'findTenantById', why: 'a tenant row by id for code that spans tenants (webhook delivery labels); tenant-bound code uses getTenantRow(c)' },
+  { file: 'src/modules/tenants/queries.ts', name: 'findTenantByReference', why: 'the operator names a tenant by readable id or slug before any context exists' },
+  { file: 'src/modules/tenants/queries.ts', name: 'listTenants', why: 'the list of tenants: jobs and the CLI loop over it' },
+  { file: 'src/modules/tenants/queries.ts', name: 'findDefaultDemoTenant', why: 'the demo tenant that any caller (public demo key, switch_to_demo) is pointed at' },
+  // Creating a tenant: there is no tenant to scope by yet.
+  { file: 'src/modules/tenants/queries.ts', name: 'readableIdTaken', why: 'uniqueness of a new tenant readable id across all tenants' },
+  { file: 'src/modules/tenants/queries.ts', name: 'slugTaken', why: 'uniqueness of a new tenant slug across all tenants' },
+  { file: 'src/modules/tenants/queries.ts', name: 'insertTenant', why: 'creates the tenant that later scopes exist for' },
+  // The plan catalogue is reference data shared by every tenant.
+  { file: 'src/modules/tenants/queries.ts', name: 'upsertPlanCatalog', why: 'writes the plan catalogue (no tenant column) at every start' },
+  { file: 'src/modules/tenants/queries.ts', name: 'listPlans', why: 'the plan catalogue (no tenant column), also read without a key' },
+  { file: 'src/modules/tenants/queries.ts', name: 'findPlan', why: 'one plan of the catalogue (no tenant column)' },
+  { file: 'src/modules/tenants/queries.ts', name: 'listRetentionPolicies', why: 'retention periods per plan (no tenant column)' },
+  // Sweeps over every tenant's rows; each hit is then handled in its tenant's scope.
+  { file: 'src/modules/billing/trial-queries.ts', name: 'trialsEndingUnannounced', why: "the trial-ending job's sweep over every tenant's subscriptions" },
+  { file: 'src/modules/notifications/queries.ts', name: 'dueEmails', why: 'the email outbox pump sends due emails of every tenant' },
+  { file: 'src/modules/notifications/queries.ts', name: 'claimEmail', why: 'the email outbox pump claims an email row by id' },
+  { file: 'src/modules/notifications/queries.ts', name: 'markEmailSent', why: 'the email outbox pump records a send by email id' },
+  { file: 'src/modules/notifications/queries.ts', name: 'markEmailFailed', why: 'the email outbox pump records a failure by email id' },
 ]
 
 /** Files that join tables of several modules for one read; the tables they may read. */

@@ -48,7 +48,7 @@ rt.handle.sqlite.transaction(() => {
   for (let a = 0; a < AGENTS; a++) {
     const id = crypto.randomUUID()
     addUser.run(id, tenant.id, `Agent ${a}`, `agent${a}@bench.test`)
-    keys.push(issueKey(rt.db, { tenantId: tenant.id, kind: 'live', scope: 'read_write', role: 'employee', name: 'bench', userId: id, createdByUserId: null, expiresAt: null }, Date.now()).key)
+    keys.push(issueKey({ tenant, db: rt.db, now: Date.now() }, { kind: 'live', scope: 'read_write', role: 'employee', name: 'bench', userId: id, createdByUserId: null, expiresAt: null }).key)
   }
 })()
 rt.close()

@@ -23,7 +23,7 @@ import { openRuntime } from '../src/runtime'
 import { createTenant } from '../src/modules/tenants/create-tenant'
 import { ensurePublicDemoKey } from '../src/modules/api-keys/public-demo-key'
 import { insertUser } from '../src/modules/users/queries'
-import { addMembership, insertTeam } from '../src/modules/teams/membership-queries'
+import { addMembership, insertTeam } from '../src/modules/teams/queries'
 import { timeLogs } from '../src/db/schema'
 
 const { values: opts } = parseArgs({
@@ -97,14 +97,15 @@ function buildData(dataDir: string, employees: number): void {
   const now = Date.now()
   const { tenant, owner } = createTenant(rt.db, { name: 'Bench Logistics (demo)', planId: 'business', timezone: 'Europe/Berlin', isDemo: true, owner: { name: 'Olivia Owner', email: 'owner@bench.example' } }, now)
   transaction(rt.db, (tx) => {
-    const teams = Array.from({ length: 20 }, (_, i) => insertTeam(tx, { id: newId(), tenantId: tenant.id, name: `Team ${String(i + 1).padStart(2, '0')}`, createdAt: now }))
+    const c = { tenant, db: tx, now }
+    const teams = Array.from({ length: 20 }, (_, i) => insertTeam(c, { id: newId(), name: `Team ${String(i + 1).padStart(2, '0')}` }))
     for (let i = 1; i < employees; i++) {
       const team = teams[i % teams.length]!
-      const user = insertUser(tx, { id: newId(), tenantId: tenant.id, name: `Employee ${String(i).padStart(4, '0')}`, email: `e${i}@bench.example`, role: i % 25 === 0 ? 'manager' : 'employee', status: 'active', primaryTeamId: team.id, createdAt: now, activatedAt: now })
-      addMembership(tx, { tenantId: tenant.id, teamId: team.id, userId: user.id, roleInTeam: 'member', joinedAt: now })
+      const user = insertUser(c, { id: newId(), name: `Employee ${String(i).padStart(4, '0')}`, email: `e${i}@bench.example`, role: i % 25 === 0 ? 'manager' : 'employee', status: 'active', primaryTeamId: team.id, createdAt: now, activatedAt: now })
+      addMembership(c, { teamId: team.id, userId: user.id, roleInTeam: 'member' })
       if (i % 3 === 0) tx.insert(timeLogs).values({ id: newId(), tenantId: tenant.id, userId: user.id, clockInAt: now - 3_600_000, status: 'open', source: 'seed', createdAt: now }).run()
     }
-    ensurePublicDemoKey(tx, rt.secret, tenant, { userId: owner.id, role: 'admin' }, now)
+    ensurePublicDemoKey(c, rt.secret, { userId: owner.id, role: 'admin' })
   })
   rt.close()
 }

@@ -25,7 +25,7 @@ export async function seedBenchTenant(dataDir: string, employees: number): Promi
   const rt = openRuntime(loadConfig({ dataDir, logLevel: 'silent' }))
   const now = Date.now()
   const { tenant } = createTenant(rt.db, { name: 'Bench Co (demo)', planId: 'business', timezone: 'UTC', isDemo: true, owner: { name: 'Owner', email: 'owner@bench.test' } }, now)
-  const token = issueKey(rt.db, { tenantId: tenant.id, kind: 'api', scope: 'read', role: 'admin', name: 'bench', userId: null, createdByUserId: null, expiresAt: null }, now).key
+  const token = issueKey({ tenant, db: rt.db, now }, { kind: 'api', scope: 'read', role: 'admin', name: 'bench', userId: null, createdByUserId: null, expiresAt: null }).key
   const sqlite = rt.handle.sqlite
   const sample = sqlite.prepare('insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, ?, ?, ?, ?, ?, ?)')
   const log = sqlite.prepare(`insert into time_logs (id, tenant_id, user_id, clock_in_at, clock_out_at, status, source, created_at) values (?, ?, ?, ?, ?, ?, 'seed', ?)`)

@@ -79,14 +79,15 @@ try {
   for (let s = 0; s < SUBS; s++) await subscribe(tokenB, ['subscription.plan_changed'])
   const before = received.length
   const rt = openRuntime(loadConfig({ dataDir: server.dataDir, logLevel: 'silent' }), silentLogger)
-  const tenantId = findTenantByReference(rt.db, b.tenant)!.id
+  const tenant = findTenantByReference(rt.db, b.tenant)!
+  const tenantId = tenant.id
   const plans = ['enterprise', 'business'] as const
   const wroteStart = performance.now()
   for (let i = 0; i < EVENTS; i += 100) {
     transaction(rt.db, (tx) => {
       for (let j = i; j < Math.min(EVENTS, i + 100); j++) {
         const [from, to] = j % 2 ? [plans[0], plans[1]] : [plans[1], plans[0]]
-        updateTenantPlan(tx, tenantId, to)
+        updateTenantPlan({ tenant, db: tx, now: Date.now() }, to)
         emitEvent(tx, tenantId, 'subscription.plan_changed', { previousPlan: from, plan: to, changedAt: new Date().toISOString() }, Date.now())
       }
     })

@@ -173,11 +173,12 @@ function issueKeys(handle: DatabaseHandle, env: SeedEnv, company: Company, secre
   const personaFor: Record<Role, number> = {
     employee: personas.droppingEngineer, manager: personas.supportManager, admin: personas.admins[0]!, owner_admin: personas.owner,
   }
+  const c = { tenant, db: handle.db, now: env.now }
   const roleKeys = {} as Record<Role, string>
   for (const [role, idx] of Object.entries(personaFor) as [Role, number][]) {
-    roleKeys[role] = issueKey(handle.db, { tenantId: tenant.id, kind: 'demo', scope: 'read', role, name: `Demo ${ROLE_LABELS[role]} key (${people[idx]!.name})`, userId: people[idx]!.id, createdByUserId: null, expiresAt: null }, env.now).key
+    roleKeys[role] = issueKey(c, { kind: 'demo', scope: 'read', role, name: `Demo ${ROLE_LABELS[role]} key (${people[idx]!.name})`, userId: people[idx]!.id, createdByUserId: null, expiresAt: null }).key
   }
   const admin = people[personas.admins[0]!]!
-  const publicDemoKey = ensurePublicDemoKey(handle.db, secret, tenant, { userId: admin.id, role: 'admin' }, env.now)
+  const publicDemoKey = ensurePublicDemoKey(c, secret, { userId: admin.id, role: 'admin' })
   return { roleKeys, publicDemoKey }
 }

@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import { invoke } from '../kernel/operation'
-import { systemCtx } from '../runtime'
+import { systemCtxFor } from '../runtime'
 import { recordFailedPayment } from '../modules/billing/record-failed-payment'
 import { dataOption, printJson, resolveTenant, withRuntime, type DataOpts } from './common'
 
@@ -18,7 +18,7 @@ const paymentFailed = new Command('payment-failed')
   .addOption(dataOption())
   .action((opts: PaymentFailedOpts) =>
     withRuntime(opts, async (rt) => {
-      const out = await invoke(recordFailedPayment, systemCtx(rt, resolveTenant(rt, opts.tenant)), opts.reason ? { reason: opts.reason } : {})
+      const out = await invoke(recordFailedPayment, systemCtxFor(rt, resolveTenant(rt, opts.tenant)), opts.reason ? { reason: opts.reason } : {})
       if (opts.json) return printJson(out)
       console.log(`Payment of invoice ${out.invoice_number} (${(out.amount_cents / 100).toFixed(2)} ${out.currency}) failed: ${out.reason}. Subscription is now past_due.`)
     }),

@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander'
+import { Option } from 'commander'
 import { loadConfig, type RuntimeConfig } from '../kernel/config'
 import { createLogger } from '../kernel/log'
 import { DomainError } from '../kernel/errors'
@@ -15,7 +15,7 @@ export interface DataOpts {
 }
 
 /** Opens the runtime for an operator command; logs stay quiet unless asked for. */
-export function openForCli(opts: DataOpts, overrides: Partial<RuntimeConfig> = {}): Runtime {
+function openForCli(opts: DataOpts, overrides: Partial<RuntimeConfig> = {}): Runtime {
   const config = loadConfig({ dataDir: opts.data, logLevel: 'warn', ...overrides })
   return openRuntime(config, createLogger(config.logLevel))
 }
@@ -48,5 +48,3 @@ export function reportCliError(e: unknown): never {
 }
 
 export const printJson = (v: unknown) => console.log(JSON.stringify(v, null, 2))
-
-export const addData = (cmd: Command) => cmd.addOption(dataOption())

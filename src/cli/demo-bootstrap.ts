@@ -22,7 +22,8 @@ export function ensureDemoTenant(rt: Runtime, now = Date.now()): DemoInfo | null
   }
   const tenant = findDefaultDemoTenant(rt.db)
   if (!tenant) return null
-  const existing = findPublicDemoKey(rt.db, tenant.id)
-  const key = ensurePublicDemoKey(rt.db, rt.secret, tenant, { userId: existing?.userId ?? null, role: existing?.role ?? 'admin' }, now)
+  const c = { tenant, db: rt.db, now }
+  const existing = findPublicDemoKey(c)
+  const key = ensurePublicDemoKey(c, rt.secret, { userId: existing?.userId ?? null, role: existing?.role ?? 'admin' })
   return { readableId: tenant.readableId, name: tenant.name, key }
 }

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander'
 import { invoke } from '../kernel/operation'
 import { DAY } from '../kernel/time'
 import { ROLES } from '../kernel/ctx'
-import { systemCtx } from '../runtime'
+import { systemCtxFor } from '../runtime'
 import { createKey } from '../modules/api-keys/create-key'
 import { listKeys } from '../modules/api-keys/list-keys'
 import { revokeKey } from '../modules/api-keys/revoke-key'
@@ -34,8 +34,8 @@ const create = new Command('create')
   .action((opts: CreateOpts) =>
     withRuntime(opts, async (rt) => {
       const tenant = resolveTenant(rt, opts.tenant)
-      const ctx = systemCtx(rt, tenant)
-      const user = opts.user ? findUserByEmail(ctx as typeof ctx & { tenant: typeof tenant }, opts.user) : null
+      const ctx = systemCtxFor(rt, tenant)
+      const user = opts.user ? findUserByEmail(ctx, opts.user) : null
       const userId = user?.id ?? (opts.user && /^[0-9a-f-]{36}$/i.test(opts.user) ? opts.user : undefined)
       if (opts.user && !userId) throw new CliError(`No user "${opts.user}" in ${tenant.readableId}.`)
       const days = opts.expiresDays ? Number(opts.expiresDays) : null
@@ -61,7 +61,7 @@ const list = new Command('list')
   .addOption(dataOption())
   .action((opts: DataOpts & { tenant: string; json?: boolean }) =>
     withRuntime(opts, async (rt) => {
-      const out = await invoke(listKeys, systemCtx(rt, resolveTenant(rt, opts.tenant)), {})
+      const out = await invoke(listKeys, systemCtxFor(rt, resolveTenant(rt, opts.tenant)), {})
       if (opts.json) return printJson(out.keys)
       for (const k of out.keys) {
         const state = k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) <= Date.now() ? 'expired' : 'active'
@@ -77,7 +77,7 @@ const revoke = new Command('revoke')
   .addOption(dataOption())
   .action((keyId: string, opts: DataOpts & { tenant: string }) =>
     withRuntime(opts, async (rt) => {
-      const out = await invoke(revokeKey, systemCtx(rt, resolveTenant(rt, opts.tenant)), { key_id: keyId })
+      const out = await invoke(revokeKey, systemCtxFor(rt, resolveTenant(rt, opts.tenant)), { key_id: keyId })
       console.log(`Key ${out.api_key.id} revoked at ${out.api_key.revoked_at}.`)
     }),
   )

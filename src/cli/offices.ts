@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander'
 import { invoke } from '../kernel/operation'
-import { systemCtx } from '../runtime'
+import { systemCtxFor } from '../runtime'
 import { addOffice } from '../modules/locations/add-office'
 import { setAttendancePolicy } from '../modules/time-tracking/set-attendance-policy'
 import { CliError, dataOption, printJson, resolveTenant, withRuntime, type DataOpts } from './common'
@@ -37,7 +37,7 @@ const add = new Command('add')
     withRuntime(opts, async (rt) => {
       const radius = num('radius', opts.radius)
       if (!Number.isInteger(radius) || radius < 10) throw new CliError('--radius must be an integer of at least 10')
-      const out = await invoke(addOffice, systemCtx(rt, resolveTenant(rt, opts.tenant)), {
+      const out = await invoke(addOffice, systemCtxFor(rt, resolveTenant(rt, opts.tenant)), {
         name: opts.name,
         latitude: num('lat', opts.lat),
         longitude: num('lon', opts.lon),
@@ -60,7 +60,7 @@ const policy = new Command('policy')
     withRuntime(opts, async (rt) => {
       if (!['off', 'record', 'enforce'].includes(geofencePolicy)) throw new CliError('geofence policy must be off, record or enforce')
       const tap = opts.presenceTapMinutes === undefined ? undefined : num('presence-tap-minutes', opts.presenceTapMinutes)
-      const out = await invoke(setAttendancePolicy, systemCtx(rt, resolveTenant(rt, opts.tenant)), {
+      const out = await invoke(setAttendancePolicy, systemCtxFor(rt, resolveTenant(rt, opts.tenant)), {
         geofence_policy: geofencePolicy as 'off' | 'record' | 'enforce',
         ...(tap !== undefined ? { presence_tap_minutes: tap === 0 ? null : tap } : {}),
       })

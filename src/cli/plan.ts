@@ -1,6 +1,6 @@
 import { Command } from 'commander'
 import { invoke } from '../kernel/operation'
-import { systemCtx } from '../runtime'
+import { systemCtxFor } from '../runtime'
 import { setPlan } from '../modules/tenants/set-plan'
 import { PLAN_IDS } from '../modules/tenants/schema'
 import { CliError, dataOption, resolveTenant, withRuntime, type DataOpts } from './common'
@@ -16,7 +16,7 @@ const set = new Command('set')
       if (!(PLAN_IDS as readonly string[]).includes(plan)) throw new CliError(`Unknown plan "${plan}"; one of ${PLAN_IDS.join(', ')}.`)
       const trialDays = opts.trialDays === undefined ? undefined : Number(opts.trialDays)
       if (trialDays !== undefined && !Number.isInteger(trialDays)) throw new CliError(`--trial-days takes a whole number of days, not "${opts.trialDays}".`)
-      const out = await invoke(setPlan, systemCtx(rt, resolveTenant(rt, opts.tenant)), {
+      const out = await invoke(setPlan, systemCtxFor(rt, resolveTenant(rt, opts.tenant)), {
         plan: plan as (typeof PLAN_IDS)[number],
         ...(trialDays !== undefined ? { trial_days: trialDays } : {}),
       })

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander'
 import { ROLES } from '../kernel/ctx'
 import { invoke } from '../kernel/operation'
-import { systemCtx } from '../runtime'
+import { systemCtxFor } from '../runtime'
 import { addUser } from '../modules/users/add-user'
 import { deactivateUser } from '../modules/users/deactivate-user'
 import { reactivateUser } from '../modules/users/reactivate-user'
@@ -33,7 +33,7 @@ const add = new Command('add')
   .addOption(dataOption())
   .action((opts: AddOpts) =>
     withRuntime(opts, async (rt) => {
-      const out = await invoke(addUser, systemCtx(rt, resolveTenant(rt, opts.tenant)), {
+      const out = await invoke(addUser, systemCtxFor(rt, resolveTenant(rt, opts.tenant)), {
         email: opts.email,
         name: opts.name,
         role: opts.role,
@@ -54,7 +54,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The operator names a person by e-mail (or id); the operations take the id. */
 function resolveUserId(rt: Runtime, tenant: TenantCtx, ref: string): string {
-  const ctx = { ...systemCtx(rt, tenant), tenant }
+  const ctx = systemCtxFor(rt, tenant)
   const user = UUID.test(ref) ? findUserInTenant(ctx, ref) : findUserByEmail(ctx, ref)
   if (!user) throw new CliError(`No user "${ref}" in tenant ${tenant.readableId}.`)
   return user.id
@@ -84,7 +84,7 @@ const statusCommand = (name: 'deactivate' | 'reactivate', description: string) =
       withRuntime(opts, async (rt) => {
         const tenant = resolveTenant(rt, opts.tenant)
         const op = name === 'deactivate' ? deactivateUser : reactivateUser
-        const out = await invoke(op, systemCtx(rt, tenant), { user_id: resolveUserId(rt, tenant, ref) })
+        const out = await invoke(op, systemCtxFor(rt, tenant), { user_id: resolveUserId(rt, tenant, ref) })
         report(out, opts.json, `${name}d`)
       }),
     )
@@ -100,7 +100,7 @@ const setRole = new Command('set-role')
     withRuntime(opts, async (rt) => {
       if (!(ROLES as readonly string[]).includes(role)) throw new CliError(`role must be one of ${ROLES.join(', ')}`)
       const tenant = resolveTenant(rt, opts.tenant)
-      const out = await invoke(changeRole, systemCtx(rt, tenant), { user_id: resolveUserId(rt, tenant, ref), role: role as (typeof ROLES)[number] })
+      const out = await invoke(changeRole, systemCtxFor(rt, tenant), { user_id: resolveUserId(rt, tenant, ref), role: role as (typeof ROLES)[number] })
       report(out, opts.json, 'now has the role')
     }),
   )

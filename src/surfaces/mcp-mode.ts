@@ -20,7 +20,7 @@ export function ctxForSession(rt: Runtime, ctx: Ctx, session: McpSession | null,
   const demo = findDefaultDemoTenant(rt.db)
   const tenant = demo ? findTenantCtx(rt.db, demo.id) : null
   if (!demo || !tenant) return base
-  const persona = findPublicDemoKey(rt.db, demo.id)
+  const persona = findPublicDemoKey({ tenant, db: rt.db, now: ctx.now })
   return {
     ...base,
     tenant,

@@ -55,7 +55,8 @@ export async function startWorld(): Promise<World> {
     },
     async tenant(opts = {}) {
       const fixture = await createTenantFixture(server, opts)
-      const id = findTenantByReference(rt.db, fixture.tenant)!.id
+      const tenantRow = findTenantByReference(rt.db, fixture.tenant)!
+      const id = tenantRow.id
       const ownerEmail = (sqlite.query('select email from users where id = ?').get(fixture.ownerUserId) as { email: string }).email
       const tw: TenantWorld = {
         fixture,
@@ -68,7 +69,7 @@ export async function startWorld(): Promise<World> {
           sqlite
             .prepare('insert into users (id, tenant_id, name, email, role, status, work_profile, weekly_hours, created_at, activated_at) values (?, ?, ?, ?, ?, ?, ?, 40, ?, ?)')
             .run(userId, id, u.name ?? `User ${n}`, email, u.role ?? 'employee', u.status ?? 'active', u.profile ?? 'engineering', Date.now(), u.status === 'invited' ? null : Date.now())
-          const { key } = issueKey(rt.db, { tenantId: id, kind: 'live', scope: 'read_write', role: u.role ?? 'employee', name: 'test', userId, createdByUserId: null, expiresAt: null }, Date.now())
+          const { key } = issueKey({ tenant: tenantRow, db: rt.db, now: Date.now() }, { kind: 'live', scope: 'read_write', role: u.role ?? 'employee', name: 'test', userId, createdByUserId: null, expiresAt: null })
           return { id: userId, email, key }
         },
         addTeam(t) {

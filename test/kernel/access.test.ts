@@ -49,14 +49,15 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
 beforeAll(() => {
   const now = Date.now()
   acme = createTenant(rt.db, { name: 'Acme', planId: 'business', timezone: 'Europe/Berlin', isDemo: false, owner: { name: 'Ann', email: 'ann@acme.test' }, issueOwnerKey: true }, now)
+  const inAcme = { tenant: acme.tenant, db: rt.db, now }
   other = createTenant(rt.db, { name: 'Other', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'Otto', email: 'otto@other.test' }, issueOwnerKey: true }, now)
-  const employee = insertUser(rt.db, { id: newId(), tenantId: acme.tenant.id, name: 'Eve', email: 'eve@acme.test', role: 'employee', status: 'active', createdAt: now })
+  const employee = insertUser(inAcme, { id: newId(), name: 'Eve', email: 'eve@acme.test', role: 'employee', status: 'active', createdAt: now })
   employeeId = employee.id
-  employeeKey = issueKey(rt.db, { tenantId: acme.tenant.id, kind: 'live', scope: 'read_write', role: 'employee', name: 'eve', userId: employee.id, createdByUserId: null, expiresAt: null }, now).key
-  tenantAdminKey = issueKey(rt.db, { tenantId: acme.tenant.id, kind: 'live', scope: 'read_write', role: 'admin', name: 'tenant admin', userId: null, createdByUserId: null, expiresAt: null }, now).key
-  readOnlyApiKey = issueKey(rt.db, { tenantId: acme.tenant.id, kind: 'api', scope: 'read', role: 'admin', name: 'ro', userId: null, createdByUserId: null, expiresAt: null }, now).key
+  employeeKey = issueKey(inAcme, { kind: 'live', scope: 'read_write', role: 'employee', name: 'eve', userId: employee.id, createdByUserId: null, expiresAt: null }).key
+  tenantAdminKey = issueKey(inAcme, { kind: 'live', scope: 'read_write', role: 'admin', name: 'tenant admin', userId: null, createdByUserId: null, expiresAt: null }).key
+  readOnlyApiKey = issueKey(inAcme, { kind: 'api', scope: 'read', role: 'admin', name: 'ro', userId: null, createdByUserId: null, expiresAt: null }).key
   const demo = createTenant(rt.db, { name: 'Demo', planId: 'business', timezone: 'UTC', isDemo: true, owner: { name: 'Dee', email: 'dee@demo.test' } }, now)
-  demoKey = ensurePublicDemoKey(rt.db, rt.secret, demo.tenant, { userId: demo.owner.id, role: 'admin' }, now)
+  demoKey = ensurePublicDemoKey({ tenant: demo.tenant, db: rt.db, now }, rt.secret, { userId: demo.owner.id, role: 'admin' })
 })
 
 describe('authorize (through invoke)', () => {

@@ -35,7 +35,7 @@ describe('the webhook outbox', () => {
   test('a change that emits an event and then fails leaves neither the change nor the event', () => {
     expect(() =>
       transaction(rt.db, (tx) => {
-        updateTenantPlan(tx, tenantId, 'enterprise')
+        updateTenantPlan({ tenant: { id: tenantId, timezone: 'UTC' }, db: tx, now: T0 }, 'enterprise')
         emitEvent(tx, tenantId, 'subscription.plan_changed', { previousPlan: 'business', plan: 'enterprise', changedAt: new Date(T0).toISOString() }, T0)
         throw new DomainError('conflict', 'something later in the change failed')
       }),
@@ -46,7 +46,7 @@ describe('the webhook outbox', () => {
 
   test('a committed change commits its event with it', () => {
     transaction(rt.db, (tx) => {
-      updateTenantPlan(tx, tenantId, 'enterprise')
+      updateTenantPlan({ tenant: { id: tenantId, timezone: 'UTC' }, db: tx, now: T0 }, 'enterprise')
       emitEvent(tx, tenantId, 'subscription.plan_changed', { previousPlan: 'business', plan: 'enterprise', changedAt: new Date(T0).toISOString() }, T0)
     })
     expect(eventsOf(tenantId)).toEqual([{ type: 'subscription.plan_changed' }])

@@ -1,9 +1,9 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { toIsoOrNull, hoursFromMs } from '../../kernel/time'
-import { teamNames } from '../teams/membership-queries'
+import { teamNames } from '../teams/queries'
 import { localRange, overlapMs } from '../time-tracking/hours'
 import { openLogUserIds, timeLogsOverlapping } from '../time-tracking/queries'
-import { listUsers } from '../users/queries'
+import { usersMatching } from '../users/queries'
 import { activityBounds } from './day-queries'
 import { activeSeconds, productivityTotals, scoreOf } from './productivity'
 
@@ -45,7 +45,7 @@ const hasData = (u: UserDay) => u.hours > 0 || u.active_seconds + u.idle_seconds
  */
 export function readDaySummary(ctx: TenantBoundCtx, date: string, userIds: string[] | null): DaySummary {
   const tz = ctx.tenant.timezone
-  const people = listUsers(ctx, { userIds, includeDeactivated: true })
+  const people = usersMatching(ctx, { userIds, includeDeactivated: true })
   const totals = productivityTotals(ctx, userIds, date, date)
   const bounds = activityBounds(ctx, userIds, date)
   // One date: each log's overlap with the local day (what msByUserDate gives, without splitting

@@ -33,7 +33,7 @@ export function createKeyAuthenticator(db: DbLike, changeStamp: () => number) {
       if (revokedAt !== null && revokedAt <= now) throw invalidToken('The key was revoked.')
       if (expiresAt !== null && expiresAt <= now) throw invalidToken('The key has expired.')
       // At most one write a minute per key; it changes the stamp, so the next request re-reads.
-      touchKey(db, known.row, now)
+      touchKey({ tenant: known.auth.tenant, db, now }, known.row)
       return known.auth
     }
     if (parsed) entries.delete(parsed.lookup)

@@ -1,10 +1,11 @@
-import type { Actor, KeyKind, TenantCtx } from '../../kernel/ctx'
-import { transaction, type DbLike } from '../../kernel/db'
+import type { Actor, KeyKind, TenantCtx, TenantScope } from '../../kernel/ctx'
+import type { DbLike } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
+import { inTransaction } from '../../kernel/transaction'
 import { findTenantCtx } from '../tenants/queries'
 import { findUserForAuth } from '../users/queries'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { hashMatches, parseKey } from './key-format'
 import { findKeyByLookup, recordFailedAttempt, touchKey, type ApiKeyRow } from './queries'
 
@@ -32,8 +33,11 @@ export function verifyKey(db: DbLike, presented: string, now: number, accepted: 
   if (!parsed) throw invalidToken('The key is not a workforce key (wf_live_…, wf_demo_… or wf_api_…).')
   const row = findKeyByLookup(db, parsed.lookup)
   if (!row || row.kind !== parsed.kind) throw invalidToken('The key is unknown.')
+  // From here on the key row names its tenant: every write and read is scoped to it.
+  const tenant = findTenantCtx(db, row.tenantId)
+  const c: TenantScope | null = tenant ? { tenant, db, now } : null
   if (!hashMatches(presented, row.hash)) {
-    noteFailedAttempt(db, row, now)
+    if (c) noteFailedAttempt(c, row)
     throw invalidToken('The key is unknown.')
   }
   if (row.revokedAt !== null && row.revokedAt <= now) throw invalidToken('The key was revoked.')
@@ -41,21 +45,20 @@ export function verifyKey(db: DbLike, presented: string, now: number, accepted: 
   if (!accepted.includes(row.kind)) {
     throw invalidToken(`A ${row.kind} key does not work here; this interface takes ${accepted.map((k) => `wf_${k}_`).join(' or ')} keys.`)
   }
-  const tenant = findTenantCtx(db, row.tenantId)
-  if (!tenant) throw invalidToken('The tenant of this key no longer exists.')
+  if (!tenant || !c) throw invalidToken('The tenant of this key no longer exists.')
   if (row.kind === 'demo' && !tenant.isDemo) throw invalidToken('Demo keys serve demo tenants only.')
-  const actor = actorFor(db, row)
-  return { auth: { actor, tenant }, row: touchKey(db, row, now) }
+  const actor = actorFor(c, row)
+  return { auth: { actor, tenant }, row: touchKey(c, row) }
 }
 
-function actorFor(db: DbLike, row: ApiKeyRow): Authenticated['actor'] {
+function actorFor(c: TenantScope, row: ApiKeyRow): Authenticated['actor'] {
   if (row.kind === 'demo' && row.isPublicDemo) {
     return { kind: 'demo', keyId: row.id, keyKind: 'demo', userId: row.userId, role: row.role, scope: 'read' }
   }
   if (!row.userId) {
     return { kind: 'apiKey', keyId: row.id, keyKind: row.kind, userId: null, role: row.role, scope: row.scope }
   }
-  const user = findUserForAuth(db, row.tenantId, row.userId)
+  const user = findUserForAuth(c, row.userId)
   if (!user || user.status === 'deactivated') throw invalidToken('The user of this key is deactivated.')
   // REST tokens carry the permissions of the issuing admin; live/demo user keys act as the user.
   if (row.kind === 'api') {
@@ -64,19 +67,20 @@ function actorFor(db: DbLike, row: ApiKeyRow): Authenticated['actor'] {
   return { kind: 'user', keyId: row.id, keyKind: row.kind, userId: user.id, role: user.role, scope: row.scope }
 }
 
-function noteFailedAttempt(db: DbLike, row: ApiKeyRow, now: number): void {
-  transaction(db, (tx) => {
-    const failures = recordFailedAttempt(tx, row.id, now)
+/** Counts the wrong secret; the fifth in a row emits security.login_failed in the same transaction. */
+function noteFailedAttempt(c: TenantScope, row: ApiKeyRow): void {
+  inTransaction(c, (tc) => {
+    const failures = recordFailedAttempt(tc, row.id)
     if (failures === LOGIN_FAILED_THRESHOLD) {
-      emitEvent(tx, row.tenantId, 'security.login_failed', {
+      emit(tc, 'security.login_failed', {
         keyId: row.id,
         keyPrefix: row.displayPrefix,
         keyName: row.name,
         userId: row.userId,
         failedAttempts: failures,
         reason: 'wrong_secret',
-        lastAttemptAt: toIso(now),
-      }, now)
+        lastAttemptAt: toIso(tc.now),
+      })
     }
   })
 }

@@ -46,20 +46,15 @@ export const createKey = defineOperation({
     if (expiresAt !== null && expiresAt <= ctx.now) {
       throw new DomainError('invalid_argument', 'expires_at must be in the future.', { field: 'expires_at' })
     }
-    const { row, key } = issueKey(
-      ctx.db,
-      {
-        tenantId: ctx.tenant.id,
-        kind: input.kind,
-        scope,
-        role,
-        name: input.name,
-        userId: user?.id ?? null,
-        createdByUserId: ctx.actor.userId,
-        expiresAt,
-      },
-      ctx.now,
-    )
+    const { row, key } = issueKey(ctx, {
+      kind: input.kind,
+      scope,
+      role,
+      name: input.name,
+      userId: user?.id ?? null,
+      createdByUserId: ctx.actor.userId,
+      expiresAt,
+    })
     return { key, api_key: toApiKey(row) }
   },
 })

@@ -1,11 +1,9 @@
-import type { KeyKind, KeyScope, Role } from '../../kernel/ctx'
-import type { DbLike } from '../../kernel/db'
+import type { KeyKind, KeyScope, Role, TenantScope } from '../../kernel/ctx'
 import { randomBase62 } from '../../kernel/ids'
 import { generateKey } from './key-format'
 import { insertKey, type ApiKeyRow } from './queries'
 
 export interface IssueKeyInput {
-  tenantId: number
   kind: KeyKind
   scope: KeyScope
   role: Role
@@ -16,12 +14,11 @@ export interface IssueKeyInput {
   isPublicDemo?: boolean
 }
 
-/** Creates a key row (hash only) and returns the full key: the one moment it exists in clear. */
-export function issueKey(db: DbLike, input: IssueKeyInput, now: number): { row: ApiKeyRow; key: string } {
+/** Creates a key of the context's tenant (hash only) and returns the full key: the one moment it exists in clear. */
+export function issueKey(c: TenantScope, input: IssueKeyInput): { row: ApiKeyRow; key: string } {
   const generated = generateKey(input.kind)
-  const row = insertKey(db, {
+  const row = insertKey(c, {
     id: `key_${randomBase62(16)}`,
-    tenantId: input.tenantId,
     kind: input.kind,
     scope: input.scope,
     name: input.name,
@@ -32,7 +29,6 @@ export function issueKey(db: DbLike, input: IssueKeyInput, now: number): { row: 
     role: input.role,
     isPublicDemo: input.isPublicDemo ?? false,
     createdByUserId: input.createdByUserId,
-    createdAt: now,
     expiresAt: input.expiresAt,
   })
   return { row, key: generated.key }

@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto'
-import type { DbLike } from '../../kernel/db'
 import { KEY_PREFIX, hashKey } from './key-format'
 import { findKeyByLookup, insertKey } from './queries'
 import { randomBase62 } from '../../kernel/ids'
-import type { Role } from '../../kernel/ctx'
+import type { Role, TenantCtx, TenantScope } from '../../kernel/ctx'
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
@@ -17,26 +16,23 @@ function base62From(bytes: Buffer, length: number): string {
  * The public demo key is public by design, so the server prints it at every start. To do that
  * without keeping it in clear, it is derived from the instance secret in the data directory.
  */
-export function derivePublicDemoKey(instanceSecret: Buffer, tenantReadableId: string): string {
+function derivePublicDemoKey(instanceSecret: Buffer, tenantReadableId: string): string {
   const lookup = base62From(createHmac('sha256', instanceSecret).update(`public-demo-lookup:${tenantReadableId}`).digest(), 12)
   const secret = base62From(createHmac('sha256', instanceSecret).update(`public-demo-secret:${tenantReadableId}`).digest(), 32)
   return `${KEY_PREFIX.demo}${lookup}${secret}`
 }
 
-/** Makes sure the derived public demo key of a demo tenant exists; returns it. */
+/** Makes sure the derived public demo key of the context's (demo) tenant exists; returns it. */
 export function ensurePublicDemoKey(
-  db: DbLike,
+  c: TenantScope & { tenant: Pick<TenantCtx, 'readableId'> },
   instanceSecret: Buffer,
-  tenant: { id: number; readableId: string },
   actAs: { userId: string | null; role: Role },
-  now: number,
 ): string {
-  const key = derivePublicDemoKey(instanceSecret, tenant.readableId)
+  const key = derivePublicDemoKey(instanceSecret, c.tenant.readableId)
   const lookup = key.slice(KEY_PREFIX.demo.length, KEY_PREFIX.demo.length + 12)
-  if (!findKeyByLookup(db, lookup)) {
-    insertKey(db, {
+  if (!findKeyByLookup(c.db, lookup)) {
+    insertKey(c, {
       id: `key_${randomBase62(16)}`,
-      tenantId: tenant.id,
       kind: 'demo',
       scope: 'read',
       name: 'Public demo key',
@@ -47,7 +43,6 @@ export function ensurePublicDemoKey(
       role: actAs.role,
       isPublicDemo: true,
       createdByUserId: null,
-      createdAt: now,
       expiresAt: null,
     })
   }

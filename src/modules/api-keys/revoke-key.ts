@@ -12,7 +12,7 @@ export const revokeKey = defineOperation({
   output: t.Object({ api_key: ApiKey }),
   run(ctx, input) {
     getKeyInTenant(ctx, input.key_id)
-    markKeyRevoked(ctx.db, input.key_id, ctx.now)
+    markKeyRevoked(ctx, input.key_id)
     return { api_key: toApiKey(getKeyInTenant(ctx, input.key_id)) }
   },
 })

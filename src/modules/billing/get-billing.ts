@@ -4,7 +4,8 @@ import { DomainError } from '../../kernel/errors'
 import { Nullable } from '../../kernel/schemas'
 import { findPlan } from '../tenants/queries'
 import { Plan, Subscription, toPlan, toSubscription } from './model'
-import { countActiveSeats, findCurrentSubscription } from './queries'
+import { countActiveUsers } from '../users/queries'
+import { findCurrentSubscription } from './queries'
 
 export const getBilling = defineOperation({
   name: 'get_billing',
@@ -16,7 +17,7 @@ export const getBilling = defineOperation({
   run(ctx) {
     const plan = findPlan(ctx.db, ctx.tenant.planId)
     if (!plan) throw new DomainError('internal_error', 'The tenant’s plan is missing from the catalogue.')
-    const sub = findCurrentSubscription(ctx.db, ctx.tenant.id)
-    return { plan: toPlan(plan), subscription: sub ? toSubscription(sub, countActiveSeats(ctx), ctx.now) : null }
+    const sub = findCurrentSubscription(ctx)
+    return { plan: toPlan(plan), subscription: sub ? toSubscription(sub, countActiveUsers(ctx, null), ctx.now) : null }
   },
 })

@@ -2,7 +2,7 @@ import { t } from 'elysia'
 import { DAY, toIso, toIsoOrNull } from '../../kernel/time'
 import { DateOnly, Id, Instant, Nullable } from '../../kernel/schemas'
 import type { PlanRow } from '../tenants/queries'
-import type { InvoiceRow, SubscriptionRow } from './queries'
+import type { InvoiceRow, PlanSubscriptionRow } from './queries'
 
 export const InvoiceStatusEnum = t.Union([t.Literal('open'), t.Literal('paid'), t.Literal('failed'), t.Literal('void')], {
   description: 'open, paid, failed or void',
@@ -68,7 +68,7 @@ export const Subscription = t.Object({
   current_period_end: Instant,
 })
 
-export function toSubscription(s: SubscriptionRow, seatsUsed: number, now: number) {
+export function toSubscription(s: PlanSubscriptionRow, seatsUsed: number, now: number) {
   const trialing = s.status === 'trialing' && s.trialEndsAt !== null
   return {
     id: s.id,

@@ -1,43 +1,43 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { newId } from '../../kernel/ids'
+import type { InvoiceRow } from './queries'
 import { invoices, payments, subscriptions, type InvoiceStatus, type SubscriptionStatus } from './schema'
 
-export type InvoiceRow = typeof invoices.$inferSelect
-export type PaymentRow = typeof payments.$inferSelect
+type PaymentRow = typeof payments.$inferSelect
 
 /** The newest invoice of a subscription still waiting for money (open, or failed before). */
-export function findUnpaidInvoice(ctx: TenantBoundCtx, subscriptionId: string): InvoiceRow | null {
+export function findUnpaidInvoice(c: TenantScope, subscriptionId: string): InvoiceRow | null {
   return (
-    ctx.db
+    c.db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.tenantId, ctx.tenant.id), eq(invoices.subscriptionId, subscriptionId), inArray(invoices.status, ['open', 'failed'])))
+      .where(and(eq(invoices.tenantId, c.tenant.id), eq(invoices.subscriptionId, subscriptionId), inArray(invoices.status, ['open', 'failed'])))
       .orderBy(desc(invoices.issuedAt))
       .get() ?? null
   )
 }
 
-export function countInvoices(ctx: TenantBoundCtx): number {
-  return ctx.db.select({ n: sql<number>`count(*)` }).from(invoices).where(eq(invoices.tenantId, ctx.tenant.id)).get()?.n ?? 0
+export function countInvoices(c: TenantScope): number {
+  return c.db.select({ n: sql<number>`count(*)` }).from(invoices).where(eq(invoices.tenantId, c.tenant.id)).get()?.n ?? 0
 }
 
-export function insertInvoice(ctx: TenantBoundCtx, row: Omit<typeof invoices.$inferInsert, 'id' | 'tenantId'>): InvoiceRow {
-  return ctx.db.insert(invoices).values({ ...row, id: newId(), tenantId: ctx.tenant.id }).returning().get()
+export function insertInvoice(c: TenantScope, row: Omit<typeof invoices.$inferInsert, 'id' | 'tenantId'>): InvoiceRow {
+  return c.db.insert(invoices).values({ ...row, id: newId(), tenantId: c.tenant.id }).returning().get()
 }
 
-export function setInvoiceStatus(ctx: TenantBoundCtx, invoiceId: string, status: InvoiceStatus): void {
-  ctx.db.update(invoices).set({ status }).where(and(eq(invoices.tenantId, ctx.tenant.id), eq(invoices.id, invoiceId))).run()
+export function setInvoiceStatus(c: TenantScope, invoiceId: string, status: InvoiceStatus): void {
+  c.db.update(invoices).set({ status }).where(and(eq(invoices.tenantId, c.tenant.id), eq(invoices.id, invoiceId))).run()
 }
 
-export function insertPayment(ctx: TenantBoundCtx, row: Omit<typeof payments.$inferInsert, 'id' | 'tenantId'>): PaymentRow {
-  return ctx.db.insert(payments).values({ ...row, id: newId(), tenantId: ctx.tenant.id }).returning().get()
+export function insertPayment(c: TenantScope, row: Omit<typeof payments.$inferInsert, 'id' | 'tenantId'>): PaymentRow {
+  return c.db.insert(payments).values({ ...row, id: newId(), tenantId: c.tenant.id }).returning().get()
 }
 
-export function setSubscriptionStatus(ctx: TenantBoundCtx, subscriptionId: string, status: SubscriptionStatus): void {
-  ctx.db
+export function setSubscriptionStatus(c: TenantScope, subscriptionId: string, status: SubscriptionStatus): void {
+  c.db
     .update(subscriptions)
-    .set({ status, updatedAt: ctx.now })
-    .where(and(eq(subscriptions.tenantId, ctx.tenant.id), eq(subscriptions.id, subscriptionId)))
+    .set({ status, updatedAt: c.now })
+    .where(and(eq(subscriptions.tenantId, c.tenant.id), eq(subscriptions.id, subscriptionId)))
     .run()
 }

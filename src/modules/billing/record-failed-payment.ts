@@ -1,13 +1,13 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
+import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { Id } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
-import { findPlan, findTenantById } from '../tenants/queries'
-import { emitEvent } from '../webhooks/queries'
-import { findCurrentSubscription, type SubscriptionRow } from './queries'
+import { findPlan, getTenantRow } from '../tenants/queries'
+import { emit } from '../webhooks/queries'
+import { findCurrentSubscription, type PlanSubscriptionRow } from './queries'
 import { countInvoices, findUnpaidInvoice, insertInvoice, insertPayment, setInvoiceStatus, setSubscriptionStatus } from './payment-queries'
 
 export const RecordFailedPaymentInput = t.Object({
@@ -38,15 +38,14 @@ export const recordFailedPayment = defineOperation({
   output: RecordFailedPaymentOutput,
   run(ctx, input) {
     const reason = input.reason ?? 'card_declined'
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
-      const sub = findCurrentSubscription(tx, ctx.tenant.id)
+    return inTransaction(ctx, (c) => {
+      const sub = findCurrentSubscription(c)
       if (!sub) throw new DomainError('not_found', 'This tenant has no subscription.')
       const invoice = findUnpaidInvoice(c, sub.id) ?? issueInvoice(c, sub)
-      const payment = insertPayment(c, { invoiceId: invoice.id, amountCents: invoice.amountCents, status: 'failed', failureReason: reason, attemptedAt: ctx.now })
+      const payment = insertPayment(c, { invoiceId: invoice.id, amountCents: invoice.amountCents, status: 'failed', failureReason: reason, attemptedAt: c.now })
       setInvoiceStatus(c, invoice.id, 'failed')
       setSubscriptionStatus(c, sub.id, 'past_due')
-      emitEvent(tx, ctx.tenant.id, 'subscription.payment_failed', {
+      emit(c, 'subscription.payment_failed', {
         subscriptionId: sub.id,
         plan: sub.planId,
         invoiceId: invoice.id,
@@ -56,8 +55,8 @@ export const recordFailedPayment = defineOperation({
         reason,
         previousStatus: sub.status,
         status: 'past_due',
-        failedAt: toIso(ctx.now),
-      }, ctx.now)
+        failedAt: toIso(c.now),
+      })
       return {
         payment_id: payment.id,
         invoice_id: invoice.id,
@@ -72,16 +71,15 @@ export const recordFailedPayment = defineOperation({
 })
 
 /** An invoice for the subscription's current period: plan price per seat times seats. */
-function issueInvoice(ctx: TenantBoundCtx, sub: SubscriptionRow) {
+function issueInvoice(ctx: TenantBoundCtx, sub: PlanSubscriptionRow) {
   const plan = findPlan(ctx.db, sub.planId)
-  const tenant = findTenantById(ctx.db, ctx.tenant.id)!
   return insertInvoice(ctx, {
     subscriptionId: sub.id,
     number: `${ctx.tenant.readableId}-${String(countInvoices(ctx) + 1).padStart(4, '0')}`,
     periodStart: toIso(sub.currentPeriodStart).slice(0, 10),
     periodEnd: toIso(sub.currentPeriodEnd).slice(0, 10),
     amountCents: (plan?.monthlyPriceCents ?? 0) * sub.seats,
-    currency: tenant.currency,
+    currency: getTenantRow(ctx).currency,
     status: 'open',
     issuedAt: ctx.now,
   })

@@ -1,7 +1,7 @@
-import type { DbLike } from '../../kernel/db'
+import type { TenantScope } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { DAY } from '../../kernel/time'
-import { findCurrentSubscription, type SubscriptionRow } from './queries'
+import { findCurrentSubscription, type PlanSubscriptionRow } from './queries'
 import { setSubscriptionTrial } from './trial-queries'
 
 /** The longest trial an operator may grant. */
@@ -18,9 +18,9 @@ export function checkTrialDays(days: number): void {
  * now + days): what lets an operator give a production tenant, which can subscribe to webhooks,
  * a trial that billing.trial_ending announces 3 days before its end. Call inside a transaction.
  */
-export function startTrial(db: DbLike, tenantId: number, days: number, now: number): SubscriptionRow {
+export function startTrial(c: TenantScope, days: number): PlanSubscriptionRow {
   checkTrialDays(days)
-  const sub = findCurrentSubscription(db, tenantId)
+  const sub = findCurrentSubscription(c)
   if (!sub) throw new DomainError('not_found', 'This tenant has no subscription to put on a trial.')
-  return setSubscriptionTrial(db, tenantId, sub.id, now + days * DAY, now)!
+  return setSubscriptionTrial(c, sub.id, c.now + days * DAY)!
 }

@@ -3,7 +3,7 @@ import { MINUTE, addDays, toIso, weekStart, hoursFromMs } from '../../kernel/tim
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { localRange, msByUserDate, sumDates, type LogSpan } from '../time-tracking/hours'
 import { timeLogsOverlapping } from '../time-tracking/queries'
-import { listUsers } from '../users/queries'
+import { usersMatching } from '../users/queries'
 import type { EventInput } from '../webhooks/queries'
 import { breaksOfLogs } from '../time-tracking/break-queries'
 
@@ -40,7 +40,7 @@ export function detectOvertime(ctx: TenantBoundCtx, date: string): EventInput[] 
   const worked = workedByUserDate(ctx, monday, date)
   const shifts = new Map(scheduledShiftsOn(ctx, date, null).map((s) => [s.userId, s]))
   const events: EventInput[] = []
-  for (const u of listUsers(ctx, { userIds: null })) {
+  for (const u of usersMatching(ctx, { userIds: null })) {
     if (u.status !== 'active') continue
     const perDate = worked.get(u.id)
     const week = sumDates(perDate, monday, date)

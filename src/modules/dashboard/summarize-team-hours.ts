@@ -4,10 +4,10 @@ import type { TenantBoundCtx } from '../../kernel/ctx'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, Nullable, PeriodEnum } from '../../kernel/schemas'
 import { dateRange, localDate, periodRange, hoursFromMs } from '../../kernel/time'
-import { findTeamInTenant } from '../teams/membership-queries'
+import { findTeamInTenant } from '../teams/queries'
 import { localRange, msByUserDate, sumDates } from '../time-tracking/hours'
 import { openLogUserIds, timeLogsOverlapping } from '../time-tracking/queries'
-import { findUserInTenant, listUsers } from '../users/queries'
+import { findUserInTenant, usersMatching } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
 
 /** Members listed at most (by hours, most first); the totals always cover everyone. */
@@ -78,7 +78,7 @@ export const summarizeTeamHours = defineOperation({
     const tz = ctx.tenant.timezone
     const today = localDate(ctx.now, tz)
     const { start, end } = periodRange(input.period, today)
-    const members = listUsers(ctx, { userIds: scopeUserIds(v, scope.userIds) }).filter((u) => u.status === 'active')
+    const members = usersMatching(ctx, { userIds: scopeUserIds(v, scope.userIds) }).filter((u) => u.status === 'active')
     const ids = scope.userIds === null ? null : members.map((m) => m.id)
     const perUser = msByUserDate(timeLogsOverlapping(ctx, localRange(start, end, tz), ids), tz, ctx.now)
     const clockedIn = openLogUserIds(ctx, ids)

@@ -4,7 +4,7 @@ import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { findTenantById } from '../tenants/queries'
 import { localRange, msByUserDate, sumDates } from '../time-tracking/hours'
 import { timeLogsOverlapping, type TimeLogRow } from '../time-tracking/queries'
-import { listUsers, type UserRow } from '../users/queries'
+import { usersMatching, type UserRow } from '../users/queries'
 import type { AlertKind } from './schema'
 
 export type Severity = 'info' | 'warning' | 'critical'
@@ -90,7 +90,7 @@ function overtime(i: Inputs, u: UserRow): WorkloadAlert | null {
  */
 export function computeWorkloadAlerts(ctx: TenantBoundCtx, date: string, userIds: string[] | null = null): WorkloadAlert[] {
   const tz = ctx.tenant.timezone
-  const users = listUsers(ctx, { userIds }).filter((u) => u.status === 'active')
+  const users = usersMatching(ctx, { userIds }).filter((u) => u.status === 'active')
   const ids = userIds === null ? null : users.map((u) => u.id)
   const firstDay = addDays(date, -7) < weekStart(date) ? addDays(date, -7) : weekStart(date)
   const logs = timeLogsOverlapping(ctx, localRange(firstDay, date, tz), ids)

@@ -1,14 +1,16 @@
 import { and, eq, lte, sql } from 'drizzle-orm'
+import type { TenantScope } from '../../kernel/ctx'
 import type { DbLike } from '../../kernel/db'
 import { newId } from '../../kernel/ids'
 import { emailOutbox } from './schema'
 
-export type EmailRow = typeof emailOutbox.$inferSelect
+type EmailRow = typeof emailOutbox.$inferSelect
 
-export function enqueueEmail(db: DbLike, input: { tenantId: number; to: string; subject: string; text: string }, now: number): EmailRow {
-  return db
+/** Queues an email of the context's tenant, due at once; call it in the transaction that causes it. */
+export function enqueueEmail(c: TenantScope, input: { to: string; subject: string; text: string }): EmailRow {
+  return c.db
     .insert(emailOutbox)
-    .values({ id: newId(), tenantId: input.tenantId, toAddress: input.to, subject: input.subject, textBody: input.text, status: 'pending', nextAttemptAt: now, createdAt: now })
+    .values({ id: newId(), tenantId: c.tenant.id, toAddress: input.to, subject: input.subject, textBody: input.text, status: 'pending', nextAttemptAt: c.now, createdAt: c.now })
     .returning()
     .get()
 }

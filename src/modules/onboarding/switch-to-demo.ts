@@ -25,7 +25,7 @@ export const switchToDemo = defineOperation({
     const demo = ctx.tenant.isDemo ? ctx.tenant : findDefaultDemoTenant(ctx.db)
     if (!demo) throw new DomainError('not_found', 'This server has no demo company yet; the operator can create one with `workforce seed-demo`.')
     if (ctx.session) ctx.session.mode = 'demo'
-    const readableId = 'readableId' in demo ? demo.readableId : ''
+    const readableId = demo.readableId
     return {
       mode: 'demo' as const,
       message: ctx.session

@@ -1,14 +1,14 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { callerUserId } from '../../kernel/access'
-import { transaction } from '../../kernel/db'
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
+import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { Id } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
 import { getUserInTenant, type UserRow } from '../users/queries'
 import { setTwoFactor } from '../users/two-factor-queries'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { TotpCode, TwoFactorStatus } from './model'
 import { verifyTotp } from './totp'
 
@@ -16,16 +16,16 @@ const OFF = { enabled: false, pending: false, enabled_at: null }
 
 /** Clears 2FA and emits security.2fa_disabled in the same transaction. */
 function turnOff(ctx: TenantBoundCtx, user: UserRow, by: UserRow | null, reason: 'user_request' | 'admin_reset') {
-  transaction(ctx.db, (tx) => {
-    setTwoFactor(withDb(ctx, tx), user.id, { secret: null, enabledAt: null })
-    emitEvent(tx, ctx.tenant.id, 'security.2fa_disabled', {
+  inTransaction(ctx, (c) => {
+    setTwoFactor(c, user.id, { secret: null, enabledAt: null })
+    emit(c, 'security.2fa_disabled', {
       userId: user.id,
       userEmail: user.email,
       disabledByUserId: by?.id ?? null,
       disabledByEmail: by?.email ?? null,
       reason,
-      disabledAt: toIso(ctx.now),
-    }, ctx.now)
+      disabledAt: toIso(c.now),
+    })
   })
   return OFF
 }

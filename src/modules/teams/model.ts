@@ -1,7 +1,8 @@
 import { t } from 'elysia'
 import { Id, Instant, Nullable, RoleEnum } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
-import type { TeamMemberRow, TeamRow } from './queries'
+import type { UserRow } from '../users/queries'
+import type { MembershipRow, TeamRow } from './queries'
 
 export const Team = t.Object({
   id: Id,
@@ -36,15 +37,21 @@ export const toTeam = (row: TeamRow) => ({
   created_at: toIso(row.createdAt),
 })
 
-export const toTeamMember = (row: TeamMemberRow) => ({
-  user_id: row.userId,
-  name: row.name,
-  email: row.email,
-  role: row.role,
-  status: row.status,
-  job_title: row.jobTitle,
-  role_in_team: row.roleInTeam,
-  is_primary_team: row.primaryTeamId === row.teamId,
-  joined_at: toIso(row.joinedAt),
-  deactivated_at: toIsoOrNull(row.deactivatedAt),
+/** A membership row with the member's profile. */
+export interface TeamMemberRow {
+  user: UserRow
+  membership: MembershipRow
+}
+
+export const toTeamMember = ({ user, membership }: TeamMemberRow) => ({
+  user_id: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  status: user.status,
+  job_title: user.jobTitle,
+  role_in_team: membership.roleInTeam,
+  is_primary_team: user.primaryTeamId === membership.teamId,
+  joined_at: toIso(membership.joinedAt),
+  deactivated_at: toIsoOrNull(user.deactivatedAt),
 })

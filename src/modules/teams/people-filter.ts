@@ -1,8 +1,9 @@
 import { t } from 'elysia'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { Id } from '../../kernel/schemas'
 import { getUserInTenant } from '../users/queries'
-import { getTeamInTenant, teamMemberIds } from './queries'
+import { teamMemberIds } from './membership'
+import { getTeamInTenant } from './queries'
 
 /** Optional narrowing of a report or list to one person or one team (payroll, shifts). */
 export const PeopleFilter = {
@@ -11,14 +12,14 @@ export const PeopleFilter = {
 }
 
 /** The user ids a filter allows, or undefined for everyone; unknown ids answer not_found. */
-export function filteredUserIds(ctx: TenantBoundCtx, input: { user_id?: string; team_id?: string }): string[] | undefined {
+export function filteredUserIds(c: TenantScope, input: { user_id?: string; team_id?: string }): string[] | undefined {
   let ids: string[] | undefined
   if (input.team_id) {
-    getTeamInTenant(ctx, input.team_id)
-    ids = teamMemberIds(ctx, input.team_id)
+    getTeamInTenant(c, input.team_id)
+    ids = teamMemberIds(c, [input.team_id])
   }
   if (input.user_id) {
-    getUserInTenant(ctx, input.user_id)
+    getUserInTenant(c, input.user_id)
     ids = ids ? ids.filter((id) => id === input.user_id) : [input.user_id]
   }
   return ids

@@ -1,10 +1,12 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm'
+import type { TenantScope } from '../../kernel/ctx'
+import { prepared } from '../../kernel/db'
 import { notFound } from '../../kernel/errors'
-import { users } from '../users/schema'
-import { teamMemberships, teams } from './schema'
+import { teamMemberships, teams, type MembershipRole } from './schema'
 
+/** A team with the number of its membership rows. */
 export type TeamRow = typeof teams.$inferSelect & { memberCount: number }
+export type MembershipRow = typeof teamMemberships.$inferSelect
 
 const memberCount = sql<number>`(select count(*) from ${teamMemberships} m where m.tenant_id = ${teams.tenantId} and m.team_id = ${teams.id})`.mapWith(Number)
 
@@ -19,75 +21,121 @@ const teamColumns = {
   memberCount,
 }
 
-export interface TeamFilter {
+interface TeamFilter {
   name?: string
   offset: number
   limit: number
 }
 
 /** One page of the tenant's teams by name, and the total. */
-export function listTeamsPage(ctx: TenantBoundCtx, f: TeamFilter): { rows: TeamRow[]; total: number } {
-  const where = and(eq(teams.tenantId, ctx.tenant.id), f.name ? sql`instr(lower(${teams.name}), lower(${f.name})) > 0` : undefined)
-  const rows = ctx.db.select(teamColumns).from(teams).where(where).orderBy(asc(teams.name), asc(teams.id)).limit(f.limit).offset(f.offset).all()
-  const total = ctx.db.select({ n: count() }).from(teams).where(where).get()?.n ?? 0
+export function listTeamsPage(c: TenantScope, f: TeamFilter): { rows: TeamRow[]; total: number } {
+  const where = and(eq(teams.tenantId, c.tenant.id), f.name ? sql`instr(lower(${teams.name}), lower(${f.name})) > 0` : undefined)
+  const rows = c.db.select(teamColumns).from(teams).where(where).orderBy(asc(teams.name), asc(teams.id)).limit(f.limit).offset(f.offset).all()
+  const total = c.db.select({ n: count() }).from(teams).where(where).get()?.n ?? 0
   return { rows, total }
 }
 
+export function findTeamInTenant(c: TenantScope, teamId: string): TeamRow | null {
+  return c.db.select(teamColumns).from(teams).where(and(eq(teams.tenantId, c.tenant.id), eq(teams.id, teamId))).get() ?? null
+}
+
 /** Fetch-or-throw: another tenant's team is indistinguishable from a missing one. */
-export function getTeamInTenant(ctx: TenantBoundCtx, teamId: string): TeamRow {
-  const row = ctx.db.select(teamColumns).from(teams).where(and(eq(teams.tenantId, ctx.tenant.id), eq(teams.id, teamId))).get()
+export function getTeamInTenant(c: TenantScope, teamId: string): TeamRow {
+  const row = findTeamInTenant(c, teamId)
   if (!row) throw notFound('Team')
   return row
 }
 
-export type TeamMemberRow = {
+export function findTeamByName(c: TenantScope, name: string): TeamRow | null {
+  return c.db.select(teamColumns).from(teams).where(and(eq(teams.tenantId, c.tenant.id), sql`lower(${teams.name}) = lower(${name})`)).get() ?? null
+}
+
+/** Team names by id, for labelling rows. */
+export function teamNames(c: TenantScope, teamIds: string[]): Map<string, string> {
+  const ids = [...new Set(teamIds)]
+  if (ids.length === 0) return new Map()
+  const stmt = prepared(c.db, 'teams.names', (d) =>
+    d
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(and(eq(teams.tenantId, sql.placeholder('tenantId')), sql`${teams.id} in (select value from json_each(${sql.placeholder('ids')}))`))
+      .prepare(),
+  )
+  const rows = stmt.all({ tenantId: c.tenant.id, ids: JSON.stringify(ids) })
+  return new Map(rows.map((r) => [r.id, r.name]))
+}
+
+/** Teams a user manages: role_in_team manager, or named as the team's manager; by name. */
+export function managedTeamIds(c: TenantScope, userId: string): string[] {
+  const rows = c.db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(
+      and(
+        eq(teams.tenantId, c.tenant.id),
+        or(
+          eq(teams.managerUserId, userId),
+          sql`exists (select 1 from ${teamMemberships} m where m.tenant_id = ${teams.tenantId} and m.team_id = ${teams.id} and m.user_id = ${userId} and m.role_in_team = 'manager')`,
+        ),
+      ),
+    )
+    .orderBy(teams.name)
+    .all()
+  return rows.map((r) => r.id)
+}
+
+/** Users with a membership row in one of the teams (the rule in membership.ts adds primary teams). */
+export function membershipUserIds(c: TenantScope, teamIds: string[]): string[] {
+  if (teamIds.length === 0) return []
+  const rows = c.db
+    .selectDistinct({ userId: teamMemberships.userId })
+    .from(teamMemberships)
+    .where(and(eq(teamMemberships.tenantId, c.tenant.id), inArray(teamMemberships.teamId, teamIds)))
+    .all()
+  return rows.map((r) => r.userId)
+}
+
+/** The membership rows of one team. */
+export const membershipsOfTeam = (c: TenantScope, teamId: string): MembershipRow[] =>
+  c.db.select().from(teamMemberships).where(and(eq(teamMemberships.tenantId, c.tenant.id), eq(teamMemberships.teamId, teamId))).all()
+
+interface UserTeamRow {
   teamId: string
-  userId: string
   name: string
-  email: string
-  role: (typeof users.$inferSelect)['role']
-  status: (typeof users.$inferSelect)['status']
-  jobTitle: string | null
-  primaryTeamId: string | null
-  roleInTeam: (typeof teamMemberships.$inferSelect)['roleInTeam']
+  roleInTeam: MembershipRole
   joinedAt: number
-  deactivatedAt: number | null
 }
 
-/** One page of a team's members (with their profile), by name. */
-export function listTeamMembersPage(ctx: TenantBoundCtx, teamId: string, page: { offset: number; limit: number }): { rows: TeamMemberRow[]; total: number } {
-  const where = and(eq(teamMemberships.tenantId, ctx.tenant.id), eq(teamMemberships.teamId, teamId))
-  const rows = ctx.db
-    .select({
-      teamId: teamMemberships.teamId,
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      status: users.status,
-      jobTitle: users.jobTitle,
-      primaryTeamId: users.primaryTeamId,
-      roleInTeam: teamMemberships.roleInTeam,
-      joinedAt: teamMemberships.joinedAt,
-      deactivatedAt: users.deactivatedAt,
-    })
+/** The teams a user has a membership row in, by team name, with their role in each. */
+export function membershipsOfUser(c: TenantScope, userId: string): UserTeamRow[] {
+  return c.db
+    .select({ teamId: teams.id, name: teams.name, roleInTeam: teamMemberships.roleInTeam, joinedAt: teamMemberships.joinedAt })
     .from(teamMemberships)
-    .innerJoin(users, and(eq(users.tenantId, teamMemberships.tenantId), eq(users.id, teamMemberships.userId)))
-    .where(where)
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(page.limit)
-    .offset(page.offset)
+    .innerJoin(teams, and(eq(teams.tenantId, teamMemberships.tenantId), eq(teams.id, teamMemberships.teamId)))
+    .where(and(eq(teamMemberships.tenantId, c.tenant.id), eq(teamMemberships.userId, userId)))
+    .orderBy(asc(teams.name))
     .all()
-  const total = ctx.db.select({ n: count() }).from(teamMemberships).where(where).get()?.n ?? 0
-  return { rows, total }
 }
 
-/** Ids of the users in a team (for filters of other modules: shifts, payroll). */
-export function teamMemberIds(ctx: TenantBoundCtx, teamId: string): string[] {
-  return ctx.db
-    .select({ id: teamMemberships.userId })
-    .from(teamMemberships)
-    .where(and(eq(teamMemberships.tenantId, ctx.tenant.id), eq(teamMemberships.teamId, teamId)))
-    .all()
-    .map((r) => r.id)
+/** Creates a team (no members yet). */
+export function insertTeam(c: TenantScope, row: { id: string; name: string }): TeamRow {
+  const created = c.db.insert(teams).values({ ...row, tenantId: c.tenant.id, createdAt: c.now }).returning().get()
+  return { ...created, memberCount: 0 }
+}
+
+export function setTeamManagerIfNone(c: TenantScope, teamId: string, userId: string): void {
+  c.db
+    .update(teams)
+    .set({ managerUserId: userId })
+    .where(and(eq(teams.tenantId, c.tenant.id), eq(teams.id, teamId), sql`${teams.managerUserId} is null`))
+    .run()
+}
+
+/** Adds a user to a team at the context's clock, or changes their role in it. */
+export function addMembership(c: TenantScope, row: { teamId: string; userId: string; roleInTeam: MembershipRole }): void {
+  c.db
+    .insert(teamMemberships)
+    .values({ ...row, tenantId: c.tenant.id, joinedAt: c.now })
+    .onConflictDoUpdate({ target: [teamMemberships.teamId, teamMemberships.userId], set: { roleInTeam: row.roleInTeam } })
+    .run()
 }

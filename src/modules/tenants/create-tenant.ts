@@ -1,9 +1,10 @@
+import type { TenantScope } from '../../kernel/ctx'
 import { transaction, type DbLike } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { newId, randomDigits, slugify } from '../../kernel/ids'
 import { isValidTimeZone } from '../../kernel/time'
 import { insertUser, type UserRow } from '../users/queries'
-import { insertSubscription } from '../billing/queries'
+import { insertPlanSubscription } from '../billing/queries'
 import { checkTrialDays } from '../billing/start-trial'
 import { issueKey } from '../api-keys/issue-key'
 import type { ApiKeyRow } from '../api-keys/queries'
@@ -61,9 +62,10 @@ export function createTenant(db: DbLike, input: CreateTenantInput, now: number):
       isDemo: input.isDemo,
       createdAt: now,
     })
-    const owner = insertUser(tx, {
+    // The tenant exists from here on: everything else is written in its scope.
+    const c: TenantScope = { tenant, db: tx, now }
+    const owner = insertUser(c, {
       id: newId(),
-      tenantId: tenant.id,
       name: input.owner.name,
       email: input.owner.email.toLowerCase(),
       role: 'owner_admin',
@@ -72,10 +74,9 @@ export function createTenant(db: DbLike, input: CreateTenantInput, now: number):
       createdAt: now,
       activatedAt: now,
     })
-    insertSubscription(tx, { tenantId: tenant.id, planId: input.planId, status: trialDays ? 'trialing' : 'active', seats: 1, trialDays }, now)
+    insertPlanSubscription(c, { planId: input.planId, status: trialDays ? 'trialing' : 'active', seats: 1, trialDays })
     const ownerKey = input.issueOwnerKey
-      ? issueKey(tx, {
-          tenantId: tenant.id,
+      ? issueKey(c, {
           kind: input.isDemo ? 'demo' : 'live',
           scope: input.isDemo ? 'read' : 'read_write',
           role: 'owner_admin',
@@ -83,7 +84,7 @@ export function createTenant(db: DbLike, input: CreateTenantInput, now: number):
           userId: owner.id,
           createdByUserId: owner.id,
           expiresAt: null,
-        }, now)
+        })
       : null
     return { tenant, owner, ownerKey }
   })

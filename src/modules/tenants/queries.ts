@@ -1,11 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { prepared, type DbLike } from '../../kernel/db'
-import type { TenantCtx } from '../../kernel/ctx'
+import type { TenantCtx, TenantScope } from '../../kernel/ctx'
 import { plans, retentionPolicies, tenants, type PlanId } from './schema'
+import { notFound } from '../../kernel/errors'
 import { PLAN_CATALOG } from './plans-catalog'
 
 export type TenantRow = typeof tenants.$inferSelect
-export type NewTenantRow = typeof tenants.$inferInsert
+type NewTenantRow = typeof tenants.$inferInsert
 export type PlanRow = typeof plans.$inferSelect
 
 /** Writes the plan catalogue and retention periods (idempotent; run at every start). */
@@ -73,6 +74,13 @@ export function findTenantByReference(db: DbLike, ref: string): TenantRow | null
 export const findTenantById = (db: DbLike, id: number): TenantRow | null =>
   db.select().from(tenants).where(eq(tenants.id, id)).get() ?? null
 
+/** The context's own tenant row: its settings (policies, thresholds, currency) beyond TenantCtx. */
+export const getTenantRow = (c: TenantScope): TenantRow => {
+  const row = findTenantById(c.db, c.tenant.id)
+  if (!row) throw notFound('Tenant')
+  return row
+}
+
 export const listTenants = (db: DbLike): TenantRow[] =>
   db.select().from(tenants).where(isNull(tenants.deletedAt)).orderBy(tenants.id).all()
 
@@ -84,8 +92,8 @@ export const slugTaken = (db: DbLike, slug: string): boolean =>
 
 export const insertTenant = (db: DbLike, row: NewTenantRow): TenantRow => db.insert(tenants).values(row).returning().get()
 
-export const updateTenantPlan = (db: DbLike, tenantId: number, planId: PlanId): void => {
-  db.update(tenants).set({ planId }).where(eq(tenants.id, tenantId)).run()
+export const updateTenantPlan = (c: TenantScope, planId: PlanId): void => {
+  c.db.update(tenants).set({ planId }).where(eq(tenants.id, c.tenant.id)).run()
 }
 
 export const listPlans = (db: DbLike): PlanRow[] => db.select().from(plans).orderBy(plans.sortOrder).all()
@@ -100,6 +108,6 @@ export const findDefaultDemoTenant = (db: DbLike): TenantRow | null =>
   db.select().from(tenants).where(and(eq(tenants.isDemo, true), isNull(tenants.deletedAt))).orderBy(tenants.id).get() ?? null
 
 /** Attendance policy of a tenant: geofence enforcement and presence confirmations. */
-export function updateAttendancePolicy(db: DbLike, tenantId: number, values: { geofencePolicy?: TenantRow['geofencePolicy']; presenceTapMinutes?: number | null }): void {
-  db.update(tenants).set(values).where(eq(tenants.id, tenantId)).run()
+export function updateAttendancePolicy(c: TenantScope, values: { geofencePolicy?: TenantRow['geofencePolicy']; presenceTapMinutes?: number | null }): void {
+  c.db.update(tenants).set(values).where(eq(tenants.id, c.tenant.id)).run()
 }

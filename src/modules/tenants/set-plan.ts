@@ -1,13 +1,13 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
+import { inTransaction } from '../../kernel/transaction'
 import { DomainError } from '../../kernel/errors'
 import { findCurrentSubscription, updateSubscriptionPlan } from '../billing/queries'
 import { MAX_TRIAL_DAYS, startTrial } from '../billing/start-trial'
 import { Instant, Nullable } from '../../kernel/schemas'
-import { toIsoOrNull } from '../../kernel/time'
-import { emitEvent } from '../webhooks/queries'
-import { findPlan, findTenantById, updateTenantPlan } from './queries'
+import { toIso, toIsoOrNull } from '../../kernel/time'
+import { emit } from '../webhooks/queries'
+import { findPlan, getTenantRow, updateTenantPlan } from './queries'
 import { PLAN_IDS, type PlanId } from './schema'
 
 export const PlanIdEnum = t.Union(PLAN_IDS.map((p) => t.Literal(p)))
@@ -27,18 +27,16 @@ export const setPlan = defineOperation({
   run(ctx, input) {
     const plan = input.plan as PlanId
     if (!findPlan(ctx.db, plan)) throw new DomainError('invalid_argument', `Unknown plan: ${plan}`, { field: 'plan' })
-    return transaction(ctx.db, (tx) => {
-      const tenant = findTenantById(tx, ctx.tenant.id)
-      if (!tenant) throw new DomainError('not_found', 'Tenant not found.')
-      const previous = tenant.planId
+    return inTransaction(ctx, (c) => {
+      const previous = getTenantRow(c).planId
       const changed = previous !== plan
       if (changed) {
-        updateTenantPlan(tx, tenant.id, plan)
-        const sub = findCurrentSubscription(tx, tenant.id)
-        if (sub) updateSubscriptionPlan(tx, tenant.id, sub.id, plan, ctx.now)
-        emitEvent(tx, tenant.id, 'subscription.plan_changed', { previousPlan: previous, plan, changedAt: new Date(ctx.now).toISOString() }, ctx.now)
+        updateTenantPlan(c, plan)
+        const sub = findCurrentSubscription(c)
+        if (sub) updateSubscriptionPlan(c, sub.id, plan)
+        emit(c, 'subscription.plan_changed', { previousPlan: previous, plan, changedAt: toIso(c.now) })
       }
-      const trial = input.trial_days === undefined ? null : startTrial(tx, tenant.id, input.trial_days, ctx.now)
+      const trial = input.trial_days === undefined ? null : startTrial(c, input.trial_days)
       return { previous_plan: previous, plan, changed, trial_ends_at: toIsoOrNull(trial?.trialEndsAt) }
     })
   },

@@ -19,7 +19,7 @@ export const setAttendancePolicy = defineOperation({
   }),
   output: t.Object({ geofence_policy: GeofencePolicyEnum, presence_tap_minutes: Nullable(Int()) }),
   run(ctx, input) {
-    updateAttendancePolicy(ctx.db, ctx.tenant.id, {
+    updateAttendancePolicy(ctx, {
       ...(input.geofence_policy ? { geofencePolicy: input.geofence_policy } : {}),
       ...(input.presence_tap_minutes !== undefined ? { presenceTapMinutes: input.presence_tap_minutes } : {}),
     })

@@ -2,7 +2,7 @@ import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Instant, Int, Nullable } from '../../kernel/schemas'
 import { DAY, toIsoOrNull, hoursFromSeconds } from '../../kernel/time'
-import { teamNames } from '../teams/membership-queries'
+import { teamNames } from '../teams/queries'
 
 import { userLabels } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility } from '../users/visibility'

@@ -1,7 +1,7 @@
 import { actorHasRole, type TenantBoundCtx } from '../../kernel/ctx'
 import { callerUserId } from '../../kernel/access'
 import { DomainError } from '../../kernel/errors'
-import { managesUser } from '../teams/manager-queries'
+import { managesUser } from '../teams/membership'
 import { listTimesheetHistory, type TimesheetRow } from './timesheet-queries'
 import { timeLogIdsOfTimesheet } from '../time-tracking/timesheet-link-queries'
 import { toTimesheet } from './timesheet-model'

@@ -1,15 +1,15 @@
 import { t } from 'elysia'
 import { createHash } from 'node:crypto'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
+import type { TenantScope } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { Id } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
 import { findTenantCtx } from '../tenants/queries'
 import { issueKey } from '../api-keys/issue-key'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { findUserByEmail, findUserInTenant, insertUser, type UserRow } from './queries'
 import { findInvitationByTokenHash, markInvitationAccepted, updateUserStatus, type InvitationRow } from './users-admin-queries'
 
@@ -47,14 +47,13 @@ export const acceptInvitation = defineOperation({
     const tenant = invitation ? findTenantCtx(ctx.db, invitation.tenantId) : null
     if (!invitation || !tenant) throw new DomainError('not_found', 'This invitation link is not valid.')
     if (tenant.isDemo) throw new DomainError('demo_mode_read_only', 'Demo tenants are read-only: invitations cannot be accepted there.')
-    const tctx: TenantBoundCtx = { ...ctx, tenant }
     assertAcceptable(invitation, ctx.now)
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(tctx, tx)
+    // The invitation names the tenant: everything from here on is written in its scope.
+    return inTransaction({ tenant, db: ctx.db, now: ctx.now }, (c) => {
       const user = activateInvitee(c, invitation)
       if (!markInvitationAccepted(c, invitation.id, user.id)) throw new DomainError('conflict', 'This invitation was accepted already.')
-      const { row, key } = issueKey(tx, { tenantId: tenant.id, kind: 'live', scope: 'read_write', role: user.role, name: 'Invitation key', userId: user.id, createdByUserId: user.id, expiresAt: null }, ctx.now)
-      emitEvent(tx, tenant.id, 'user.activated', { userId: user.id, userEmail: user.email, via: 'invitation', invitationId: invitation.id, activatedAt: toIso(ctx.now) }, ctx.now)
+      const { row, key } = issueKey(c, { kind: 'live', scope: 'read_write', role: user.role, name: 'Invitation key', userId: user.id, createdByUserId: user.id, expiresAt: null })
+      emit(c, 'user.activated', { userId: user.id, userEmail: user.email, via: 'invitation', invitationId: invitation.id, activatedAt: toIso(c.now) })
       return { user_id: user.id, email: user.email, name: user.name, role: user.role, tenant: tenant.readableId, key, key_id: row.id }
     })
   },
@@ -69,12 +68,11 @@ function assertAcceptable(invitation: InvitationRow, now: number): void {
 }
 
 /** The invited user record becomes active; an invitation without one creates the Employee now. */
-function activateInvitee(ctx: TenantBoundCtx, invitation: InvitationRow): UserRow {
+function activateInvitee(ctx: TenantScope, invitation: InvitationRow): UserRow {
   const existing = invitation.userId ? findUserInTenant(ctx, invitation.userId) : findUserByEmail(ctx, invitation.email)
   if (!existing) {
-    return insertUser(ctx.db, {
+    return insertUser(ctx, {
       id: newId(),
-      tenantId: ctx.tenant.id,
       name: invitation.name ?? invitation.email.split('@')[0]!,
       email: invitation.email.toLowerCase(),
       role: 'employee',

@@ -1,13 +1,12 @@
 import { t } from 'elysia'
-import { withDb } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { Id, Nullable, RoleEnum } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
-import { addMembership, findTeamByName, insertTeam, setTeamManagerIfNone } from '../teams/membership-queries'
-import { emitEvent } from '../webhooks/queries'
+import { addMembership, findTeamByName, insertTeam, setTeamManagerIfNone } from '../teams/queries'
+import { emit } from '../webhooks/queries'
 import { findUserByEmail, insertUser, setPrimaryTeam } from './queries'
 
 /**
@@ -39,19 +38,18 @@ export const addUser = defineOperation({
   run(ctx, input) {
     const email = input.email.trim().toLowerCase()
     if (findUserByEmail(ctx, email)) throw new DomainError('conflict', `${email} already exists in this company.`)
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
-      const user = insertUser(tx, { id: newId(), tenantId: ctx.tenant.id, name: input.name, email, role: input.role, status: 'active', jobTitle: input.job_title ?? null, createdAt: ctx.now, activatedAt: ctx.now })
+    return inTransaction(ctx, (c) => {
+      const user = insertUser(c, { id: newId(), name: input.name, email, role: input.role, status: 'active', jobTitle: input.job_title ?? null, createdAt: c.now, activatedAt: c.now })
       let team = input.team ? findTeamByName(c, input.team) : null
       const teamCreated = Boolean(input.team && !team)
-      if (input.team && !team) team = insertTeam(tx, { id: newId(), tenantId: ctx.tenant.id, name: input.team, createdAt: ctx.now })
+      if (input.team && !team) team = insertTeam(c, { id: newId(), name: input.team })
       if (team) {
         const manages = input.role === 'manager'
-        addMembership(tx, { tenantId: ctx.tenant.id, teamId: team.id, userId: user.id, roleInTeam: manages ? 'manager' : 'member', joinedAt: ctx.now })
-        if (manages) setTeamManagerIfNone(tx, ctx.tenant.id, team.id, user.id)
-        setPrimaryTeam(tx, ctx.tenant.id, user.id, team.id)
+        addMembership(c, { teamId: team.id, userId: user.id, roleInTeam: manages ? 'manager' : 'member' })
+        if (manages) setTeamManagerIfNone(c, team.id, user.id)
+        setPrimaryTeam(c, user.id, team.id)
       }
-      emitEvent(tx, ctx.tenant.id, 'user.activated', { userId: user.id, userEmail: email, via: 'added', userName: user.name, role: user.role, teamId: team?.id ?? null, activatedAt: toIso(ctx.now) }, ctx.now)
+      emit(c, 'user.activated', { userId: user.id, userEmail: email, via: 'added', userName: user.name, role: user.role, teamId: team?.id ?? null, activatedAt: toIso(c.now) })
       return { user_id: user.id, email, name: user.name, role: user.role, team_id: team?.id ?? null, team_name: team?.name ?? null, team_created: teamCreated }
     })
   },

@@ -1,10 +1,9 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
 import { RoleEnum } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
-import { emitEvent } from '../webhooks/queries'
+import { inTransaction } from '../../kernel/transaction'
+import { emit } from '../webhooks/queries'
 import { getUserInTenant } from './queries'
 import { updateUserRole } from './users-admin-queries'
 import { assertMayChangeRole, assertMayManage, assertNotLastOwnerAdmin } from './admin-guards'
@@ -29,22 +28,21 @@ export const changeRole = defineOperation({
   input: ChangeRoleInput,
   output: AdminUserOutput,
   run(ctx, input) {
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       const target = getUserInTenant(c, input.user_id)
       assertMayManage(c, target, 'change the role of')
       if (target.role === input.role) return { user: toAdminUser(target), changed: false }
       assertMayChangeRole(c, target.role, input.role)
       if (input.role !== 'owner_admin') assertNotLastOwnerAdmin(c, target)
       const user = updateUserRole(c, target.id, input.role)
-      emitEvent(tx, ctx.tenant.id, 'user.role_changed', {
+      emit(c, 'user.role_changed', {
         userId: user.id,
         userEmail: user.email,
         previousRole: target.role,
         role: user.role,
         changedByEmail: actorEmail(c),
-        changedAt: toIso(ctx.now),
-      }, ctx.now)
+        changedAt: toIso(c.now),
+      })
       return { user: toAdminUser(user), changed: true }
     })
   },

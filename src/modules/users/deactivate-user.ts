@@ -1,9 +1,8 @@
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
-import { emitEvent } from '../webhooks/queries'
+import { inTransaction } from '../../kernel/transaction'
+import { emit } from '../webhooks/queries'
 import { getUserInTenant } from './queries'
 import { updateUserStatus } from './users-admin-queries'
 import { assertMayManage, assertNotLastOwnerAdmin } from './admin-guards'
@@ -22,21 +21,20 @@ export const deactivateUser = defineOperation({
   input: UserRef,
   output: AdminUserOutput,
   run(ctx, input) {
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       const target = getUserInTenant(c, input.user_id)
       assertMayManage(c, target, 'deactivate')
       if (target.status === 'deactivated') throw new DomainError('conflict', `${target.email} is already deactivated.`)
       assertNotLastOwnerAdmin(c, target)
-      const user = updateUserStatus(c, target.id, ['active', 'invited'], { status: 'deactivated', deactivatedAt: ctx.now })
+      const user = updateUserStatus(c, target.id, ['active', 'invited'], { status: 'deactivated', deactivatedAt: c.now })
       if (!user) throw new DomainError('conflict', `${target.email} changed status meanwhile; try again.`)
-      emitEvent(tx, ctx.tenant.id, 'user.deactivated', {
+      emit(c, 'user.deactivated', {
         userId: user.id,
         userEmail: user.email,
         previousStatus: target.status,
         deactivatedByEmail: actorEmail(c),
-        deactivatedAt: toIso(ctx.now),
-      }, ctx.now)
+        deactivatedAt: toIso(c.now),
+      })
       return { user: toAdminUser(user), changed: true }
     })
   },

@@ -1,12 +1,12 @@
 import type { Role, TenantBoundCtx } from '../../kernel/ctx'
-import { teamNames } from '../teams/membership-queries'
+import { teamNames } from '../teams/queries'
 import { openLogUserIds } from '../time-tracking/queries'
 import { toEmployeeSummary } from './model'
 import { listUsersPage } from './queries'
 import type { UserStatus } from './schema'
 import { scopeUserIds, usersOfTeam, type Visibility } from './visibility'
 
-export interface DirectoryFilter {
+interface DirectoryFilter {
   teamId?: string | undefined
   search?: string | undefined
   role?: Role | undefined

@@ -3,9 +3,9 @@ import { defineOperation } from '../../kernel/operation'
 import { Id, Instant, Nullable } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
 import { agentPresence, latestActivity } from '../activity/presence'
+import { findOpenBreak } from '../time-tracking/break-queries'
 import { findOpenTimeLog } from '../time-tracking/queries'
 import { UserStatusEnum } from './model'
-import { openBreakOf } from './status-queries'
 import { visibleUser } from './visibility'
 
 export const UserStatusOutput = t.Object(
@@ -41,7 +41,7 @@ export const getUserStatus = defineOperation({
   run(ctx, input) {
     const user = visibleUser(ctx, input.user_id, "this person's status")
     const open = findOpenTimeLog(ctx, user.id)
-    const pause = open ? openBreakOf(ctx, user.id) : null
+    const pause = open ? findOpenBreak(ctx, user.id) : null
     const agent = agentPresence(ctx, user.id)
     const last = latestActivity(ctx, user.id)
     return {

@@ -1,11 +1,12 @@
 import { t } from 'elysia'
+import type { TenantBoundCtx } from '../../kernel/ctx'
 import { defineOperation } from '../../kernel/operation'
 import { Id, Instant, Nullable, RoleEnum } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
-import { findTeamInTenant } from '../teams/membership-queries'
+import { listCostCenters } from '../payroll/queries'
+import { findTeamInTenant, membershipsOfUser } from '../teams/queries'
 import { openLogUserIds } from '../time-tracking/queries'
 import { UserStatusEnum } from './model'
-import { findCostCenter, teamsOfUser } from './profile-queries'
 import { WORK_PROFILES } from './schema'
 import { visibleUser } from './visibility'
 
@@ -62,7 +63,7 @@ export const getUser = defineOperation({
     const user = visibleUser(ctx, input.user_id, 'this profile')
     const primary = user.primaryTeamId ? findTeamInTenant(ctx, user.primaryTeamId) : null
     const costCenterId = user.costCenterId ?? primary?.costCenterId ?? null
-    const costCenter = costCenterId ? findCostCenter(ctx, costCenterId) : null
+    const costCenter = costCenterId ? costCenterRef(ctx, costCenterId) : null
     return {
       id: user.id,
       name: user.name,
@@ -73,7 +74,7 @@ export const getUser = defineOperation({
       work_profile: user.workProfile,
       weekly_hours: user.weeklyHours,
       team: primary ? { id: primary.id, name: primary.name } : null,
-      teams: teamsOfUser(ctx, user.id).map((m) => ({
+      teams: membershipsOfUser(ctx, user.id).map((m) => ({
         team_id: m.teamId,
         name: m.name,
         role_in_team: m.roleInTeam,
@@ -89,3 +90,9 @@ export const getUser = defineOperation({
     }
   },
 })
+
+/** A cost center by id and code (the payroll module owns them; a tenant has a few dozen at most). */
+function costCenterRef(ctx: TenantBoundCtx, id: string): { id: string; code: string; name: string } | null {
+  const found = listCostCenters(ctx).find((cc) => cc.id === id)
+  return found ? { id: found.id, code: found.code, name: found.name } : null
+}

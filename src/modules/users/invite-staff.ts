@@ -1,15 +1,15 @@
 import { t } from 'elysia'
-import { createHash, randomBytes } from 'node:crypto'
-import { withDb } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
+import { randomBytes } from 'node:crypto'
 import { DomainError, ERROR_CODES } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { defineOperation } from '../../kernel/operation'
+import { inTransaction } from '../../kernel/transaction'
 import { Id, Instant, Nullable } from '../../kernel/schemas'
 import { DAY, toIso } from '../../kernel/time'
 import { requestEmailDelivery } from '../notifications/mailer'
 import { enqueueEmail } from '../notifications/queries'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
+import { hashInvitationToken } from './accept-invitation'
 import { findUserByEmail, findUserInTenant, insertInvitation, insertUser } from './queries'
 
 const INVITATION_TTL_DAYS = 7
@@ -74,25 +74,23 @@ export const inviteStaff = defineOperation({
     const token = randomBytes(24).toString('base64url')
     const expiresAt = ctx.now + INVITATION_TTL_DAYS * DAY
     const name = input.name?.trim() || null
-    const created = transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
-      const user = insertUser(tx, { id: newId(), tenantId: ctx.tenant.id, name: name ?? email.split('@')[0]!, email, role: 'employee', status: 'invited', createdAt: ctx.now })
-      const invitation = insertInvitation(tx, {
+    const created = inTransaction(ctx, (c) => {
+      const user = insertUser(c, { id: newId(), name: name ?? email.split('@')[0]!, email, role: 'employee', status: 'invited', createdAt: c.now })
+      const invitation = insertInvitation(c, {
         id: newId(),
-        tenantId: ctx.tenant.id,
         email,
         name,
         displayRole: 'Employee',
         status: 'pending',
         userId: user.id,
         invitedByUserId: inviter?.id ?? null,
-        tokenHash: createHash('sha256').update(token).digest('hex'),
-        createdAt: ctx.now,
+        tokenHash: hashInvitationToken(token),
+        createdAt: c.now,
         expiresAt,
       })
       const mail = invitationEmail({ tenantName: ctx.tenant.name, inviterName: inviter?.name ?? 'Your administrator', inviteeName: name ?? email, url: `${ctx.config.publicUrl}/invitations/accept?token=${token}`, expiresAt })
-      enqueueEmail(c.db, { tenantId: ctx.tenant.id, to: email, ...mail }, ctx.now)
-      emitEvent(tx, ctx.tenant.id, 'user.invited', {
+      enqueueEmail(c, { to: email, ...mail })
+      emit(c, 'user.invited', {
         userId: user.id,
         userEmail: email,
         userName: name,
@@ -101,9 +99,9 @@ export const inviteStaff = defineOperation({
         displayRole: 'Employee',
         invitedByUserId: inviter?.id ?? null,
         invitedByEmail: inviter?.email ?? null,
-        invitedAt: toIso(ctx.now),
+        invitedAt: toIso(c.now),
         expiresAt: toIso(expiresAt),
-      }, ctx.now)
+      })
       return { user, invitation }
     })
     requestEmailDelivery(ctx)

@@ -1,38 +1,36 @@
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
-import { prepared, type DbLike } from '../../kernel/db'
-import type { Ctx, Role } from '../../kernel/ctx'
+import { prepared } from '../../kernel/db'
+import type { Role, TenantScope } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
 import { invitations, users, type UserStatus } from './schema'
 
 export type UserRow = typeof users.$inferSelect
-export type NewUserRow = typeof users.$inferInsert
+type NewUserRow = Omit<typeof users.$inferInsert, 'tenantId'>
 
-/** Unscoped read for authentication only: a key row already names the tenant. */
-export const findUserForAuth = (db: DbLike, tenantId: number, userId: string): UserRow | null =>
-  prepared(db, 'users.forAuth', (d) =>
+/** Authentication's read of a key's user: one prepared statement, the hottest user lookup. */
+export const findUserForAuth = (c: TenantScope, userId: string): UserRow | null =>
+  prepared(c.db, 'users.forAuth', (d) =>
     d.select().from(users).where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.id, sql.placeholder('userId')))).prepare(),
-  ).get({ tenantId, userId }) ?? null
+  ).get({ tenantId: c.tenant.id, userId }) ?? null
 
-export const insertUser = (db: DbLike, row: NewUserRow): UserRow => db.insert(users).values(row).returning().get()
+export const insertUser = (c: TenantScope, row: NewUserRow): UserRow => c.db.insert(users).values({ ...row, tenantId: c.tenant.id }).returning().get()
 
-export function findUserInTenant(ctx: Ctx & { tenant: { id: number } }, userId: string): UserRow | null {
-  return ctx.db.select().from(users).where(and(eq(users.tenantId, ctx.tenant.id), eq(users.id, userId))).get() ?? null
+export function findUserInTenant(c: TenantScope, userId: string): UserRow | null {
+  return c.db.select().from(users).where(and(eq(users.tenantId, c.tenant.id), eq(users.id, userId))).get() ?? null
 }
 
 /** Fetch-or-throw: another tenant's id is indistinguishable from a missing one. */
-export function getUserInTenant(ctx: Ctx & { tenant: { id: number } }, userId: string): UserRow {
-  const row = findUserInTenant(ctx, userId)
+export function getUserInTenant(c: TenantScope, userId: string): UserRow {
+  const row = findUserInTenant(c, userId)
   if (!row) throw notFound('User')
   return row
 }
 
-export function findUserByEmail(ctx: Ctx & { tenant: { id: number } }, email: string): UserRow | null {
-  return ctx.db.select().from(users).where(and(eq(users.tenantId, ctx.tenant.id), eq(users.email, email.toLowerCase()))).get() ?? null
+export function findUserByEmail(c: TenantScope, email: string): UserRow | null {
+  return c.db.select().from(users).where(and(eq(users.tenantId, c.tenant.id), eq(users.email, email.toLowerCase()))).get() ?? null
 }
 
 // ---- reads of the MCP tools (list_employees, get_employee_details, dashboards) ----
-
-type TenantScoped = Ctx & { tenant: { id: number } }
 
 export interface UserFilter {
   /** null: every user of the tenant; otherwise only these ids. */
@@ -45,10 +43,10 @@ export interface UserFilter {
   status?: UserStatus | null
 }
 
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
-function userWhere(ctx: TenantScoped, f: UserFilter): SQL | undefined {
-  const parts: (SQL | undefined)[] = [eq(users.tenantId, ctx.tenant.id)]
+function userWhere(c: TenantScope, f: UserFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(users.tenantId, c.tenant.id)]
   if (f.userIds !== null) parts.push(inArray(users.id, f.userIds))
   if (!f.includeDeactivated) parts.push(ne(users.status, 'deactivated'))
   if (f.search) {
@@ -77,9 +75,9 @@ function pageWhere(f: UserFilter): SQL | undefined {
 const shapeOf = (f: UserFilter) =>
   `${f.userIds === null ? 'all' : 'ids'}:${f.search ? 'search' : '-'}:${f.status ? 'status' : f.includeDeactivated ? 'any' : 'live'}:${f.role ? 'role' : '-'}`
 
-function pageParams(ctx: TenantScoped, f: UserFilter) {
+function pageParams(c: TenantScope, f: UserFilter) {
   return {
-    tenantId: ctx.tenant.id,
+    tenantId: c.tenant.id,
     ids: JSON.stringify(f.userIds ?? []),
     pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : null,
     status: f.status ?? null,
@@ -88,47 +86,60 @@ function pageParams(ctx: TenantScoped, f: UserFilter) {
 }
 
 /** One page of users by name, and the total matching the filter. */
-export function listUsersPage(ctx: TenantScoped, f: UserFilter, limit: number, offset: number): { rows: UserRow[]; total: number } {
+export function listUsersPage(c: TenantScope, f: UserFilter, limit: number, offset: number): { rows: UserRow[]; total: number } {
   if (f.userIds !== null && f.userIds.length === 0) return { rows: [], total: 0 }
-  const params = pageParams(ctx, f)
+  const params = pageParams(c, f)
   const shape = shapeOf(f)
-  const page = prepared(ctx.db, `users.page:${shape}`, (d) =>
+  const page = prepared(c.db, `users.page:${shape}`, (d) =>
     d.select().from(users).where(pageWhere(f)).orderBy(users.name, users.id).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(),
   )
   const rows = page.all({ ...params, limit, offset })
   // A short page that is not empty (or the first page) already tells the total: skip the count.
   const shortPage = rows.length < limit && (rows.length > 0 || offset === 0)
   if (shortPage) return { rows, total: offset + rows.length }
-  const counter = prepared(ctx.db, `users.count:${shape}`, (d) => d.select({ n: count() }).from(users).where(pageWhere(f)).prepare())
+  const counter = prepared(c.db, `users.count:${shape}`, (d) => d.select({ n: count() }).from(users).where(pageWhere(f)).prepare())
   return { rows, total: counter.get(params)?.n ?? 0 }
 }
 
-/** Every user matching the filter (for aggregates over a team or the organisation). */
-export function listUsers(ctx: TenantScoped, f: UserFilter): UserRow[] {
+/** Every user matching the filter, by name (for aggregates over a team or the organisation). */
+export function usersMatching(c: TenantScope, f: UserFilter): UserRow[] {
   if (f.userIds !== null && f.userIds.length === 0) return []
-  return ctx.db.select().from(users).where(userWhere(ctx, f)).orderBy(users.name).all()
+  return c.db.select().from(users).where(userWhere(c, f)).orderBy(users.name).all()
 }
 
-export function countActiveUsers(ctx: TenantScoped, userIds: string[] | null): number {
+/** Active people (seats in use); invited and deactivated people do not count. */
+export function countActiveUsers(c: TenantScope, userIds: string[] | null): number {
   if (userIds !== null && userIds.length === 0) return 0
-  const where = and(eq(users.tenantId, ctx.tenant.id), eq(users.status, 'active'), userIds === null ? undefined : inArray(users.id, userIds))
-  return ctx.db.select({ n: count() }).from(users).where(where).get()?.n ?? 0
+  const where = and(eq(users.tenantId, c.tenant.id), eq(users.status, 'active'), userIds === null ? undefined : inArray(users.id, userIds))
+  return c.db.select({ n: count() }).from(users).where(where).get()?.n ?? 0
 }
 
 /** Names and emails by id, for labelling rows of other modules. */
-export function userLabels(ctx: TenantScoped, ids: string[]): Map<string, { name: string; email: string; primaryTeamId: string | null }> {
+export function userLabels(c: TenantScope, ids: string[]): Map<string, { name: string; email: string; primaryTeamId: string | null }> {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return new Map()
-  const rows = ctx.db
+  const rows = c.db
     .select({ id: users.id, name: users.name, email: users.email, primaryTeamId: users.primaryTeamId })
     .from(users)
-    .where(and(eq(users.tenantId, ctx.tenant.id), inArray(users.id, unique)))
+    .where(and(eq(users.tenantId, c.tenant.id), inArray(users.id, unique)))
     .all()
   return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email, primaryTeamId: r.primaryTeamId }]))
 }
 
-export function setPrimaryTeam(db: DbLike, tenantId: number, userId: string, teamId: string): void {
-  db.update(users).set({ primaryTeamId: teamId }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId))).run()
+/** People whose primary team is one of these (the teams module's membership rule counts them). */
+export function userIdsWithPrimaryTeam(c: TenantScope, teamIds: string[]): string[] {
+  if (teamIds.length === 0) return []
+  return c.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, c.tenant.id), inArray(users.primaryTeamId, teamIds)))
+    .all()
+    .map((r) => r.id)
 }
 
-export const insertInvitation = (db: DbLike, row: typeof invitations.$inferInsert) => db.insert(invitations).values(row).returning().get()
+export function setPrimaryTeam(c: TenantScope, userId: string, teamId: string): void {
+  c.db.update(users).set({ primaryTeamId: teamId }).where(and(eq(users.tenantId, c.tenant.id), eq(users.id, userId))).run()
+}
+
+export const insertInvitation = (c: TenantScope, row: Omit<typeof invitations.$inferInsert, 'tenantId'>) =>
+  c.db.insert(invitations).values({ ...row, tenantId: c.tenant.id }).returning().get()

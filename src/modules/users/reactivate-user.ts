@@ -1,9 +1,8 @@
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
-import { emitEvent } from '../webhooks/queries'
+import { inTransaction } from '../../kernel/transaction'
+import { emit } from '../webhooks/queries'
 import { getUserInTenant } from './queries'
 import { updateUserStatus } from './users-admin-queries'
 import { assertMayManage } from './admin-guards'
@@ -19,20 +18,19 @@ export const reactivateUser = defineOperation({
   input: UserRef,
   output: AdminUserOutput,
   run(ctx, input) {
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       const target = getUserInTenant(c, input.user_id)
       assertMayManage(c, target, 'reactivate')
       if (target.status !== 'deactivated') throw new DomainError('conflict', `${target.email} is ${target.status}, not deactivated.`)
-      const user = updateUserStatus(c, target.id, ['deactivated'], { status: 'active', activatedAt: ctx.now, deactivatedAt: null })
+      const user = updateUserStatus(c, target.id, ['deactivated'], { status: 'active', activatedAt: c.now, deactivatedAt: null })
       if (!user) throw new DomainError('conflict', `${target.email} changed status meanwhile; try again.`)
-      emitEvent(tx, ctx.tenant.id, 'user.activated', {
+      emit(c, 'user.activated', {
         userId: user.id,
         userEmail: user.email,
         via: 'reactivation',
         activatedByEmail: actorEmail(c),
-        activatedAt: toIso(ctx.now),
-      }, ctx.now)
+        activatedAt: toIso(c.now),
+      })
       return { user: toAdminUser(user), changed: true }
     })
   },

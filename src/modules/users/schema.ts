@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { index, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 import type { Role } from '../../kernel/ctx'
 import { instant, tenantRef, uuidPk } from '../../db/columns'

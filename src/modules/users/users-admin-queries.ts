@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Role, TenantBoundCtx } from '../../kernel/ctx'
+import type { Role, TenantScope } from '../../kernel/ctx'
 import type { DbLike } from '../../kernel/db'
 import { invitations, users, type UserStatus } from './schema'
 import type { UserRow } from './queries'
@@ -11,31 +11,31 @@ export type InvitationRow = typeof invitations.$inferSelect
  * admin actions cannot both apply. Returns null when the user was not in such a state.
  */
 export function updateUserStatus(
-  ctx: TenantBoundCtx,
+  c: TenantScope,
   userId: string,
   from: UserStatus[],
   patch: Pick<UserRow, 'status'> & Partial<Pick<UserRow, 'activatedAt' | 'deactivatedAt'>>,
 ): UserRow | null {
   return (
-    ctx.db
+    c.db
       .update(users)
       .set(patch)
-      .where(and(eq(users.tenantId, ctx.tenant.id), eq(users.id, userId), inArray(users.status, from)))
+      .where(and(eq(users.tenantId, c.tenant.id), eq(users.id, userId), inArray(users.status, from)))
       .returning()
       .get() ?? null
   )
 }
 
-export function updateUserRole(ctx: TenantBoundCtx, userId: string, role: Role): UserRow {
-  return ctx.db.update(users).set({ role }).where(and(eq(users.tenantId, ctx.tenant.id), eq(users.id, userId))).returning().get()!
+export function updateUserRole(c: TenantScope, userId: string, role: Role): UserRow {
+  return c.db.update(users).set({ role }).where(and(eq(users.tenantId, c.tenant.id), eq(users.id, userId))).returning().get()!
 }
 
 /** Active OwnerAdmins of the tenant: there must always be at least one. */
-export function countActiveOwnerAdmins(ctx: TenantBoundCtx): number {
-  const row = ctx.db
+export function countActiveOwnerAdmins(c: TenantScope): number {
+  const row = c.db
     .select({ n: sql<number>`count(*)` })
     .from(users)
-    .where(and(eq(users.tenantId, ctx.tenant.id), eq(users.role, 'owner_admin'), eq(users.status, 'active')))
+    .where(and(eq(users.tenantId, c.tenant.id), eq(users.role, 'owner_admin'), eq(users.status, 'active')))
     .get()
   return row?.n ?? 0
 }
@@ -45,11 +45,11 @@ export const findInvitationByTokenHash = (db: DbLike, tokenHash: string): Invita
   db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).get() ?? null
 
 /** Marks a pending invitation accepted; false when it was no longer pending (a concurrent accept). */
-export function markInvitationAccepted(ctx: TenantBoundCtx, invitationId: string, userId: string): boolean {
-  const row = ctx.db
+export function markInvitationAccepted(c: TenantScope, invitationId: string, userId: string): boolean {
+  const row = c.db
     .update(invitations)
-    .set({ status: 'accepted', acceptedAt: ctx.now, userId })
-    .where(and(eq(invitations.tenantId, ctx.tenant.id), eq(invitations.id, invitationId), eq(invitations.status, 'pending')))
+    .set({ status: 'accepted', acceptedAt: c.now, userId })
+    .where(and(eq(invitations.tenantId, c.tenant.id), eq(invitations.id, invitationId), eq(invitations.status, 'pending')))
     .returning({ id: invitations.id })
     .get()
   return row !== undefined

@@ -1,13 +1,14 @@
 import { actorHasRole, type TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
-import { getTeamInTenant, managedTeamIds, teamMemberIds } from '../teams/membership-queries'
+import { teamMemberIds } from '../teams/membership'
+import { getTeamInTenant, managedTeamIds } from '../teams/queries'
 import { getUserInTenant, type UserRow } from './queries'
 
 /**
  * Whose data a caller may read, beyond what `access` already checked: admins (and the system)
- * everyone in the tenant, managers their teams (team_memberships role_in_team manager, or
- * teams.manager_user_id) plus themselves, employees only themselves. Every read tool that
- * returns other people's rows goes through this one helper.
+ * everyone in the tenant, managers the people of the teams they manage (the membership rule of
+ * teams/membership.ts) plus themselves, employees only themselves. Every read tool that returns
+ * other people's rows goes through this one helper.
  */
 export interface Visibility {
   /** True for admins, owner admins and the system: no user filter. */
@@ -34,7 +35,7 @@ export function visibility(ctx: TenantBoundCtx): Visibility {
   return { all: false, userIds: self ? [self] : [], teamIds: [], scope: 'self' }
 }
 
-export const canSee = (v: Visibility, userId: string): boolean => v.all || v.userIds.includes(userId)
+const canSee = (v: Visibility, userId: string): boolean => v.all || v.userIds.includes(userId)
 
 /** Refuses to show a colleague the caller may not see (the id exists in the tenant). */
 export function assertCanSee(v: Visibility, userId: string, what = 'this person'): void {
