@@ -2,7 +2,7 @@ import type { TenantBoundCtx } from '../../kernel/ctx'
 import { transaction } from '../../kernel/db'
 import { toIso } from '../../kernel/time'
 import { findTenantById } from '../tenants/queries'
-import { emitEvents, type EventInput } from '../webhooks/queries'
+import { emitAll, type EventInput } from '../webhooks/queries'
 import { summariesOfDay, upsertDailySummaries, userEmails, type DailySummaryRow } from './summary-queries'
 
 /** A drop is reported when the day's score is under the tenant threshold while the baseline was not. */
@@ -51,7 +51,7 @@ export function summariseDay(ctx: TenantBoundCtx, date: string): number {
         })
       }
     }
-    emitEvents(tx, tenantId, events, ctx.now)
+    emitAll({ ...ctx, db: tx }, events)
     return events.length
   })
 }

@@ -6,7 +6,7 @@ import { addDays, localDate, toIso } from '../../kernel/time'
 import { getUserInTenant, type UserRow } from '../users/queries'
 import { findTenantById } from '../tenants/queries'
 import { succeededKeys } from '../jobs/queries'
-import { emitEvents } from '../webhooks/queries'
+import { emitAll } from '../webhooks/queries'
 import { categorizer } from './categorize'
 import { summariseDay } from './daily-summaries'
 import { dailySummariesJob } from './jobs'
@@ -85,7 +85,7 @@ function emitIdleDetected(ctx: TenantBoundCtx, user: UserRow, batchId: string, r
     type: 'idle.detected' as const,
     data: { userId: user.id, userEmail: user.email, startedAt: toIso(s.startedAt), idleSeconds: s.idleSeconds, thresholdSeconds: threshold },
   }))
-  emitEvents(ctx.db, ctx.tenant.id, events, ctx.now)
+  emitAll(ctx, events)
 }
 
 /**

@@ -2,7 +2,7 @@ import { transaction } from '../../kernel/db'
 import { withDb } from '../../kernel/ctx'
 import { findRun } from '../jobs/queries'
 import { defineTenantDailyJob } from '../jobs/tenant-daily'
-import { emitEvents } from '../webhooks/queries'
+import { emitAll } from '../webhooks/queries'
 import { detectOvertime } from './overtime'
 import { WORKLOAD_ALERTS_JOB, storeWorkloadAlerts } from './workload-store'
 
@@ -21,7 +21,7 @@ export const workloadAlertsJob = defineTenantDailyJob({
       const c = withDb(ctx, tx)
       const changed = storeWorkloadAlerts(c, date)
       if (findRun(tx, WORKLOAD_ALERTS_JOB, ctx.tenant.id, date)?.status === 'succeeded') return changed
-      return changed + emitEvents(tx, ctx.tenant.id, detectOvertime(c, date), ctx.now)
+      return changed + emitAll(c, detectOvertime(c, date))
     }),
 })
 

@@ -6,7 +6,7 @@ import { tenantCurrency } from '../payroll/payroll-lines'
 import { listPayrollPeople } from '../payroll/people-queries'
 import { rateCardsInEffect } from '../payroll/queries'
 import { resolveRate } from '../payroll/rates'
-import { projectWorkedSecondsByUser } from '../payroll/worked-time-queries'
+import { projectWorkedSecondsByUser } from '../time-tracking/worked-time-read-model'
 import { updateProjectRow, type ProjectRow } from './queries'
 
 const pct = (used: number, budget: number | null): number | null =>

@@ -4,7 +4,7 @@ import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Instant, Nullable, PageQuery, Paginated, pageInfo, pageWindow } from '../../kernel/schemas'
 import { toIso, toIsoOrNull, hoursFromSeconds } from '../../kernel/time'
 import { scopeUserIds, usersOfTeam, managerVisibility, visibleUser } from '../users/visibility'
-import { listTimesheetsPage, type TimesheetListRow } from './record-queries'
+import { listTimesheetsPage, type TimesheetListRow } from './timesheet-list-read-model'
 import { TIMESHEET_STATUSES } from './schema'
 import { TimesheetStatusEnum } from './timesheet-model'
 
