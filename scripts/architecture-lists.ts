@@ -18,6 +18,11 @@ export const READ_MODELS: { file: string; tables: string[]; why: string }[] = [
     tables: ['timesheets', 'users'],
     why: "the REST timesheet list pages by period, then by the owner's name: the page needs the join",
   },
+  {
+    file: 'src/modules/shifts/shift-list-read-model.ts',
+    tables: ['shiftSchedules', 'shiftTemplates', 'users'],
+    why: "the schedule lists page shifts by start, then by the person's name: the page needs the join",
+  },
 ]
 
 /** `as unknown as` that bridges a library's types; nothing of ours may need one. */
