@@ -29,7 +29,7 @@ export const TimesheetSummary = t.Object(
   { description: 'A timesheet: one person, one pay period' },
 )
 
-export const toTimesheetSummary = (r: TimesheetListRow) => ({
+const toTimesheetSummary = (r: TimesheetListRow) => ({
   id: r.id,
   user_id: r.userId,
   user_name: r.userName,

@@ -4,7 +4,7 @@ import { timesheetStatusHistory, timesheets } from './schema'
 import type { TimesheetHistoryRow, TimesheetRow } from './timesheet-queries'
 
 /** Awaiting a decision: submitted, or generated when the period closed without a submission. */
-export const PENDING_STATUSES = ['submitted', 'auto_generated'] as const
+const PENDING_STATUSES = ['submitted', 'auto_generated'] as const
 
 const pendingWhere = (c: TenantScope, userIds: string[] | null) =>
   and(eq(timesheets.tenantId, c.tenant.id), inArray(timesheets.status, [...PENDING_STATUSES]), userIds === null ? undefined : inArray(timesheets.userId, userIds))

@@ -14,7 +14,7 @@ import type { WebhookSubscriptionRow } from './queries'
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect
 export type AttemptRow = typeof webhookAttempts.$inferSelect
 
-export const newDeliveryId = (): string => `dlv_${newId().replaceAll('-', '')}`
+const newDeliveryId = (): string => `dlv_${newId().replaceAll('-', '')}`
 
 /**
  * Creates the deliveries of up to `limit` events not yet fanned out and marks them. One

@@ -11,7 +11,7 @@ import { newSigningSecret } from './signing'
 import { MAX_URL_LENGTH, checkWebhookUrl } from './url-guard'
 
 /** Subscriptions per tenant (active and disabled alike); documented in the README. */
-export const MAX_SUBSCRIPTIONS_PER_TENANT = 25
+const MAX_SUBSCRIPTIONS_PER_TENANT = 25
 
 export const SubscribeInput = t.Object({
   url: t.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'http(s) endpoint; its resolved addresses must be public unless the operator allow-lists them' }),
