@@ -10,7 +10,7 @@ import { DomainError } from '../../src/kernel/errors'
 import { openRuntime, type Runtime } from '../../src/runtime'
 import { createTenant } from '../../src/modules/tenants/create-tenant'
 import { findTenantById, updateTenantPlan } from '../../src/modules/tenants/queries'
-import { emitEvent, insertSubscription } from '../../src/modules/webhooks/queries'
+import { emitEvent, insertWebhookSubscription } from '../../src/modules/webhooks/queries'
 import { claimDue, fanOutBatch } from '../../src/modules/webhooks/delivery-queries'
 import { recordAttempt, type AttemptRecord } from '../../src/modules/webhooks/attempt-queries'
 import { newSubscriptionId } from '../../src/modules/webhooks/model'
@@ -19,6 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'wf-outbox-'))
 let rt: Runtime
 let tenantId: number
 const T0 = Date.parse('2026-03-02T09:00:00Z')
+const scopeOf = (id: number) => ({ tenant: { id, timezone: 'UTC' }, db: rt.db, now: T0 })
 const eventsOf = (id: number) => rt.db.all<{ type: string }>(sql`select type from events where tenant_id = ${id}`)
 
 beforeAll(() => {
@@ -53,7 +54,7 @@ describe('the webhook outbox', () => {
   })
 
   test('an attempt is claimed by one sender only, and taken over with the next attempt number after its lease expires', () => {
-    insertSubscription(rt.db, { id: newSubscriptionId(), tenantId, url: 'http://127.0.0.1:9/', events: null, secret: 'whsec_AAAA', status: 'active', createdAt: T0 - 1, updatedAt: T0 })
+    insertWebhookSubscription(scopeOf(tenantId), { id: newSubscriptionId(), url: 'http://127.0.0.1:9/', events: null, secret: 'whsec_AAAA', status: 'active', createdAt: T0 - 1, updatedAt: T0 })
     expect(fanOutBatch(rt.db, T0, 100).deliveries).toBe(1)
     expect(fanOutBatch(rt.db, T0, 100).events).toBe(0)
     const claim = (now: number) => claimDue(rt.db, { now, limit: 10, leaseMs: 60_000, busy: new Map(), perSubscription: 4 })
@@ -74,7 +75,7 @@ describe('endpoint health', () => {
   test('a success clears failing_since even when a failure of the same endpoint was recorded after its claim', () => {
     const t = createTenant(rt.db, { name: 'Health Co', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'H', email: 'h@health.test' } }, T0)
     const subId = newSubscriptionId()
-    insertSubscription(rt.db, { id: subId, tenantId: t.tenant.id, url: 'http://127.0.0.1:9/', events: null, secret: 'whsec_AAAA', status: 'active', createdAt: T0 - 1, updatedAt: T0 })
+    insertWebhookSubscription(scopeOf(t.tenant.id), { id: subId, url: 'http://127.0.0.1:9/', events: null, secret: 'whsec_AAAA', status: 'active', createdAt: T0 - 1, updatedAt: T0 })
     transaction(rt.db, (tx) => {
       for (const plan of ['enterprise', 'business']) emitEvent(tx, t.tenant.id, 'subscription.plan_changed', { previousPlan: 'x', plan, changedAt: new Date(T0).toISOString() }, T0)
     })

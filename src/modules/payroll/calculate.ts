@@ -2,7 +2,7 @@ import { localDate, weekStart } from '../../kernel/time'
 import type { PayrollPerson } from './people-queries'
 import type { RateCardRow } from './queries'
 import { resolveRate, type RateSource } from './rates'
-import type { WorkedLog } from './worked-time-queries'
+import type { WorkedLog } from '../time-tracking/worked-time-read-model'
 
 /** One person's pay for a period, in domain units (seconds, cents). */
 export interface PayrollLine {

@@ -1,10 +1,10 @@
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { newId } from '../../kernel/ids'
 import { toIso } from '../../kernel/time'
 import { findTenantById } from '../tenants/queries'
 import { payPeriodRange } from '../timesheets/period'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { payrollTotals } from './model'
 import { loadPayrollLines } from './payroll-lines'
 import { resolvePeriod } from './period-input'
@@ -22,8 +22,7 @@ export function closePayrollPeriod(ctx: TenantBoundCtx, date: string): number {
   if (!tenant) return 0
   const dates = payPeriodRange(tenant.payPeriod, date)
   if (dates.end !== date) return 0
-  return transaction(ctx.db, (tx) => {
-    const c = withDb(ctx, tx)
+  return inTransaction(ctx, (c) => {
     const resolved = resolvePeriod(c, { period_start: dates.start, period_end: dates.end })
     const existing = resolved.period
     if (existing?.status === 'closed') return 0
@@ -34,16 +33,16 @@ export function closePayrollPeriod(ctx: TenantBoundCtx, date: string): number {
     const totals = payrollTotals(loadPayrollLines(c, resolved).lines)
     const closed = existing
       ? closeOpenPeriod(c, existing.id)
-      : insertPeriod(c, { id: newId(), periodStart: dates.start, periodEnd: dates.end, status: 'closed', closedAt: ctx.now, createdAt: ctx.now })
+      : insertPeriod(c, { id: newId(), periodStart: dates.start, periodEnd: dates.end, status: 'closed', closedAt: c.now, createdAt: c.now })
     if (!closed) return 0
-    emitEvent(tx, ctx.tenant.id, 'payroll.period_closed', {
+    emit(c, 'payroll.period_closed', {
       payrollPeriodId: closed.id,
       periodStart: closed.periodStart,
       periodEnd: closed.periodEnd,
       userCount: totals.users,
       totalHours: totals.total_hours,
-      closedAt: toIso(ctx.now),
-    }, ctx.now)
+      closedAt: toIso(c.now),
+    })
     return 1
   })
 }

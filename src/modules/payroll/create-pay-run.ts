@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { actorKeyId, withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import { actorKeyId, type TenantBoundCtx } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { PayRun, toPayRun } from './model'
@@ -31,10 +31,9 @@ export const createPayRun = defineOperation({
   input: t.Object({ ...PeriodSelector }),
   output: PayRun,
   run(ctx, input) {
-    const { run, period } = transaction(ctx.db, (tx) => {
-      const txCtx = withDb(ctx, tx)
-      const period = periodFor(txCtx, input)
-      const run = insertPayRun(txCtx, {
+    const { run, period } = inTransaction(ctx, (c) => {
+      const period = periodFor(c, input)
+      const run = insertPayRun(c, {
         id: newId(),
         payrollPeriodId: period.id,
         status: 'queued',

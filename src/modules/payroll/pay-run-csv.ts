@@ -2,7 +2,7 @@ import type { PayrollLine } from './calculate'
 import { hours } from './calculate'
 import type { CostCenterRow } from './queries'
 
-export const PAY_RUN_CSV_COLUMNS = [
+const PAY_RUN_CSV_COLUMNS = [
   'user_id',
   'name',
   'email',

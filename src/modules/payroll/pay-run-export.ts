@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { toIso } from '../../kernel/time'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { payRunCsv } from './pay-run-csv'
 import { loadPayrollLines } from './payroll-lines'
 import { resolvePeriod } from './period-input'
@@ -17,27 +16,26 @@ import type { PayRunStatus } from './schema'
  * worker had already claimed it.
  */
 export function processPayRun(ctx: TenantBoundCtx, payRunId: string, claimFrom: PayRunStatus[] = ['queued']): PayRunRow | null {
-  const claimed = transitionPayRun(ctx.db, ctx.tenant.id, payRunId, claimFrom, { status: 'processing' })
+  const claimed = transitionPayRun(ctx, payRunId, claimFrom, { status: 'processing' })
   if (!claimed) return null
   try {
-    return transaction(ctx.db, (tx) => {
-      const txCtx = withDb(ctx, tx)
-      const periodRow = getPeriodInTenant(txCtx, claimed.payrollPeriodId)
-      const period = resolvePeriod(txCtx, { payroll_period_id: periodRow.id })
-      const { lines, currency } = loadPayrollLines(txCtx, period)
-      const csv = payRunCsv(lines, new Map(listCostCenters(txCtx).map((c) => [c.id, c])))
+    return inTransaction(ctx, (c) => {
+      const periodRow = getPeriodInTenant(c, claimed.payrollPeriodId)
+      const period = resolvePeriod(c, { payroll_period_id: periodRow.id })
+      const { lines, currency } = loadPayrollLines(c, period)
+      const csv = payRunCsv(lines, new Map(listCostCenters(c).map((center) => [center.id, center])))
       const total = lines.reduce((a, l) => a + l.regularAmountCents + l.overtimeAmountCents, 0)
       const checksum = createHash('sha256').update(csv).digest('hex')
-      const done = transitionPayRun(tx, ctx.tenant.id, payRunId, ['processing'], {
+      const done = transitionPayRun(c, payRunId, ['processing'], {
         status: 'ready',
         content: csv,
         checksum,
         rowCount: lines.length,
         totalAmountCents: total,
-        completedAt: ctx.now,
+        completedAt: c.now,
         error: null,
       })!
-      emitEvent(tx, ctx.tenant.id, 'payroll.export_ready', {
+      emit(c, 'payroll.export_ready', {
         payRunId,
         payrollPeriodId: periodRow.id,
         periodStart: periodRow.periodStart,
@@ -48,13 +46,13 @@ export function processPayRun(ctx: TenantBoundCtx, payRunId: string, claimFrom: 
         currency,
         checksum,
         downloadUrl: `/api/v1/payroll/pay-runs/${payRunId}/download`,
-        completedAt: toIso(ctx.now),
-      }, ctx.now)
+        completedAt: toIso(c.now),
+      })
       return done
     })
   } catch (e) {
     ctx.log.error('pay run export failed', { payRunId, tenant: ctx.tenant.readableId, error: e instanceof Error ? e.message : String(e) })
-    return transitionPayRun(ctx.db, ctx.tenant.id, payRunId, ['processing'], { status: 'failed', error: 'The export could not be produced; request a new pay run.', completedAt: ctx.now })
+    return transitionPayRun(ctx, payRunId, ['processing'], { status: 'failed', error: 'The export could not be produced; request a new pay run.', completedAt: ctx.now })
   }
 }
 

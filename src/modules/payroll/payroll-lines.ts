@@ -4,7 +4,7 @@ import { calculatePayroll, type PayrollLine } from './calculate'
 import { listPayrollPeople } from './people-queries'
 import { rateCardsInEffect } from './queries'
 import type { ResolvedPeriod } from './period-input'
-import { approvedWorkedLogs } from './worked-time-queries'
+import { approvedWorkedLogs } from '../time-tracking/worked-time-read-model'
 
 /** The tenant's currency (ISO 4217): what amounts are reported in. */
 export const tenantCurrency = (ctx: TenantBoundCtx): string => findTenantById(ctx.db, ctx.tenant.id)?.currency ?? 'USD'

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
-import { users, type WorkProfile } from '../users/schema'
-import { teams } from '../teams/schema'
+import type { TenantScope } from '../../kernel/ctx'
+import { teamCostCenterIds } from '../teams/cost-center-queries'
+import { employmentOf } from '../users/employment-queries'
+import type { WorkProfile } from '../users/schema'
 
 /** What payroll needs to know about a person: contract, team, work profile and cost center. */
 export interface PayrollPerson {
@@ -16,22 +16,16 @@ export interface PayrollPerson {
 }
 
 /** People of the tenant (all, or those ids), with the cost center they report against. */
-export function listPayrollPeople(ctx: TenantBoundCtx, userIds?: string[]): PayrollPerson[] {
-  if (userIds && userIds.length === 0) return []
-  const rows = ctx.db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      primaryTeamId: users.primaryTeamId,
-      workProfile: users.workProfile,
-      weeklyHours: users.weeklyHours,
-      userCostCenterId: users.costCenterId,
-      teamCostCenterId: teams.costCenterId,
-    })
-    .from(users)
-    .leftJoin(teams, and(eq(teams.tenantId, users.tenantId), eq(teams.id, users.primaryTeamId)))
-    .where(and(eq(users.tenantId, ctx.tenant.id), userIds ? inArray(users.id, userIds) : undefined))
-    .all()
-  return rows.map(({ userCostCenterId, teamCostCenterId, ...p }) => ({ ...p, costCenterId: userCostCenterId ?? teamCostCenterId ?? null }))
+export function listPayrollPeople(c: TenantScope, userIds?: string[]): PayrollPerson[] {
+  const people = employmentOf(c, userIds ?? null)
+  const teamCenters = teamCostCenterIds(c, people.flatMap((p) => (p.primaryTeamId ? [p.primaryTeamId] : [])))
+  return people.map((p) => ({
+    id: p.id,
+    name: p.name,
+    email: p.email,
+    primaryTeamId: p.primaryTeamId,
+    workProfile: p.workProfile,
+    weeklyHours: p.weeklyHours,
+    costCenterId: p.costCenterId ?? (p.primaryTeamId ? (teamCenters.get(p.primaryTeamId) ?? null) : null),
+  }))
 }

@@ -6,7 +6,7 @@ import { addDays, daysBetween, startOfLocalDay } from '../../kernel/time'
 import { findPeriodByStart, getPeriodInTenant, type PayrollPeriodRow } from './queries'
 
 /** The longest date range a payroll report covers. */
-export const MAX_PERIOD_DAYS = 366
+const MAX_PERIOD_DAYS = 366
 
 /** Input fields naming a pay period: a payroll period id, or a date range. */
 export const PeriodSelector = {

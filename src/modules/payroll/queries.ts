@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import type { DbLike } from '../../kernel/db'
 import { notFound } from '../../kernel/errors'
 import { costCenters, payRuns, payrollPeriods, rateCards, type PayRunStatus } from './schema'
@@ -20,69 +20,69 @@ export interface RateCardFilter extends Page {
   activeOn?: string
 }
 
-export function listRateCardsPage(ctx: TenantBoundCtx, f: RateCardFilter): { rows: RateCardRow[]; total: number } {
+export function listRateCardsPage(c: TenantScope, f: RateCardFilter): { rows: RateCardRow[]; total: number } {
   const where = and(
-    eq(rateCards.tenantId, ctx.tenant.id),
+    eq(rateCards.tenantId, c.tenant.id),
     f.userId ? eq(rateCards.userId, f.userId) : undefined,
     f.teamId ? eq(rateCards.teamId, f.teamId) : undefined,
     f.activeOn ? and(lte(rateCards.effectiveFrom, f.activeOn), or(isNull(rateCards.effectiveTo), gte(rateCards.effectiveTo, f.activeOn))) : undefined,
   )
-  const rows = ctx.db.select().from(rateCards).where(where).orderBy(asc(rateCards.name), desc(rateCards.effectiveFrom), asc(rateCards.id)).limit(f.limit).offset(f.offset).all()
-  return { rows, total: ctx.db.select({ n: count() }).from(rateCards).where(where).get()?.n ?? 0 }
+  const rows = c.db.select().from(rateCards).where(where).orderBy(asc(rateCards.name), desc(rateCards.effectiveFrom), asc(rateCards.id)).limit(f.limit).offset(f.offset).all()
+  return { rows, total: c.db.select({ n: count() }).from(rateCards).where(where).get()?.n ?? 0 }
 }
 
 /** Every rate card of the tenant in effect on `date` (few rows: resolution happens in memory). */
-export const rateCardsInEffect = (ctx: TenantBoundCtx, date: string): RateCardRow[] =>
-  ctx.db
+export const rateCardsInEffect = (c: TenantScope, date: string): RateCardRow[] =>
+  c.db
     .select()
     .from(rateCards)
-    .where(and(eq(rateCards.tenantId, ctx.tenant.id), lte(rateCards.effectiveFrom, date), or(isNull(rateCards.effectiveTo), gte(rateCards.effectiveTo, date))))
+    .where(and(eq(rateCards.tenantId, c.tenant.id), lte(rateCards.effectiveFrom, date), or(isNull(rateCards.effectiveTo), gte(rateCards.effectiveTo, date))))
     .all()
 
 // ---- payroll periods ----
 
-export function listPeriodsPage(ctx: TenantBoundCtx, f: Page & { status?: 'open' | 'closed' }): { rows: PayrollPeriodRow[]; total: number } {
-  const where = and(eq(payrollPeriods.tenantId, ctx.tenant.id), f.status ? eq(payrollPeriods.status, f.status) : undefined)
-  const rows = ctx.db.select().from(payrollPeriods).where(where).orderBy(desc(payrollPeriods.periodStart)).limit(f.limit).offset(f.offset).all()
-  return { rows, total: ctx.db.select({ n: count() }).from(payrollPeriods).where(where).get()?.n ?? 0 }
+export function listPeriodsPage(c: TenantScope, f: Page & { status?: 'open' | 'closed' }): { rows: PayrollPeriodRow[]; total: number } {
+  const where = and(eq(payrollPeriods.tenantId, c.tenant.id), f.status ? eq(payrollPeriods.status, f.status) : undefined)
+  const rows = c.db.select().from(payrollPeriods).where(where).orderBy(desc(payrollPeriods.periodStart)).limit(f.limit).offset(f.offset).all()
+  return { rows, total: c.db.select({ n: count() }).from(payrollPeriods).where(where).get()?.n ?? 0 }
 }
 
-export function getPeriodInTenant(ctx: TenantBoundCtx, periodId: string): PayrollPeriodRow {
-  const row = ctx.db.select().from(payrollPeriods).where(and(eq(payrollPeriods.tenantId, ctx.tenant.id), eq(payrollPeriods.id, periodId))).get()
+export function getPeriodInTenant(c: TenantScope, periodId: string): PayrollPeriodRow {
+  const row = c.db.select().from(payrollPeriods).where(and(eq(payrollPeriods.tenantId, c.tenant.id), eq(payrollPeriods.id, periodId))).get()
   if (!row) throw notFound('Payroll period')
   return row
 }
 
-export const findPeriodByStart = (ctx: TenantBoundCtx, periodStart: string): PayrollPeriodRow | null =>
-  ctx.db.select().from(payrollPeriods).where(and(eq(payrollPeriods.tenantId, ctx.tenant.id), eq(payrollPeriods.periodStart, periodStart))).get() ?? null
+export const findPeriodByStart = (c: TenantScope, periodStart: string): PayrollPeriodRow | null =>
+  c.db.select().from(payrollPeriods).where(and(eq(payrollPeriods.tenantId, c.tenant.id), eq(payrollPeriods.periodStart, periodStart))).get() ?? null
 
-export const insertPeriod = (ctx: TenantBoundCtx, row: Omit<typeof payrollPeriods.$inferInsert, 'tenantId'>): PayrollPeriodRow =>
-  ctx.db.insert(payrollPeriods).values({ ...row, tenantId: ctx.tenant.id }).returning().get()
+export const insertPeriod = (c: TenantScope, row: Omit<typeof payrollPeriods.$inferInsert, 'tenantId'>): PayrollPeriodRow =>
+  c.db.insert(payrollPeriods).values({ ...row, tenantId: c.tenant.id }).returning().get()
 
 // ---- pay runs ----
 
-export const insertPayRun = (ctx: TenantBoundCtx, row: Omit<typeof payRuns.$inferInsert, 'tenantId'>): PayRunRow =>
-  ctx.db.insert(payRuns).values({ ...row, tenantId: ctx.tenant.id }).returning().get()
+export const insertPayRun = (c: TenantScope, row: Omit<typeof payRuns.$inferInsert, 'tenantId'>): PayRunRow =>
+  c.db.insert(payRuns).values({ ...row, tenantId: c.tenant.id }).returning().get()
 
-export function getPayRunInTenant(ctx: TenantBoundCtx, payRunId: string): PayRunRow {
-  const row = ctx.db.select().from(payRuns).where(and(eq(payRuns.tenantId, ctx.tenant.id), eq(payRuns.id, payRunId))).get()
+export function getPayRunInTenant(c: TenantScope, payRunId: string): PayRunRow {
+  const row = c.db.select().from(payRuns).where(and(eq(payRuns.tenantId, c.tenant.id), eq(payRuns.id, payRunId))).get()
   if (!row) throw notFound('Pay run')
   return row
 }
 
-export function listPayRunsPage(ctx: TenantBoundCtx, f: Page & { periodId?: string }): { rows: PayRunRow[]; total: number } {
-  const where = and(eq(payRuns.tenantId, ctx.tenant.id), f.periodId ? eq(payRuns.payrollPeriodId, f.periodId) : undefined)
-  const rows = ctx.db.select().from(payRuns).where(where).orderBy(desc(payRuns.requestedAt), asc(payRuns.id)).limit(f.limit).offset(f.offset).all()
-  return { rows, total: ctx.db.select({ n: count() }).from(payRuns).where(where).get()?.n ?? 0 }
+export function listPayRunsPage(c: TenantScope, f: Page & { periodId?: string }): { rows: PayRunRow[]; total: number } {
+  const where = and(eq(payRuns.tenantId, c.tenant.id), f.periodId ? eq(payRuns.payrollPeriodId, f.periodId) : undefined)
+  const rows = c.db.select().from(payRuns).where(where).orderBy(desc(payRuns.requestedAt), asc(payRuns.id)).limit(f.limit).offset(f.offset).all()
+  return { rows, total: c.db.select({ n: count() }).from(payRuns).where(where).get()?.n ?? 0 }
 }
 
 /** Moves a pay run between states only from the expected one: the claim that keeps two workers apart. */
-export function transitionPayRun(db: DbLike, tenantId: number, payRunId: string, from: PayRunStatus[], patch: Partial<typeof payRuns.$inferInsert>): PayRunRow | null {
+export function transitionPayRun(c: TenantScope, payRunId: string, from: PayRunStatus[], patch: Partial<typeof payRuns.$inferInsert>): PayRunRow | null {
   return (
-    db
+    c.db
       .update(payRuns)
       .set(patch)
-      .where(and(eq(payRuns.tenantId, tenantId), eq(payRuns.id, payRunId), inArray(payRuns.status, from)))
+      .where(and(eq(payRuns.tenantId, c.tenant.id), eq(payRuns.id, payRunId), inArray(payRuns.status, from)))
       .returning()
       .get() ?? null
   )
@@ -100,14 +100,14 @@ export const listUnfinishedPayRuns = (db: DbLike, staleBefore: number): PayRunRo
 
 // ---- cost centers ----
 
-export const listCostCenters = (ctx: TenantBoundCtx): CostCenterRow[] =>
-  ctx.db.select().from(costCenters).where(eq(costCenters.tenantId, ctx.tenant.id)).orderBy(asc(costCenters.code)).all()
+export const listCostCenters = (c: TenantScope): CostCenterRow[] =>
+  c.db.select().from(costCenters).where(eq(costCenters.tenantId, c.tenant.id)).orderBy(asc(costCenters.code)).all()
 
 /** Closes an open period (compare-and-set on status, so it is closed once); null when already closed. */
-export const closeOpenPeriod = (ctx: TenantBoundCtx, periodId: string): PayrollPeriodRow | null =>
-  ctx.db
+export const closeOpenPeriod = (c: TenantScope, periodId: string): PayrollPeriodRow | null =>
+  c.db
     .update(payrollPeriods)
-    .set({ status: 'closed', closedAt: ctx.now })
-    .where(and(eq(payrollPeriods.tenantId, ctx.tenant.id), eq(payrollPeriods.id, periodId), eq(payrollPeriods.status, 'open')))
+    .set({ status: 'closed', closedAt: c.now })
+    .where(and(eq(payrollPeriods.tenantId, c.tenant.id), eq(payrollPeriods.id, periodId), eq(payrollPeriods.status, 'open')))
     .returning()
     .get() ?? null

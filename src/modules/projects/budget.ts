@@ -1,12 +1,12 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { localDate, toIso, toIsoOrNull } from '../../kernel/time'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { hours } from '../payroll/calculate'
 import { tenantCurrency } from '../payroll/payroll-lines'
 import { listPayrollPeople } from '../payroll/people-queries'
 import { rateCardsInEffect } from '../payroll/queries'
 import { resolveRate } from '../payroll/rates'
-import { projectWorkedSecondsByUser } from '../payroll/worked-time-queries'
+import { projectWorkedSecondsByUser } from '../time-tracking/worked-time-read-model'
 import { updateProjectRow, type ProjectRow } from './queries'
 
 const pct = (used: number, budget: number | null): number | null =>
@@ -62,7 +62,7 @@ export function checkBudgetAlert(ctx: TenantBoundCtx, project: ProjectRow): { pr
   const budget = projectBudget(ctx, project)
   if (budget.threshold_reached && project.budgetAlertSentAt === null) {
     const updated = updateProjectRow(ctx, project.id, { budgetAlertSentAt: ctx.now })
-    emitEvent(ctx.db, ctx.tenant.id, 'project.budget_alert', {
+    emit(ctx, 'project.budget_alert', {
       projectId: project.id,
       name: project.name,
       thresholdPercent: project.alertThresholdPercent,
@@ -74,7 +74,7 @@ export function checkBudgetAlert(ctx: TenantBoundCtx, project: ProjectRow): { pr
       amountPercentUsed: budget.amount_percent_used,
       currency: budget.currency,
       reachedAt: toIso(ctx.now),
-    }, ctx.now)
+    })
     return { project: updated, budget: { ...budget, budget_alert_sent_at: toIso(ctx.now) } }
   }
   if (!budget.threshold_reached && project.budgetAlertSentAt !== null) {

@@ -1,7 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { newId } from '../../kernel/ids'
 import { checkBudgetAlert } from './budget'
 import { Project, ProjectFields, toProject } from './model'
@@ -16,9 +15,8 @@ export const createProject = defineOperation({
   output: Project,
   run(ctx, input) {
     return toProject(
-      transaction(ctx.db, (tx) => {
-        const txCtx = withDb(ctx, tx)
-        const row = insertProject(txCtx, {
+      inTransaction(ctx, (c) => {
+        const row = insertProject(c, {
           id: newId(),
           name: input.name,
           code: input.code ?? null,
@@ -28,11 +26,11 @@ export const createProject = defineOperation({
           budgetAmountCents: input.budget_amount_cents ?? null,
           billRateCents: input.bill_rate_cents ?? null,
           alertThresholdPercent: input.alert_threshold_percent ?? 80,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
+          createdAt: c.now,
+          updatedAt: c.now,
         })
         // A zero budget is already reached: the check keeps the rule in one place.
-        return checkBudgetAlert(txCtx, row).project
+        return checkBudgetAlert(c, row).project
       }),
     )
   },

@@ -1,7 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { Id } from '../../kernel/schemas'
 import { isDemoMode } from '../../kernel/access'
 import { checkBudgetAlert, projectBudget } from './budget'
@@ -19,9 +18,6 @@ export const getProjectBudget = defineOperation({
   run(ctx, input) {
     // Demo tenants are read-only for everyone: report the budget without recording an alert.
     if (isDemoMode(ctx)) return projectBudget(ctx, getProjectInTenant(ctx, input.project_id))
-    return transaction(ctx.db, (tx) => {
-      const txCtx = withDb(ctx, tx)
-      return checkBudgetAlert(txCtx, getProjectInTenant(txCtx, input.project_id)).budget
-    })
+    return inTransaction(ctx, (c) => checkBudgetAlert(c, getProjectInTenant(c, input.project_id)).budget)
   },
 })

@@ -1,7 +1,7 @@
 import { t, type Static } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { Id } from '../../kernel/schemas'
@@ -126,15 +126,14 @@ export const syncProjects = defineOperation({
   }),
   run(ctx, input) {
     refuseDuplicates(input.projects)
-    const results = transaction(ctx.db, (tx) => {
-      const txCtx = withDb(ctx, tx)
-      return input.projects.map((p) => {
-        const { row, action } = upsertProject(txCtx, input.source, p)
-        const tasks = upsertTasks(txCtx, row, p.tasks)
-        checkBudgetAlert(txCtx, row)
+    const results = inTransaction(ctx, (c) =>
+      input.projects.map((p) => {
+        const { row, action } = upsertProject(c, input.source, p)
+        const tasks = upsertTasks(c, row, p.tasks)
+        checkBudgetAlert(c, row)
         return { external_id: p.external_id, project_id: row.id, action, tasks }
-      })
-    })
+      }),
+    )
     const count = (a: Action) => results.filter((r) => r.action === a).length
     const countTasks = (a: Action) => results.reduce((n, r) => n + r.tasks.filter((x) => x.action === a).length, 0)
     return {

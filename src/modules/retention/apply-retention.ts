@@ -1,24 +1,41 @@
-import type { TenantBoundCtx } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
+import type { TenantScope } from '../../kernel/ctx'
 import { DAY } from '../../kernel/time'
-import { DATA_KINDS } from '../tenants/schema'
-import { deleteExpired, retentionDaysOf } from './queries'
+import { inTransaction } from '../../kernel/transaction'
+import { purgeBlocksBefore, purgeEndedAgentSessionsBefore, purgeSamplesBefore } from '../activity/purge-queries'
+import { purgeToolCallsBefore } from '../analytics/purge-queries'
+import { purgePingsBefore } from '../locations/purge-queries'
+import { retentionDaysOf } from '../tenants/retention-queries'
+import { DATA_KINDS, type DataKind } from '../tenants/schema'
+import { purgeFinishedDeliveriesBefore } from '../webhooks/history-queries'
 
 const BATCH = 5_000
+
+type Purge = (c: TenantScope, cutoff: number, limit: number) => number
+
+/** Who purges each data kind: the module that owns its table. Screenshots are never captured. */
+const PURGES: Partial<Record<DataKind, Purge>> = {
+  activity_samples: purgeSamplesBefore,
+  activity_blocks: purgeBlocksBefore,
+  location_pings: purgePingsBefore,
+  agent_sessions: purgeEndedAgentSessionsBefore,
+  tool_calls: purgeToolCallsBefore,
+  webhook_deliveries: purgeFinishedDeliveriesBefore,
+}
 
 /**
  * Deletes monitoring data older than the plan's retention period, kind by kind, in short
  * transactions. Time logs, timesheets and payroll are records, not monitoring data: never deleted.
  */
-export function applyRetention(ctx: TenantBoundCtx): number {
-  const days = retentionDaysOf(ctx.db, ctx.tenant.id)
+export function applyRetention(ctx: TenantScope): number {
+  const days = retentionDaysOf(ctx)
   let deleted = 0
   for (const kind of DATA_KINDS) {
     const keep = days.get(kind)
-    if (keep === undefined) continue
+    const purge = PURGES[kind]
+    if (keep === undefined || !purge) continue
     const cutoff = ctx.now - keep * DAY
     for (;;) {
-      const n = transaction(ctx.db, (tx) => deleteExpired(tx, ctx.tenant.id, kind, cutoff, BATCH))
+      const n = inTransaction(ctx, (c) => purge(c, cutoff, BATCH))
       deleted += n
       if (n < BATCH) break
     }

@@ -5,7 +5,7 @@ import { DateOnly, PageQuery, Paginated, pageInfo, pageWindow } from '../../kern
 import { addDays, daysBetween, localDate } from '../../kernel/time'
 import { filteredUserIds, PeopleFilter } from '../teams/people-filter'
 import { Shift, toShift } from './model'
-import { listShiftsPage } from './queries'
+import { listShiftsPage } from './shift-list-read-model'
 
 /** The longest date range one schedule request covers. */
 const MAX_RANGE_DAYS = 93

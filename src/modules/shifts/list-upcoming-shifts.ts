@@ -3,7 +3,7 @@ import { defineOperation } from '../../kernel/operation'
 import { PageQuery, Paginated, pageInfo, pageWindow } from '../../kernel/schemas'
 import { filteredUserIds, PeopleFilter } from '../teams/people-filter'
 import { Shift, toShift } from './model'
-import { listShiftsPage } from './queries'
+import { listShiftsPage } from './shift-list-read-model'
 
 export const listUpcomingShifts = defineOperation({
   name: 'list_upcoming_shifts',

@@ -1,7 +1,8 @@
 import { t } from 'elysia'
 import { DateOnly, Id, Instant, Nullable } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
-import type { ShiftRow, ShiftTemplateRow } from './queries'
+import type { ShiftTemplateRow } from './queries'
+import type { ShiftListRow } from './shift-list-read-model'
 
 const minutesOf = (hhmm: string): number => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number]
@@ -54,7 +55,7 @@ export const Shift = t.Object({
   status: t.Union([t.Literal('scheduled'), t.Literal('cancelled')]),
 })
 
-export const toShift = (r: ShiftRow) => ({
+export const toShift = (r: ShiftListRow) => ({
   id: r.id,
   user_id: r.userId,
   user_name: r.userName,

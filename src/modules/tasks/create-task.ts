@@ -1,7 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { Id, Nullable } from '../../kernel/schemas'
 import { Task, TaskFields, toTask } from './model'
 import { createTaskRecord } from './task-writes'
@@ -24,6 +23,6 @@ export const createTask = defineOperation({
   }),
   output: Task,
   run(ctx, input) {
-    return toTask(transaction(ctx.db, (tx) => createTaskRecord(withDb(ctx, tx), input)))
+    return toTask(inTransaction(ctx, (c) => createTaskRecord(c, input)))
   },
 })

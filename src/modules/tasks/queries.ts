@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
 import { tasks, type TaskStatus } from './schema'
 
@@ -20,16 +20,16 @@ export interface TaskFilter {
  * One page of the tenant's tasks, newest first, and the total. Ties on created_at break on the
  * rowid, the last key of tasks_tenant_created_idx, so the page is read from the index unsorted.
  */
-export function listTasksPage(ctx: TenantBoundCtx, f: TaskFilter): { rows: TaskRow[]; total: number } {
+export function listTasksPage(c: TenantScope, f: TaskFilter): { rows: TaskRow[]; total: number } {
   const where = and(
-    eq(tasks.tenantId, ctx.tenant.id),
+    eq(tasks.tenantId, c.tenant.id),
     f.status ? eq(tasks.status, f.status) : undefined,
     f.assigneeUserId ? eq(tasks.assigneeUserId, f.assigneeUserId) : undefined,
     f.projectId ? eq(tasks.projectId, f.projectId) : undefined,
     f.dueFrom ? gte(tasks.dueDate, f.dueFrom) : undefined,
     f.dueTo ? lte(tasks.dueDate, f.dueTo) : undefined,
   )
-  const rows = ctx.db
+  const rows = c.db
     .select()
     .from(tasks)
     .where(where)
@@ -37,30 +37,30 @@ export function listTasksPage(ctx: TenantBoundCtx, f: TaskFilter): { rows: TaskR
     .limit(f.limit)
     .offset(f.offset)
     .all()
-  const total = ctx.db.select({ n: count() }).from(tasks).where(where).get()?.n ?? 0
+  const total = c.db.select({ n: count() }).from(tasks).where(where).get()?.n ?? 0
   return { rows, total }
 }
 
 /** Fetch-or-throw: another tenant's task is indistinguishable from a missing one. */
-export function getTaskInTenant(ctx: TenantBoundCtx, taskId: string): TaskRow {
-  const row = ctx.db.select().from(tasks).where(and(eq(tasks.tenantId, ctx.tenant.id), eq(tasks.id, taskId))).get()
+export function getTaskInTenant(c: TenantScope, taskId: string): TaskRow {
+  const row = c.db.select().from(tasks).where(and(eq(tasks.tenantId, c.tenant.id), eq(tasks.id, taskId))).get()
   if (!row) throw notFound('Task')
   return row
 }
 
-export const insertTask = (ctx: TenantBoundCtx, row: Omit<NewTaskRow, 'tenantId'>): TaskRow =>
-  ctx.db.insert(tasks).values({ ...row, tenantId: ctx.tenant.id }).returning().get()
+export const insertTask = (c: TenantScope, row: Omit<NewTaskRow, 'tenantId'>): TaskRow =>
+  c.db.insert(tasks).values({ ...row, tenantId: c.tenant.id }).returning().get()
 
-export function updateTaskRow(ctx: TenantBoundCtx, taskId: string, patch: Partial<Omit<NewTaskRow, 'id' | 'tenantId'>>): TaskRow {
-  const row = ctx.db.update(tasks).set(patch).where(and(eq(tasks.tenantId, ctx.tenant.id), eq(tasks.id, taskId))).returning().get()
+export function updateTaskRow(c: TenantScope, taskId: string, patch: Partial<Omit<NewTaskRow, 'id' | 'tenantId'>>): TaskRow {
+  const row = c.db.update(tasks).set(patch).where(and(eq(tasks.tenantId, c.tenant.id), eq(tasks.id, taskId))).returning().get()
   if (!row) throw notFound('Task')
   return row
 }
 
 /** The task a project tool knows by its own id (sync upsert key within the project). */
-export const findTaskByExternalId = (ctx: TenantBoundCtx, projectId: string, externalId: string): TaskRow | null =>
-  ctx.db
+export const findTaskByExternalId = (c: TenantScope, projectId: string, externalId: string): TaskRow | null =>
+  c.db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.tenantId, ctx.tenant.id), eq(tasks.projectId, projectId), eq(tasks.externalId, externalId)))
+    .where(and(eq(tasks.tenantId, c.tenant.id), eq(tasks.projectId, projectId), eq(tasks.externalId, externalId)))
     .get() ?? null

@@ -4,7 +4,7 @@ import { newId } from '../../kernel/ids'
 import { toIso } from '../../kernel/time'
 import { getUserInTenant } from '../users/queries'
 import { getProjectInTenant } from '../projects/queries'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import type { TaskPriority, TaskStatus } from './schema'
 import { insertTask, updateTaskRow, type TaskRow } from './queries'
 
@@ -65,8 +65,8 @@ export function createTaskRecord(ctx: TenantBoundCtx, input: NewTask): TaskRow {
     updatedAt: ctx.now,
     completedAt: status === 'done' ? ctx.now : null,
   })
-  emitEvent(ctx.db, ctx.tenant.id, 'task.created', { ...eventData(row), createdAt: toIso(row.createdAt) }, ctx.now)
-  if (status === 'done') emitEvent(ctx.db, ctx.tenant.id, 'task.completed', { ...eventData(row), completedAt: toIso(ctx.now) }, ctx.now)
+  emit(ctx, 'task.created', { ...eventData(row), createdAt: toIso(row.createdAt) })
+  if (status === 'done') emit(ctx, 'task.completed', { ...eventData(row), completedAt: toIso(ctx.now) })
   return row
 }
 
@@ -103,10 +103,10 @@ export function updateTaskRecord(ctx: TenantBoundCtx, before: TaskRow, patch: Ta
   const after = updateTaskRow(ctx, before.id, { ...next, updatedAt: ctx.now })
   const changes = trackedChanges(before, after)
   if (Object.keys(changes).length > 0) {
-    emitEvent(ctx.db, ctx.tenant.id, 'task.updated', { ...eventData(after), changes, updatedAt: toIso(ctx.now) }, ctx.now)
+    emit(ctx, 'task.updated', { ...eventData(after), changes, updatedAt: toIso(ctx.now) })
   }
   if (after.status === 'done' && before.status !== 'done') {
-    emitEvent(ctx.db, ctx.tenant.id, 'task.completed', { ...eventData(after), completedAt: toIso(ctx.now) }, ctx.now)
+    emit(ctx, 'task.completed', { ...eventData(after), completedAt: toIso(ctx.now) })
   }
   return after
 }

@@ -1,7 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { Id } from '../../kernel/schemas'
 import { Task, TaskStatusEnum, toTask } from './model'
 import { getTaskInTenant } from './queries'
@@ -16,11 +15,6 @@ export const updateTaskStatus = defineOperation({
   input: t.Object({ task_id: Id, status: TaskStatusEnum }),
   output: Task,
   run(ctx, input) {
-    return toTask(
-      transaction(ctx.db, (tx) => {
-        const txCtx = withDb(ctx, tx)
-        return updateTaskRecord(txCtx, getTaskInTenant(txCtx, input.task_id), { status: input.status })
-      }),
-    )
+    return toTask(inTransaction(ctx, (c) => updateTaskRecord(c, getTaskInTenant(c, input.task_id), { status: input.status })))
   },
 })

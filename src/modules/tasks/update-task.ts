@@ -1,7 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { Id } from '../../kernel/schemas'
 import { Task, TaskFields, toTask } from './model'
 import { getTaskInTenant } from './queries'
@@ -26,11 +25,6 @@ export const updateTask = defineOperation({
   output: Task,
   run(ctx, input) {
     const { task_id, ...patch } = input
-    return toTask(
-      transaction(ctx.db, (tx) => {
-        const txCtx = withDb(ctx, tx)
-        return updateTaskRecord(txCtx, getTaskInTenant(txCtx, task_id), patch)
-      }),
-    )
+    return toTask(inTransaction(ctx, (c) => updateTaskRecord(c, getTaskInTenant(c, task_id), patch)))
   },
 })

@@ -1,14 +1,14 @@
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
-import { transaction } from '../../kernel/db'
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { addDays, startOfLocalDay, toIso, hoursFromSeconds } from '../../kernel/time'
 import { findTenantById } from '../tenants/queries'
 import { linkTimeLogs } from '../time-tracking/timesheet-link-queries'
-import { emitEvents, type EventInput } from '../webhooks/queries'
-import { usersWithoutTimesheet } from './auto-generate-queries'
+import { userIdsOwingTimesheet } from '../time-tracking/worked-time-read-model'
+import { employmentOf } from '../users/employment-queries'
+import { emitAll, type EventInput } from '../webhooks/queries'
 import { timesheetContent } from './build-timesheet'
 import { payPeriodRange } from './period'
 import { findTimesheetForPeriod } from './timesheet-queries'
-
 import { createTimesheet } from './transitions'
 
 /**
@@ -23,10 +23,10 @@ export function autoGenerateTimesheets(ctx: TenantBoundCtx, date: string): numbe
   const period = payPeriodRange(tenant.payPeriod, date)
   if (period.end !== date) return 0
   const tz = ctx.tenant.timezone
-  const owing = usersWithoutTimesheet(ctx, period.start, startOfLocalDay(period.start, tz), startOfLocalDay(addDays(period.end, 1), tz))
+  const owingIds = userIdsOwingTimesheet(ctx, period.start, startOfLocalDay(period.start, tz), startOfLocalDay(addDays(period.end, 1), tz))
+  const owing = employmentOf(ctx, owingIds).filter((u) => u.status === 'active').sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   if (owing.length === 0) return 0
-  return transaction(ctx.db, (tx) => {
-    const c = withDb(ctx, tx)
+  return inTransaction(ctx, (c) => {
     const events: EventInput[] = []
     for (const user of owing) {
       if (findTimesheetForPeriod(c, user.id, period.start)) continue
@@ -39,6 +39,6 @@ export function autoGenerateTimesheets(ctx: TenantBoundCtx, date: string): numbe
         data: { timesheetId: sheet.id, userId: user.id, userEmail: user.email, periodStart: sheet.periodStart, periodEnd: sheet.periodEnd, totalHours: hoursFromSeconds(sheet.totalSeconds), generatedAt: toIso(ctx.now) },
       })
     }
-    return emitEvents(tx, ctx.tenant.id, events, ctx.now)
+    return emitAll(c, events)
   })
 }

@@ -1,9 +1,9 @@
 import { callerUserId } from '../../kernel/access'
-import { transaction } from '../../kernel/db'
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { toIso, hoursFromSeconds } from '../../kernel/time'
 import { getUserInTenant } from '../users/queries'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { getTimesheetInTenant } from './timesheet-queries'
 import { assertCanDecide, timesheetView } from './timesheet-access'
 import { transition } from './transitions'
@@ -15,14 +15,13 @@ import { transition } from './transitions'
  */
 export function decideTimesheet(ctx: TenantBoundCtx, timesheetId: string, decision: 'approved' | 'rejected', reason: string | null) {
   const deciderId = callerUserId(ctx)
-  return transaction(ctx.db, (tx) => {
-    const c = withDb(ctx, tx)
+  return inTransaction(ctx, (c) => {
     const sheet = getTimesheetInTenant(c, timesheetId)
     assertCanDecide(c, sheet)
     const decided = transition(c, sheet, decision, {
       actorUserId: deciderId,
       reason,
-      patch: { decidedAt: ctx.now, decidedByUserId: deciderId, rejectionReason: reason },
+      patch: { decidedAt: c.now, decidedByUserId: deciderId, rejectionReason: reason },
     })
     const base = {
       userEmail: getUserInTenant(c, sheet.userId).email,
@@ -32,9 +31,9 @@ export function decideTimesheet(ctx: TenantBoundCtx, timesheetId: string, decisi
     }
     const deciderEmail = getUserInTenant(c, deciderId).email
     if (decision === 'approved') {
-      emitEvent(tx, ctx.tenant.id, 'timesheet.approved', { ...base, approvedByEmail: deciderEmail, approvedAt: toIso(ctx.now) }, ctx.now)
+      emit(c, 'timesheet.approved', { ...base, approvedByEmail: deciderEmail, approvedAt: toIso(c.now) })
     } else {
-      emitEvent(tx, ctx.tenant.id, 'timesheet.rejected', { timesheetId: sheet.id, ...base, rejectedByEmail: deciderEmail, rejectedAt: toIso(ctx.now), reason: reason ?? '' }, ctx.now)
+      emit(c, 'timesheet.rejected', { timesheetId: sheet.id, ...base, rejectedByEmail: deciderEmail, rejectedAt: toIso(c.now), reason: reason ?? '' })
     }
     return { timesheet: timesheetView(c, decided) }
   })

@@ -9,7 +9,7 @@ import { scopeUserIds, usersOfTeam, visibility } from '../users/visibility'
 import { countPendingTimesheets, pendingTimesheets } from './queries'
 
 /** Items returned at most; count always tells the full number. */
-export const MAX_PENDING_ITEMS = 200
+const MAX_PENDING_ITEMS = 200
 
 const PendingApproval = t.Object(
   {

@@ -4,7 +4,7 @@ import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Instant, Nullable, PageQuery, Paginated, pageInfo, pageWindow } from '../../kernel/schemas'
 import { toIso, toIsoOrNull, hoursFromSeconds } from '../../kernel/time'
 import { scopeUserIds, usersOfTeam, managerVisibility, visibleUser } from '../users/visibility'
-import { listTimesheetsPage, type TimesheetListRow } from './record-queries'
+import { listTimesheetsPage, type TimesheetListRow } from './timesheet-list-read-model'
 import { TIMESHEET_STATUSES } from './schema'
 import { TimesheetStatusEnum } from './timesheet-model'
 
@@ -29,7 +29,7 @@ export const TimesheetSummary = t.Object(
   { description: 'A timesheet: one person, one pay period' },
 )
 
-export const toTimesheetSummary = (r: TimesheetListRow) => ({
+const toTimesheetSummary = (r: TimesheetListRow) => ({
   id: r.id,
   user_id: r.userId,
   user_name: r.userName,

@@ -5,7 +5,7 @@ import { addDays, daysBetween, monthEnd, monthStart, weekStart } from '../../ker
  * Biweekly periods are pairs of ISO weeks counted from this Monday, so every tenant's fortnights
  * line up and a date always falls in the same period.
  */
-export const BIWEEKLY_ANCHOR = '2024-01-01'
+const BIWEEKLY_ANCHOR = '2024-01-01'
 
 /**
  * The pay period (and so the timesheet period) holding a tenant-local date: weekly Monday to

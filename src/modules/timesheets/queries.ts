@@ -1,48 +1,45 @@
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm'
-import type { Ctx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { timesheetStatusHistory, timesheets } from './schema'
-
-type TenantScoped = Ctx & { tenant: { id: number } }
-export type TimesheetRow = typeof timesheets.$inferSelect
-export type TimesheetChangeRow = typeof timesheetStatusHistory.$inferSelect
+import type { TimesheetHistoryRow, TimesheetRow } from './timesheet-queries'
 
 /** Awaiting a decision: submitted, or generated when the period closed without a submission. */
-export const PENDING_STATUSES = ['submitted', 'auto_generated'] as const
+const PENDING_STATUSES = ['submitted', 'auto_generated'] as const
 
-const pendingWhere = (ctx: TenantScoped, userIds: string[] | null) =>
-  and(eq(timesheets.tenantId, ctx.tenant.id), inArray(timesheets.status, [...PENDING_STATUSES]), userIds === null ? undefined : inArray(timesheets.userId, userIds))
+const pendingWhere = (c: TenantScope, userIds: string[] | null) =>
+  and(eq(timesheets.tenantId, c.tenant.id), inArray(timesheets.status, [...PENDING_STATUSES]), userIds === null ? undefined : inArray(timesheets.userId, userIds))
 
 /** Timesheets awaiting approval, oldest submission first. */
-export function pendingTimesheets(ctx: TenantScoped, userIds: string[] | null, limit: number): TimesheetRow[] {
+export function pendingTimesheets(c: TenantScope, userIds: string[] | null, limit: number): TimesheetRow[] {
   if (userIds !== null && userIds.length === 0) return []
-  return ctx.db
+  return c.db
     .select()
     .from(timesheets)
-    .where(pendingWhere(ctx, userIds))
+    .where(pendingWhere(c, userIds))
     .orderBy(sql`coalesce(${timesheets.submittedAt}, ${timesheets.createdAt})`, asc(timesheets.periodStart))
     .limit(limit)
     .all()
 }
 
-export function countPendingTimesheets(ctx: TenantScoped, userIds: string[] | null): number {
+export function countPendingTimesheets(c: TenantScope, userIds: string[] | null): number {
   if (userIds !== null && userIds.length === 0) return 0
-  return ctx.db.select({ n: count() }).from(timesheets).where(pendingWhere(ctx, userIds)).get()?.n ?? 0
+  return c.db.select({ n: count() }).from(timesheets).where(pendingWhere(c, userIds)).get()?.n ?? 0
 }
 
 /** A user's timesheets whose period overlaps [from, to]. */
-export function timesheetsOverlapping(ctx: TenantScoped, userId: string, from: string, to: string): TimesheetRow[] {
-  return ctx.db
+export function timesheetsOverlapping(c: TenantScope, userId: string, from: string, to: string): TimesheetRow[] {
+  return c.db
     .select()
     .from(timesheets)
-    .where(and(eq(timesheets.tenantId, ctx.tenant.id), eq(timesheets.userId, userId), lte(timesheets.periodStart, to), gte(timesheets.periodEnd, from)))
+    .where(and(eq(timesheets.tenantId, c.tenant.id), eq(timesheets.userId, userId), lte(timesheets.periodStart, to), gte(timesheets.periodEnd, from)))
     .orderBy(timesheets.periodStart)
     .all()
 }
 
 /** Status changes since an instant, with the owner of each timesheet (recent activity). */
-export function timesheetChangesSince(ctx: TenantScoped, since: number, userIds: string[] | null): (TimesheetChangeRow & { userId: string })[] {
+export function timesheetChangesSince(c: TenantScope, since: number, userIds: string[] | null): (TimesheetHistoryRow & { userId: string })[] {
   if (userIds !== null && userIds.length === 0) return []
-  return ctx.db
+  return c.db
     .select({
       id: timesheetStatusHistory.id,
       tenantId: timesheetStatusHistory.tenantId,
@@ -58,7 +55,7 @@ export function timesheetChangesSince(ctx: TenantScoped, since: number, userIds:
     .innerJoin(timesheets, and(eq(timesheets.tenantId, timesheetStatusHistory.tenantId), eq(timesheets.id, timesheetStatusHistory.timesheetId)))
     .where(
       and(
-        eq(timesheetStatusHistory.tenantId, ctx.tenant.id),
+        eq(timesheetStatusHistory.tenantId, c.tenant.id),
         gte(timesheetStatusHistory.changedAt, since),
         userIds === null ? undefined : inArray(timesheets.userId, userIds),
       ),

@@ -1,14 +1,14 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { callerUserId } from '../../kernel/access'
-import { transaction } from '../../kernel/db'
-import { withDb, type TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { DomainError } from '../../kernel/errors'
 import { DateOnly } from '../../kernel/schemas'
 import { isDate, localDate, toIso, hoursFromSeconds } from '../../kernel/time'
 import { findTenantById } from '../tenants/queries'
 import { getUserInTenant } from '../users/queries'
-import { emitEvent } from '../webhooks/queries'
+import { emit } from '../webhooks/queries'
 import { linkTimeLogs } from '../time-tracking/timesheet-link-queries'
 import { timesheetContent } from './build-timesheet'
 import { payPeriodRange } from './period'
@@ -42,14 +42,13 @@ export const submitTimesheet = defineOperation({
     if (!isDate(date)) throw new DomainError('invalid_argument', `Not a calendar date: ${date}`, { field: 'date' })
     const period = payPeriodRange(tenant.payPeriod, date)
     if (period.start > today) throw new DomainError('invalid_argument', `The period ${period.start} to ${period.end} has not started yet.`, { field: 'date' })
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       const existing = findTimesheetForPeriod(c, userId, period.start)
       const sheet = existing ?? createTimesheet(c, { userId, periodStart: period.start, periodEnd: period.end, totalSeconds: 0 }, 'draft', userId)
       const content = timesheetContent(c, userId, period, sheet.id)
       const submitted = transition(c, sheet, 'submitted', {
         actorUserId: userId,
-        patch: { totalSeconds: content.totalSeconds, submittedAt: ctx.now, decidedAt: null, decidedByUserId: null, rejectionReason: null },
+        patch: { totalSeconds: content.totalSeconds, submittedAt: c.now, decidedAt: null, decidedByUserId: null, rejectionReason: null },
       })
       linkTimeLogs(c, sheet.id, content.logIds)
       emitSubmitted(c, submitted, userId)
@@ -58,14 +57,14 @@ export const submitTimesheet = defineOperation({
   },
 })
 
-function emitSubmitted(ctx: TenantBoundCtx, sheet: TimesheetRow, userId: string): void {
-  emitEvent(ctx.db, ctx.tenant.id, 'timesheet.submitted', {
+function emitSubmitted(c: TenantBoundCtx, sheet: TimesheetRow, userId: string): void {
+  emit(c, 'timesheet.submitted', {
     timesheetId: sheet.id,
     userId,
-    userEmail: getUserInTenant(ctx, userId).email,
+    userEmail: getUserInTenant(c, userId).email,
     periodStart: sheet.periodStart,
     periodEnd: sheet.periodEnd,
     totalHours: hoursFromSeconds(sheet.totalSeconds),
-    submittedAt: toIso(ctx.now),
-  }, ctx.now)
+    submittedAt: toIso(c.now),
+  })
 }

@@ -2,9 +2,8 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { transaction, type DbLike } from '../../kernel/db'
 import { webhookAttempts, webhookDeliveries, webhookSubscriptions, type DeliveryStatus } from './schema'
 import type { Claim } from './delivery-queries'
-import type { SubscriptionRow } from './queries'
+import type { WebhookSubscriptionRow } from './queries'
 
-/** Recording attempts: the delivery's next state, the attempt history and the endpoint's health. */
 /** What one attempt led to, decided by the delivery engine. */
 export interface AttemptRecord {
   startedAt: number
@@ -51,14 +50,14 @@ export function recordAttempt(db: DbLike, claim: Claim, record: AttemptRecord, n
   })
 }
 
-const subscriptionActive = (db: DbLike, sub: SubscriptionRow): boolean =>
+const subscriptionActive = (db: DbLike, sub: WebhookSubscriptionRow): boolean =>
   db
     .select({ status: webhookSubscriptions.status })
     .from(webhookSubscriptions)
     .where(and(eq(webhookSubscriptions.tenantId, sub.tenantId), eq(webhookSubscriptions.id, sub.id)))
     .get()?.status === 'active'
 
-function updateEndpointHealth(db: DbLike, sub: SubscriptionRow, endpoint: AttemptRecord['endpoint'], now: number): void {
+function updateEndpointHealth(db: DbLike, sub: WebhookSubscriptionRow, endpoint: AttemptRecord['endpoint'], now: number): void {
   const where = and(eq(webhookSubscriptions.tenantId, sub.tenantId), eq(webhookSubscriptions.id, sub.id))
   // Conditional writes on the current row, not on the claim's snapshot: another attempt of the
   // same endpoint may have changed failing_since since this one was claimed.
@@ -76,7 +75,7 @@ function updateEndpointHealth(db: DbLike, sub: SubscriptionRow, endpoint: Attemp
 }
 
 /** Gives up the pending deliveries of a subscription (it was disabled), except attempts in flight. */
-export function abandonPending(db: DbLike, tenantId: number, subscriptionId: string, now: number, reason: string): void {
+function abandonPending(db: DbLike, tenantId: number, subscriptionId: string, now: number, reason: string): void {
   db.update(webhookDeliveries)
     .set({ status: 'abandoned', nextAttemptAt: null, leaseUntil: null, lastError: reason, completedAt: now })
     .where(

@@ -6,7 +6,6 @@ import { DAY, HOUR, MINUTE } from '../../kernel/time'
  * ±10% so that endpoints coming back after an outage are not hit by every retry at once.
  */
 export const RETRY_DELAYS_MS = [1 * MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR, 12 * HOUR, 24 * HOUR] as const
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1
 export const JITTER = 0.1
 
 /** An endpoint failing without a single success for this long is disabled. */

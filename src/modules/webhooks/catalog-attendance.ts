@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { At, Day, Email, Int, Num, OrNull, Str, coordinates, maybeCoordinates, person } from './catalog-fields'
+import { At, Day, Email, IntField, Num, OrNull, Str, coordinates, maybeCoordinates, person } from './catalog-fields'
 import { spec } from './event-spec'
 
 /** Events about people at work: clock, breaks, idle, overtime, activity, location (see catalog.ts). */
@@ -14,7 +14,7 @@ export const ATTENDANCE_EVENTS = {
     isWithinGeofence: OrNull(t.Boolean({ description: 'Inside an office geofence; null when no coordinates were sent.' })),
     officeId: OrNull(Str('Office whose geofence contains the point, null when none.')),
     officeName: OrNull(Str('Name of that office.')),
-    agentSessionsEnded: Int('Desktop-agent sessions of the user ended by this clock-in (handover).'),
+    agentSessionsEnded: IntField('Desktop-agent sessions of the user ended by this clock-in (handover).'),
   })),
   'clock.out': spec('A user clocked out: the time log was closed and gap-fill blocks generated. Also sent when the gap-fill job closes a forgotten clock-out under the tenant policy (autoClosed true, status auto_closed).', t.Object({
     timeLogId: Str('Id of the time log closed.'),
@@ -22,8 +22,8 @@ export const ATTENDANCE_EVENTS = {
     userName: Str('Display name of that user.'),
     clockInAt: At('When the time log started'),
     clockOutAt: At('When it ended'),
-    durationSeconds: Int('Length of the time log.'),
-    blocksGenerated: Int('Gap-fill blocks generated for the parts not covered by desktop-agent activity.'),
+    durationSeconds: IntField('Length of the time log.'),
+    blocksGenerated: IntField('Gap-fill blocks generated for the parts not covered by desktop-agent activity.'),
     autoClosed: t.Boolean({ description: 'True when the clock-out was forgotten and the time log was closed by policy (auto_clock_out_hours or the end of the scheduled shift).' }),
     ...maybeCoordinates,
   })),
@@ -51,13 +51,13 @@ export const ATTENDANCE_EVENTS = {
     kind: Str('Kind of break: break or lunch.'),
     startedAt: At('When the break started'),
     endedAt: At('When it ended'),
-    durationSeconds: Int('Length of the break.'),
+    durationSeconds: IntField('Length of the break.'),
   })),
   'idle.detected': spec('A user was idle beyond the tenant threshold (reported once per idle stretch, from desktop-agent samples).', t.Object({
     ...person,
     startedAt: At('When the idle stretch began'),
-    idleSeconds: Int('Length of the idle stretch.'),
-    thresholdSeconds: Int('The tenant idle threshold it exceeded.'),
+    idleSeconds: IntField('Length of the idle stretch.'),
+    thresholdSeconds: IntField('The tenant idle threshold it exceeded.'),
   })),
   'overtime.detected': spec('A user worked more than their scheduled hours for a day or week.', t.Object({
     ...person,
@@ -72,11 +72,11 @@ export const ATTENDANCE_EVENTS = {
     userId: Str('Id of the user summarised.'),
     userEmail: OrNull(Email('E-mail of that user, null if the user no longer exists.')),
     date: Day('The day summarised'),
-    totalSeconds: Int('Active time recorded by the desktop agent.'),
-    productiveSeconds: Int('Time in applications categorised productive.'),
-    neutralSeconds: Int('Time in applications categorised neutral.'),
-    unproductiveSeconds: Int('Time in applications categorised unproductive.'),
-    idleSeconds: Int('Idle time, counted apart.'),
+    totalSeconds: IntField('Active time recorded by the desktop agent.'),
+    productiveSeconds: IntField('Time in applications categorised productive.'),
+    neutralSeconds: IntField('Time in applications categorised neutral.'),
+    unproductiveSeconds: IntField('Time in applications categorised unproductive.'),
+    idleSeconds: IntField('Idle time, counted apart.'),
     productivityScore: Num('productive / (productive + neutral + unproductive), 0-100.'),
     computedAt: At('When the summary was computed'),
   })),

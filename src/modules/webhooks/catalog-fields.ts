@@ -11,9 +11,9 @@ export const Day = (description: string) =>
 export const Str = (description: string) => t.String({ description })
 export const Email = (description: string) => t.String({ format: 'email', description })
 export const Num = (description: string) => t.Number({ description })
-export const Int = (description: string) => t.Integer({ description })
+export const IntField = (description: string) => t.Integer({ description })
 export const OrNull = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()])
-export const Role = (description: string) =>
+export const RoleField = (description: string) =>
   t.Union([t.Literal('employee'), t.Literal('manager'), t.Literal('admin'), t.Literal('owner_admin')], { description })
 
 /** Who the event is about: the id for joins, the e-mail for people reading it. */

@@ -10,7 +10,7 @@ export type { EventSpec } from './event-spec'
 
 /**
  * The event catalogue: for each of the 32 events, what causes it and the schema of its `data`
- * payload (field by field, in catalog-attendance.ts and catalog-business.ts). `emitEvent` is typed
+ * payload (field by field, in catalog-attendance.ts and catalog-business.ts). `emit` is typed
  * by it, so an emitter that sends the wrong shape does not compile; GET /api/v1/webhooks/events
  * serves it to integrators.
  */

@@ -1,7 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { SubscriptionId, SubscriptionParams } from './model'
 import { deleteSubscriptionInTenant, getSubscriptionInTenant } from './queries'
 
@@ -13,8 +12,7 @@ export const deleteSubscription = defineOperation({
   input: SubscriptionParams,
   output: t.Object({ id: SubscriptionId, deleted: t.Literal(true) }),
   run(ctx, input) {
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       getSubscriptionInTenant(c, input.subscription_id)
       deleteSubscriptionInTenant(c, input.subscription_id)
       return { id: input.subscription_id, deleted: true as const }

@@ -33,7 +33,7 @@ export interface DeliveryDeps {
 }
 
 /** The envelope of the spec: {id, event, timestamp, tenant, data}. Same bytes on every attempt. */
-export function envelopeBody(claim: Pick<Claim, 'event'>, tenantSlug: string): string {
+function envelopeBody(claim: Pick<Claim, 'event'>, tenantSlug: string): string {
   const e = claim.event
   return JSON.stringify({ id: e.id, event: e.type, timestamp: toIso(e.occurredAt), tenant: tenantSlug, data: e.data })
 }

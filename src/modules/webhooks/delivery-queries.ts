@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import { newId } from '../../kernel/ids'
+import type { TenantScope } from '../../kernel/ctx'
 import { transaction, type DbLike } from '../../kernel/db'
 import { events, webhookAttempts, webhookDeliveries, webhookSubscriptions } from './schema'
 import { selects } from './selection'
-import type { EventRow, SubscriptionRow } from './queries'
+import type { EventRow } from './outbox-queries'
+import type { WebhookSubscriptionRow } from './queries'
 
 /**
  * The outbox side of webhooks: fan-out, claiming with a lease, recording attempts. These work
@@ -12,7 +14,7 @@ import type { EventRow, SubscriptionRow } from './queries'
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect
 export type AttemptRow = typeof webhookAttempts.$inferSelect
 
-export const newDeliveryId = (): string => `dlv_${newId().replaceAll('-', '')}`
+const newDeliveryId = (): string => `dlv_${newId().replaceAll('-', '')}`
 
 /**
  * Creates the deliveries of up to `limit` events not yet fanned out and marks them. One
@@ -42,10 +44,11 @@ export function fanOutBatch(db: DbLike, now: number, limit: number): { events: n
   })
 }
 
-export function insertPendingDelivery(db: DbLike, tenantId: number, eventId: string, subscriptionId: string, now: number): DeliveryRow {
-  return db
+/** A delivery due now of one event to one subscription (the test event, which skips fan-out). */
+export function insertPendingDelivery(c: TenantScope, eventId: string, subscriptionId: string): DeliveryRow {
+  return c.db
     .insert(webhookDeliveries)
-    .values({ id: newDeliveryId(), tenantId, eventId, subscriptionId, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now })
+    .values({ id: newDeliveryId(), tenantId: c.tenant.id, eventId, subscriptionId, status: 'pending', attempts: 0, nextAttemptAt: c.now, createdAt: c.now })
     .returning()
     .get()
 }
@@ -54,7 +57,7 @@ export function insertPendingDelivery(db: DbLike, tenantId: number, eventId: str
 export interface Claim {
   delivery: DeliveryRow
   event: EventRow
-  subscription: SubscriptionRow
+  subscription: WebhookSubscriptionRow
   attempt: number
   leaseUntil: number
 }

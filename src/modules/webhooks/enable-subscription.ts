@@ -1,6 +1,5 @@
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { SubscriptionParams, WebhookSubscription, toWebhookSubscription } from './model'
 import { getSubscriptionInTenant, reactivateSubscription } from './queries'
 import { checkWebhookUrl } from './url-guard'
@@ -16,8 +15,7 @@ export const enableSubscription = defineOperation({
   async run(ctx, input) {
     const sub = getSubscriptionInTenant(ctx, input.subscription_id)
     await checkWebhookUrl(sub.url, ctx.config.webhookAllowCidrs)
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       getSubscriptionInTenant(c, input.subscription_id)
       return toWebhookSubscription(reactivateSubscription(c, input.subscription_id))
     })

@@ -1,15 +1,13 @@
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm'
-import type { Ctx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { events } from './schema'
 
-type TenantScoped = Ctx & { tenant: { id: number } }
-
 /** Domain events of the outbox by type in [from, to), most frequent first (feature usage). */
-export function eventCountsByType(ctx: TenantScoped, range: { from: number; to: number }, limit: number): { type: string; count: number }[] {
-  return ctx.db
+export function eventCountsByType(c: TenantScope, range: { from: number; to: number }, limit: number): { type: string; count: number }[] {
+  return c.db
     .select({ type: events.type, count: count() })
     .from(events)
-    .where(and(eq(events.tenantId, ctx.tenant.id), gte(events.occurredAt, range.from), lt(events.occurredAt, range.to)))
+    .where(and(eq(events.tenantId, c.tenant.id), gte(events.occurredAt, range.from), lt(events.occurredAt, range.to)))
     .groupBy(events.type)
     .orderBy(desc(count()), events.type)
     .limit(limit)

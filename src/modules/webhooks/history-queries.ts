@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { TenantScope } from '../../kernel/ctx'
+import { deleteBatchBefore } from '../../kernel/purge'
 import { events, webhookAttempts, webhookDeliveries, type DeliveryStatus } from './schema'
 import type { AttemptRow, DeliveryRow } from './delivery-queries'
 
@@ -11,15 +12,15 @@ export interface DeliveryHistoryItem {
 }
 
 export function listDeliveriesOfSubscription(
-  ctx: TenantBoundCtx,
+  c: TenantScope,
   q: { subscriptionId: string; status?: DeliveryStatus; page: number; pageSize: number },
 ): { items: DeliveryHistoryItem[]; total: number } {
   const where = and(
-    eq(webhookDeliveries.tenantId, ctx.tenant.id),
+    eq(webhookDeliveries.tenantId, c.tenant.id),
     eq(webhookDeliveries.subscriptionId, q.subscriptionId),
     q.status ? eq(webhookDeliveries.status, q.status) : undefined,
   )
-  const rows = ctx.db
+  const rows = c.db
     .select({ delivery: webhookDeliveries, eventType: events.type })
     .from(webhookDeliveries)
     .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
@@ -28,13 +29,13 @@ export function listDeliveriesOfSubscription(
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .all()
-  const total = ctx.db.select({ n: count() }).from(webhookDeliveries).where(where).get()?.n ?? 0
+  const total = c.db.select({ n: count() }).from(webhookDeliveries).where(where).get()?.n ?? 0
   const ids = rows.map((r) => r.delivery.id)
   const attempts = ids.length
-    ? ctx.db
+    ? c.db
         .select()
         .from(webhookAttempts)
-        .where(and(eq(webhookAttempts.tenantId, ctx.tenant.id), inArray(webhookAttempts.deliveryId, ids)))
+        .where(and(eq(webhookAttempts.tenantId, c.tenant.id), inArray(webhookAttempts.deliveryId, ids)))
         .orderBy(asc(webhookAttempts.attempt))
         .all()
     : []
@@ -42,19 +43,23 @@ export function listDeliveriesOfSubscription(
   return { items, total }
 }
 
-export function findDeliveryInTenant(ctx: TenantBoundCtx, deliveryId: string): DeliveryHistoryItem | null {
-  const row = ctx.db
+export function findDeliveryInTenant(c: TenantScope, deliveryId: string): DeliveryHistoryItem | null {
+  const row = c.db
     .select({ delivery: webhookDeliveries, eventType: events.type })
     .from(webhookDeliveries)
     .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-    .where(and(eq(webhookDeliveries.tenantId, ctx.tenant.id), eq(webhookDeliveries.id, deliveryId)))
+    .where(and(eq(webhookDeliveries.tenantId, c.tenant.id), eq(webhookDeliveries.id, deliveryId)))
     .get()
   if (!row) return null
-  const attempts = ctx.db
+  const attempts = c.db
     .select()
     .from(webhookAttempts)
-    .where(and(eq(webhookAttempts.tenantId, ctx.tenant.id), eq(webhookAttempts.deliveryId, deliveryId)))
+    .where(and(eq(webhookAttempts.tenantId, c.tenant.id), eq(webhookAttempts.deliveryId, deliveryId)))
     .orderBy(asc(webhookAttempts.attempt))
     .all()
   return { ...row, attempts }
 }
+
+/** Retention: deletes at most `limit` finished deliveries created before `cutoff` (pending ones are still owed). */
+export const purgeFinishedDeliveriesBefore = (c: TenantScope, cutoff: number, limit: number): number =>
+  deleteBatchBefore(c, webhookDeliveries, webhookDeliveries.createdAt, cutoff, limit, sql`completed_at is not null`)

@@ -67,7 +67,7 @@ export function parseCidr(text: string): Cidr | null {
   return { bytes, bits: v4 ? n + 96 : n, text: text.trim() }
 }
 
-export function inCidr(ip: Uint8Array, cidr: Cidr): boolean {
+function inCidr(ip: Uint8Array, cidr: Cidr): boolean {
   for (let bit = 0; bit < cidr.bits; bit += 8) {
     const take = Math.min(8, cidr.bits - bit)
     const mask = (0xff << (8 - take)) & 0xff
@@ -83,7 +83,7 @@ const ranges = (kind: string, list: string[]) => list.map((c) => ({ kind, cidr: 
  * link-local, metadata and private; also unspecified, multicast, reserved and NAT64/6to4 wrappers
  * of them). Order matters: the first match names the reason.
  */
-export const BLOCKED_RANGES: { kind: string; cidr: Cidr }[] = [
+const BLOCKED_RANGES: { kind: string; cidr: Cidr }[] = [
   ...ranges('cloud metadata', ['169.254.169.254/32', 'fd00:ec2::254/128', '100.100.100.200/32']),
   ...ranges('loopback', ['127.0.0.0/8', '::1/128']),
   ...ranges('unspecified', ['0.0.0.0/8', '::/128']),

@@ -3,7 +3,7 @@ import { Instant, Nullable } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
 import { randomBase62 } from '../../kernel/ids'
 import { selectedEvents } from './selection'
-import type { SubscriptionRow } from './queries'
+import type { WebhookSubscriptionRow } from './queries'
 import type { DeliveryHistoryItem } from './history-queries'
 
 /** Wire models of the webhooks API (snake_case, instants as ISO strings). */
@@ -31,7 +31,7 @@ export const WebhookSubscriptionWithSecret = t.Composite([
   t.Object({ secret: t.String({ description: 'Signing secret whsec_…: shown only now; store it to verify deliveries' }) }),
 ])
 
-export const toWebhookSubscription = (row: SubscriptionRow) => ({
+export const toWebhookSubscription = (row: WebhookSubscriptionRow) => ({
   id: row.id,
   url: row.url,
   events: row.events ?? null,

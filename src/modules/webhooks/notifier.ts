@@ -1,5 +1,5 @@
 /**
- * In-process wake-up for the delivery pump. `emitEvent` calls `notifyEventsWritten()` inside the
+ * In-process wake-up for the delivery pump. `emit` calls `notifyEventsWritten()` inside the
  * writer's transaction; listeners run on the next macrotask, after that synchronous transaction
  * has committed (or rolled back, in which case the pass simply finds nothing new). Processes
  * without a pump (CLI commands) have no listener, and the server's tick picks their events up.

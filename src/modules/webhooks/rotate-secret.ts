@@ -1,6 +1,5 @@
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
-import { withDb } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/transaction'
 import { SubscriptionParams, WebhookSubscriptionWithSecret, toWebhookSubscription } from './model'
 import { getSubscriptionInTenant, updateSubscriptionSecret } from './queries'
 import { newSigningSecret } from './signing'
@@ -14,8 +13,7 @@ export const rotateSecret = defineOperation({
   input: SubscriptionParams,
   output: WebhookSubscriptionWithSecret,
   run(ctx, input) {
-    return transaction(ctx.db, (tx) => {
-      const c = withDb(ctx, tx)
+    return inTransaction(ctx, (c) => {
       getSubscriptionInTenant(c, input.subscription_id)
       const secret = newSigningSecret()
       return { ...toWebhookSubscription(updateSubscriptionSecret(c, input.subscription_id, secret)), secret }

@@ -10,15 +10,15 @@ import { createHmac, randomBytes } from 'node:crypto'
  *   `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded bytes after `whsec_`,
  *   which is what the standardwebhooks libraries do with the same secret string.
  */
-export const SECRET_PREFIX = 'whsec_'
+const SECRET_PREFIX = 'whsec_'
 
 export const newSigningSecret = (): string => SECRET_PREFIX + randomBytes(32).toString('base64')
 
-export function serviceSignature(secret: string, body: string): string {
+function serviceSignature(secret: string, body: string): string {
   return 'sha256=' + createHmac('sha256', secret).update(body, 'utf8').digest('hex')
 }
 
-export function standardSignature(secret: string, id: string, timestampSeconds: number, body: string): string {
+function standardSignature(secret: string, id: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64')
   return 'v1,' + createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`, 'utf8').digest('base64')
 }

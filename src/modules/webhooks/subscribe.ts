@@ -1,18 +1,17 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { transaction } from '../../kernel/db'
+import { inTransaction } from '../../kernel/transaction'
 import { DomainError } from '../../kernel/errors'
 import { actorKeyId } from '../../kernel/ctx'
 import { Nullable } from '../../kernel/schemas'
-import { withDb } from '../../kernel/ctx'
 import { WebhookSubscriptionWithSecret, newSubscriptionId, toWebhookSubscription } from './model'
-import { countSubscriptions, insertSubscription } from './queries'
+import { countSubscriptions, insertWebhookSubscription } from './queries'
 import { SELECTION_RULES, parseSelection } from './selection'
 import { newSigningSecret } from './signing'
 import { MAX_URL_LENGTH, checkWebhookUrl } from './url-guard'
 
 /** Subscriptions per tenant (active and disabled alike); documented in the README. */
-export const MAX_SUBSCRIPTIONS_PER_TENANT = 25
+const MAX_SUBSCRIPTIONS_PER_TENANT = 25
 
 export const SubscribeInput = t.Object({
   url: t.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'http(s) endpoint; its resolved addresses must be public unless the operator allow-lists them' }),
@@ -30,16 +29,15 @@ export const subscribe = defineOperation({
   async run(ctx, input) {
     const selection = parseSelection(input.events)
     const url = await checkWebhookUrl(input.url.trim(), ctx.config.webhookAllowCidrs)
-    return transaction(ctx.db, (tx) => {
-      if (countSubscriptions(withDb(ctx, tx)) >= MAX_SUBSCRIPTIONS_PER_TENANT) {
+    return inTransaction(ctx, (c) => {
+      if (countSubscriptions(c) >= MAX_SUBSCRIPTIONS_PER_TENANT) {
         throw new DomainError('conflict', `A tenant can have at most ${MAX_SUBSCRIPTIONS_PER_TENANT} webhook subscriptions; delete one first.`, {
           limit: MAX_SUBSCRIPTIONS_PER_TENANT,
         })
       }
       const secret = newSigningSecret()
-      const row = insertSubscription(tx, {
+      const row = insertWebhookSubscription(c, {
         id: newSubscriptionId(),
-        tenantId: ctx.tenant.id,
         url: url.toString(),
         events: selection,
         description: input.description ?? null,

@@ -31,7 +31,7 @@ const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 16 }), '
  * check and this connection (rebinding) cannot reach a refused range.
  */
 function guardedLookup(allow: readonly Cidr[]): LookupFunction {
-  return ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+  return (hostname, options, callback) => {
     resolveHost(hostname)
       .then((addresses) => {
         checkAddresses(hostname, addresses, allow)
@@ -39,8 +39,9 @@ function guardedLookup(allow: readonly Cidr[]): LookupFunction {
         if (options?.all) callback(null, entries)
         else callback(null, entries[0]!.address, entries[0]!.family)
       })
-      .catch((e: unknown) => callback(e))
-  }) as unknown as LookupFunction
+      // The socket only reads the error (it is destroyed with it); the address is not looked at.
+      .catch((e: unknown) => callback(e as NodeJS.ErrnoException, ''))
+  }
 }
 
 const clean = (s: string): string => s.replace(/[^\P{C}\n\t]/gu, '').trim()

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm'
+import type { TenantScope } from '../../kernel/ctx'
+import { deleteBatchBefore } from '../../kernel/purge'
+import { activityBlocks, activitySamples, agentSessions } from './schema'
+
+/** Retention of activity data: each deletes at most `limit` rows older than `cutoff`. */
+
+export const purgeSamplesBefore = (c: TenantScope, cutoff: number, limit: number): number =>
+  deleteBatchBefore(c, activitySamples, activitySamples.startedAt, cutoff, limit)
+
+export const purgeBlocksBefore = (c: TenantScope, cutoff: number, limit: number): number =>
+  deleteBatchBefore(c, activityBlocks, activityBlocks.endedAt, cutoff, limit)
+
+/** Only ended sessions; samples keep their own retention (their session_id is set null). */
+export const purgeEndedAgentSessionsBefore = (c: TenantScope, cutoff: number, limit: number): number =>
+  deleteBatchBefore(c, agentSessions, agentSessions.endedAt, cutoff, limit, sql`ended_at is not null`)

@@ -1,0 +1,89 @@
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import type { TenantScope } from '../../kernel/ctx'
+import { timesheets } from '../timesheets/schema'
+import type { TimeLogRow } from './queries'
+import { breaks, timeLogs } from './schema'
+
+/**
+ * Worked time: closed time logs less their breaks, read by payroll, project budgets and
+ * timesheets. One SQL aggregate over time_logs and breaks (and, for payroll and the closing of a
+ * period, the timesheet each log belongs to) instead of loading every break of a period.
+ * Listed in READ_MODELS (scripts/architecture-lists.ts).
+ */
+
+/**
+ * Worked seconds of a closed time log: clock-out minus clock-in minus its breaks (an unended break
+ * counts up to the clock-out). SQLite: two-argument max()/min() are scalar (greatest/least).
+ */
+const workedSeconds = sql<number>`max(0, (${timeLogs.clockOutAt} - ${timeLogs.clockInAt}) - coalesce((
+  select sum(min(coalesce(b.ended_at, ${timeLogs.clockOutAt}), ${timeLogs.clockOutAt}) - b.started_at)
+  from ${breaks} b where b.tenant_id = ${timeLogs.tenantId} and b.time_log_id = ${timeLogs.id}
+), 0)) / 1000.0`.mapWith(Number)
+
+export interface WorkedLog {
+  userId: string
+  clockInAt: number
+  workedSeconds: number
+}
+
+/**
+ * Closed time logs that belong to approved timesheets and started in [fromMs, toMs): the hours
+ * payroll pays. Logs of draft, submitted or rejected timesheets are not paid yet.
+ */
+export function approvedWorkedLogs(c: TenantScope, fromMs: number, toMs: number): WorkedLog[] {
+  return c.db
+    .select({ userId: timeLogs.userId, clockInAt: timeLogs.clockInAt, workedSeconds })
+    .from(timeLogs)
+    .innerJoin(timesheets, and(eq(timesheets.tenantId, timeLogs.tenantId), eq(timesheets.id, timeLogs.timesheetId)))
+    .where(
+      and(
+        eq(timeLogs.tenantId, c.tenant.id),
+        gte(timeLogs.clockInAt, fromMs),
+        lt(timeLogs.clockInAt, toMs),
+        isNotNull(timeLogs.clockOutAt),
+        eq(timesheets.status, 'approved'),
+      ),
+    )
+    .all()
+}
+
+/** Worked seconds booked to a project, per user (closed time logs only). */
+export function projectWorkedSecondsByUser(c: TenantScope, projectId: string): { userId: string; seconds: number }[] {
+  return c.db
+    .select({ userId: timeLogs.userId, seconds: sql<number>`sum(${workedSeconds})`.mapWith(Number) })
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, c.tenant.id), eq(timeLogs.projectId, projectId), isNotNull(timeLogs.clockOutAt)))
+    .groupBy(timeLogs.userId)
+    .all()
+}
+
+export type TimesheetEntryRow = TimeLogRow & { breakMs: number }
+
+/** The time logs of a timesheet, oldest first, with the length of their finished breaks. */
+export function timeLogsOfTimesheet(c: TenantScope, timesheetId: string): TimesheetEntryRow[] {
+  // Written out with table names: drizzle renders bare column names inside a single-table select.
+  const breakMs = sql<number>`coalesce((select sum(b.ended_at - b.started_at) from ${breaks} b
+    where b.tenant_id = "time_logs"."tenant_id" and b.time_log_id = "time_logs"."id" and b.ended_at is not null), 0)`.mapWith(Number)
+  return c.db
+    .select({ log: timeLogs, breakMs })
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, c.tenant.id), eq(timeLogs.timesheetId, timesheetId)))
+    .orderBy(asc(timeLogs.clockInAt))
+    .all()
+    .map((r) => ({ ...r.log, breakMs: r.breakMs }))
+}
+
+/**
+ * Users with free closed time logs that clocked in within [fromMs, toMs) and no timesheet for the
+ * period starting `periodStart`: who did not submit a period that has closed. Sorted by id.
+ */
+export function userIdsOwingTimesheet(c: TenantScope, periodStart: string, fromMs: number, toMs: number): string[] {
+  const noSheet = sql`not exists (select 1 from ${timesheets} where ${timesheets.tenantId} = ${timeLogs.tenantId} and ${timesheets.userId} = ${timeLogs.userId} and ${timesheets.periodStart} = ${periodStart})`
+  return c.db
+    .selectDistinct({ userId: timeLogs.userId })
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, c.tenant.id), gte(timeLogs.clockInAt, fromMs), lt(timeLogs.clockInAt, toMs), isNotNull(timeLogs.clockOutAt), isNull(timeLogs.timesheetId), noSheet))
+    .orderBy(timeLogs.userId)
+    .all()
+    .map((r) => r.userId)
+}
