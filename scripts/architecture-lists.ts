@@ -72,7 +72,10 @@ export const READ_MODELS: { file: string; tables: string[]; why: string }[] = [
 ]
 
 /** `as unknown as` that bridges a library's types; nothing of ours may need one. */
-export const AS_UNKNOWN_ALLOWED: { file: string; why: string }[] = []
+export const AS_UNKNOWN_ALLOWED: { file: string; why: string }[] = [
+  { file: 'src/kernel/db.ts', why: "sqliteOf: drizzle keeps the bun:sqlite connection on its session, which its types do not expose" },
+  { file: 'src/kernel/migrate.ts', why: "drizzle's dialect migrator and session are internal to its types; embedded migrations call them as drizzle's own migrator does" },
+]
 
 /** Exported names that may be declared in several files (none yet). */
 export const SAME_NAME_ALLOWED: string[] = []

@@ -87,8 +87,3 @@ export const actorRole = (actor: Actor): Role | null =>
 export const actorKeyId = (actor: Actor): string | null =>
   actor.kind === 'user' || actor.kind === 'apiKey' || actor.kind === 'demo' ? actor.keyId : null
 
-/**
- * Rebinds a context to an open transaction so that queries inside share it.
- * @deprecated use `inTransaction(ctx, (c) => …)` from kernel/transaction.ts, which does both.
- */
-export const withDb = <C extends Ctx>(ctx: C, db: DbLike): C => ({ ...ctx, db })
