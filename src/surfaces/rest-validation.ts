@@ -99,7 +99,7 @@ export function pureSchema<T extends TSchema>(schema: T): T {
   } else if (anyOf) out.anyOf = anyOf.map(pureSchema)
   if (s.properties) out.properties = Object.fromEntries(Object.entries(s.properties as Record<string, TSchema>).map(([k, v]) => [k, pureSchema(v)]))
   if (s.items) out.items = pureSchema(s.items as TSchema)
-  delete out[TransformKind as unknown as string]
+  Reflect.deleteProperty(out, TransformKind)
   return out as T
 }
 
