@@ -95,7 +95,7 @@ function finishOperation(op: OpenApiOperation): void {
   }
   const file = op['x-produces']
   if (file && op.responses['200']) op.responses['200'].content = { [file]: { schema: { type: 'string' } } }
-  // restHook parses bodies itself (an empty body is {}), so it states the JSON request body here.
+  // routeHook parses bodies itself (an empty body is {}), so it states the JSON request body here.
   const body = (op as { 'x-request-body'?: OpenApiOperation['requestBody'] })['x-request-body']
   if (body) op.requestBody = body
   delete (op as Record<string, unknown>)['x-request-body']

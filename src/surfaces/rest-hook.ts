@@ -2,7 +2,7 @@ import { t } from 'elysia'
 import type { TObject, TProperties, TSchema } from '@sinclair/typebox'
 import type { Access } from '../kernel/access'
 import { DomainError } from '../kernel/errors'
-import { INPUT_SOURCE, type Route, type RouteGroup } from '../kernel/route'
+import { INPUT_SOURCE, type OperationRoute, type RouteGroup } from '../kernel/route'
 import { ErrorBody } from '../kernel/schemas'
 import { compileInputCheck, pureSchema, stripUnknown, type UnknownFields } from './rest-validation'
 
@@ -49,7 +49,7 @@ function fileResponse(mediaType: string) {
 }
 
 /** Splits an operation's input into the path part and the query/body part (unknown fields refused). */
-function splitInput(route: Route): { params: TObject | null; rest: TObject } {
+function splitInput(route: OperationRoute): { params: TObject | null; rest: TObject } {
   const input = route.op.input
   if (input.type !== 'object' || !input.properties) throw new TypeError(`Operation ${route.op.name}: route input must be a t.Object`)
   const properties: TProperties = input.properties
@@ -93,7 +93,7 @@ export interface RouteHook {
  * (path, then query or body by method), the output schema the response, and both feed the
  * OpenAPI document. One source, as DESIGN.md asks.
  */
-export function routeHook(route: Route, group: RouteGroup): RouteHook {
+export function routeHook(route: OperationRoute, group: RouteGroup): RouteHook {
   const { op, options } = route
   const from = INPUT_SOURCE[route.method]
   // The client API drops fields it does not know: agents of a newer version may send them.

@@ -1,7 +1,7 @@
 import { Elysia, type AnyElysia } from 'elysia'
 import type { Ctx } from '../kernel/ctx'
 import { invoke } from '../kernel/operation'
-import type { Route, RouteGroup } from '../kernel/route'
+import { INPUT_SOURCE, type OperationRoute, type RouteGroup } from '../kernel/route'
 import type { Runtime } from '../runtime'
 import { surfaceSteps } from './rest-auth'
 import { cachedRead } from './rest-cache'
@@ -18,13 +18,16 @@ interface RouteContext {
 const fields = (v: unknown): object => (v && typeof v === 'object' ? v : {})
 
 /**
- * The one handler of every route: path parameters, query and body (validated by the hook) merged
- * back into the operation's input, then `invoke`, which checks access. No module writes a handler.
+ * The one handler of every route: the path parameters and the method's input (query string for
+ * reads, body for writes, both validated by the hook) merged back into the operation's input,
+ * then `invoke`, which checks access. No module writes a handler.
  */
-function handlerOf(rt: Runtime, route: Route) {
+function handlerOf(rt: Runtime, route: OperationRoute) {
+  const from = INPUT_SOURCE[route.method]
   const cached = route.options.cache ? cachedRead(rt, route.op, route.options.cache) : null
-  return ({ ctx, query, body, params, set }: RouteContext) => {
-    const input = { ...fields(query), ...fields(body), ...fields(params) }
+  // async on purpose: Elysia awaits a handler's result only when it can tell the handler is async.
+  return async ({ ctx, query, body, params, set }: RouteContext) => {
+    const input = { ...fields(from === 'query' ? query : body), ...fields(params) }
     return cached ? cached({ ctx, input, set }) : invoke(route.op, ctx, input)
   }
 }

@@ -176,7 +176,7 @@ export function assertValidInput(schema: TObject, raw: unknown, location: InputL
 }
 
 /**
- * The per-route input check of restHook, compiled once: a valid request costs one compiled check
+ * The per-route input check of routeHook, compiled once: a valid request costs one compiled check
  * (and, for a query, one conversion of its strings); only an invalid one pays for the
  * interpreted walk that names every bad field (assertValidInput). Returns the input to use:
  * converted to the schema's types for query and path strings.
