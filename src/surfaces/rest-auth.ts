@@ -8,7 +8,7 @@ import { requestCtx } from './request-ctx'
 type HttpSurface = RouteGroup['surface']
 
 /** Which keys each HTTP surface takes: REST tokens for integrators, user live keys for clients. */
-export const ACCEPTED_KEYS: Record<HttpSurface, readonly KeyKind[]> = {
+const ACCEPTED_KEYS: Record<HttpSurface, readonly KeyKind[]> = {
   rest: ['api'],
   client: ['live'],
 }

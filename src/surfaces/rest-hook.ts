@@ -7,7 +7,7 @@ import { ErrorBody } from '../kernel/schemas'
 import { compileInputCheck, pureSchema, stripUnknown, type UnknownFields } from './rest-validation'
 
 /** Every client API route is documented under this OpenAPI tag. */
-export const CLIENT_TAG = 'client'
+const CLIENT_TAG = 'client'
 
 /** JSON bodies; an empty body is an empty object, so POSTs without input need no `{}`. */
 async function parseJsonBody({ request }: { request: Request }): Promise<unknown> {
@@ -61,7 +61,8 @@ function splitInput(route: OperationRoute): { params: TObject | null; rest: TObj
   return { params: params && pureSchema(params), rest: pureSchema(rest) }
 }
 
-export function describeAccess(op: { access: Access }): string {
+/** Who may call an operation, in words, for its OpenAPI description. */
+function describeAccess(op: { access: Access }): string {
   const a = op.access
   const who = a.role === 'public' ? 'no key needed' : a.role === 'member' ? 'any token of the tenant' : `a token with role ${a.role} or above`
   return [who, a.write ? 'read_write scope; refused in demo mode' : 'read scope is enough'].filter(Boolean).join('; ')
@@ -76,7 +77,7 @@ interface RequestParts {
 type SetHeaders = { headers: Record<string, string | number> }
 
 /** What `routeHook` gives Elysia's `route`: schemas, our validation and response steps, and the OpenAPI detail. */
-export interface RouteHook {
+interface RouteHook {
   body?: TObject
   query?: TObject
   params?: TObject
@@ -130,8 +131,8 @@ export function routeHook(route: OperationRoute, group: RouteGroup): RouteHook {
       ...(from === 'body'
         ? { 'x-request-body': { required: (rest.required ?? []).length > 0, content: { 'application/json': { schema: rest } } } }
         : {}),
-      // Public client operations (accepting an invitation) need no bearer key.
-      ...(group.surface === 'client' && op.access.role === 'public' ? { security: [] } : {}),
+      // Public operations (accepting an invitation) need no bearer key.
+      ...(op.access.role === 'public' ? { security: [] } : {}),
     },
   }
 }
