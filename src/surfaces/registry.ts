@@ -1,5 +1,4 @@
-import type { AnyElysia } from 'elysia'
-import type { Runtime } from '../runtime'
+import type { RouteGroup } from '../kernel/route'
 import type { Job } from '../kernel/job'
 import { teamsRoutes } from '../modules/teams/routes'
 import { usersRoutes } from '../modules/users/routes'
@@ -30,9 +29,10 @@ import { timesheetJobs } from '../modules/timesheets/jobs'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
- * REST route plugins are mounted under /api/v1 in this order.
+ * REST route groups (data, declared in src/modules/<module>/routes.ts) are mounted under /api/v1
+ * in this order.
  */
-export const REST_MODULES: ((rt: Runtime) => AnyElysia)[] = [
+export const REST_ROUTES: RouteGroup[] = [
   // Integrators' REST API (wf_api_ tokens).
   activityRoutes,
   timesheetsRoutes,

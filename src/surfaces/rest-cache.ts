@@ -1,23 +1,13 @@
 import { ValidationError } from 'elysia'
-import type { Static, TSchema } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
-import type { Access } from '../kernel/access'
 import type { Ctx, TenantBoundCtx } from '../kernel/ctx'
-import { invoke, type Operation } from '../kernel/operation'
+import { invoke, type AnyOperation } from '../kernel/operation'
+import type { RouteOptions } from '../kernel/route'
 import type { Runtime } from '../runtime'
 import { pureSchema } from './rest-validation'
 
 /** Serialized answers kept at most, in bytes; the least recently used go first. */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024
-
-export interface ReadCacheOptions<I> {
-  /**
-   * For how long an answer computed now for this input may be served while the database has not
-   * changed: Infinity when it depends on nothing but the data, less when it depends on the clock
-   * (a day that is not over yet). Decided when the answer is computed.
-   */
-  maxAgeMs(ctx: TenantBoundCtx, input: I): number
-}
 
 interface Entry {
   stamp: number
@@ -61,7 +51,7 @@ function json(body: string, set: { headers: SetHeaders }): Response {
  * is bounded by `maxAgeMs`. A miss runs `invoke` (and so `authorize`), checks the result against
  * the operation's output schema (the check Elysia would make) and keeps the JSON text.
  */
-export function cachedRead<I extends TSchema, O extends TSchema, A extends Access>(rt: Runtime, op: Operation<I, O, A>, opts: ReadCacheOptions<Static<I>>) {
+export function cachedRead(rt: Runtime, op: AnyOperation, opts: NonNullable<RouteOptions['cache']>) {
   const output = pureSchema(op.output)
   const check = TypeCompiler.Compile(output)
   const entries = new Map<string, Entry>()
@@ -71,9 +61,8 @@ export function cachedRead<I extends TSchema, O extends TSchema, A extends Acces
     if (old) bytes -= old.body.length
     entries.delete(key)
   }
-  return async ({ ctx, query, params, set }: { ctx: Ctx; query?: Static<I>; params?: Static<I>; set: { headers: SetHeaders } }): Promise<Response> => {
-    const input = { ...(query as object), ...(params as object) } as Static<I>
-    const key = cacheKey(op, ctx, input as Record<string, unknown>)
+  return async ({ ctx, input, set }: { ctx: Ctx; input: Record<string, unknown>; set: { headers: SetHeaders } }): Promise<Response> => {
+    const key = cacheKey(op, ctx, input)
     const stamp = rt.changeStamp()
     const hit = key ? entries.get(key) : undefined
     if (key && hit && hit.stamp === stamp && ctx.now < hit.freshUntil) {

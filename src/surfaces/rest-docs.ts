@@ -16,7 +16,7 @@ export function restDocsRoutes(rt: Runtime) {
   const documentOf = (fallback: AnyElysia): OpenApiDocument => (cached ??= buildOpenApiDocument(root ?? fallback, rt.config))
   const plugin: AnyElysia = new Elysia({ name: 'rest-docs' })
     .onStart((app) => {
-      root = app as unknown as AnyElysia
+      root = app
       cached = null
     })
     .get('/openapi.json', () => documentOf(plugin), {

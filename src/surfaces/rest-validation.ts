@@ -99,7 +99,7 @@ export function pureSchema<T extends TSchema>(schema: T): T {
   } else if (anyOf) out.anyOf = anyOf.map(pureSchema)
   if (s.properties) out.properties = Object.fromEntries(Object.entries(s.properties as Record<string, TSchema>).map(([k, v]) => [k, pureSchema(v)]))
   if (s.items) out.items = pureSchema(s.items as TSchema)
-  delete out[TransformKind as unknown as string]
+  Reflect.deleteProperty(out, TransformKind)
   return out as T
 }
 
@@ -176,7 +176,7 @@ export function assertValidInput(schema: TObject, raw: unknown, location: InputL
 }
 
 /**
- * The per-route input check of restHook, compiled once: a valid request costs one compiled check
+ * The per-route input check of routeHook, compiled once: a valid request costs one compiled check
  * (and, for a query, one conversion of its strings); only an invalid one pays for the
  * interpreted walk that names every bad field (assertValidInput). Returns the input to use:
  * converted to the schema's types for query and path strings.

@@ -1,7 +1,4 @@
-import { Elysia } from 'elysia'
-import { invoke } from '../../kernel/operation'
-import type { Runtime } from '../../runtime'
-import { restAuth, restHook } from '../../surfaces/rest'
+import { defineRoutes, get, post } from '../../kernel/route'
 import { createPayRun } from './create-pay-run'
 import { downloadPayRun } from './download-pay-run'
 import { getCostCenterReport } from './get-cost-center-report'
@@ -11,19 +8,15 @@ import { listPayRuns } from './list-pay-runs'
 import { listPayrollPeriods } from './list-payroll-periods'
 import { listRateCards } from './list-rate-cards'
 
-const tags = ['payroll']
-const from = 'query' as const
-const path = ['pay_run_id']
-
 /** /api/v1/payroll: calculations, cost-center reports, rate cards, periods and pay-run exports. */
-export const payrollRoutes = (rt: Runtime) =>
-  new Elysia({ prefix: '/payroll' })
-    .use(restAuth(rt))
-    .get('/calculations', ({ ctx, query }) => invoke(getPayrollCalculations, ctx, query), restHook(getPayrollCalculations, { tags, from }))
-    .get('/cost-centers', ({ ctx, query }) => invoke(getCostCenterReport, ctx, query), restHook(getCostCenterReport, { tags, from }))
-    .get('/rate-cards', ({ ctx, query }) => invoke(listRateCards, ctx, query), restHook(listRateCards, { tags, from }))
-    .get('/periods', ({ ctx, query }) => invoke(listPayrollPeriods, ctx, query), restHook(listPayrollPeriods, { tags, from }))
-    .get('/pay-runs', ({ ctx, query }) => invoke(listPayRuns, ctx, query), restHook(listPayRuns, { tags, from }))
-    .post('/pay-runs', ({ ctx, body }) => invoke(createPayRun, ctx, body), restHook(createPayRun, { tags, status: 202 }))
-    .get('/pay-runs/:pay_run_id', ({ ctx, params }) => invoke(getPayRun, ctx, params), restHook(getPayRun, { tags, from, path }))
-    .get('/pay-runs/:pay_run_id/download', ({ ctx, params }) => invoke(downloadPayRun, ctx, params), restHook(downloadPayRun, { tags, from, path, file: 'text/csv' }))
+export const payrollRoutes = defineRoutes({ surface: 'rest', prefix: '/payroll', tags: ['payroll'] }, [
+  get('/calculations', getPayrollCalculations),
+  get('/cost-centers', getCostCenterReport),
+  get('/rate-cards', listRateCards),
+  get('/periods', listPayrollPeriods),
+  get('/pay-runs', listPayRuns),
+  // The export runs in the background: 202, then poll the pay run.
+  post('/pay-runs', createPayRun, { status: 202 }),
+  get('/pay-runs/:pay_run_id', getPayRun),
+  get('/pay-runs/:pay_run_id/download', downloadPayRun, { file: 'text/csv' }),
+])

@@ -1,15 +1,9 @@
-import { Elysia } from 'elysia'
-import { invoke } from '../../kernel/operation'
-import type { Runtime } from '../../runtime'
-import { restAuth, restHook } from '../../surfaces/rest'
+import { defineRoutes, get } from '../../kernel/route'
 import { getTimesheetDetails } from './get-timesheet-details'
 import { listTimesheets } from './list-timesheets'
 
-const tags = ['timesheets']
-
 /** /api/v1/timesheets: timesheet records (read-only; people submit and managers decide in the client API). */
-export const timesheetsRoutes = (rt: Runtime) =>
-  new Elysia({ prefix: '/timesheets' })
-    .use(restAuth(rt))
-    .get('/', ({ ctx, query }) => invoke(listTimesheets, ctx, query), restHook(listTimesheets, { tags, from: 'query' }))
-    .get('/:timesheet_id', ({ ctx, params }) => invoke(getTimesheetDetails, ctx, params), restHook(getTimesheetDetails, { tags, from: 'query', path: ['timesheet_id'] }))
+export const timesheetsRoutes = defineRoutes({ surface: 'rest', prefix: '/timesheets', tags: ['timesheets'] }, [
+  get('/', listTimesheets),
+  get('/:timesheet_id', getTimesheetDetails),
+])
