@@ -72,6 +72,15 @@ export function authorize(ctx: Ctx, access: Access): asserts ctx is TenantBoundC
 }
 
 /**
+ * The first check of `authorize` alone, for HTTP surfaces that run it before validating the
+ * request: a caller without a key learns that first (401), not what is wrong with the body (400).
+ */
+export function authenticated(ctx: Ctx, access: Access): void {
+  const first = refusals(ctx, access)[0]
+  if (first?.code === 'unauthorized') throw new DomainError(first.code, first.message)
+}
+
+/**
  * Whether the operation is offered to the caller (MCP tools/list): none of its refusals is about
  * who the caller is. The same checks as authorize, so the list and the call cannot disagree.
  */

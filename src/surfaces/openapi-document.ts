@@ -80,7 +80,8 @@ function errorResponses(): Record<string, unknown> {
 
 /** Media types, security and headers the generator cannot know: added per operation. */
 function finishOperation(op: OpenApiOperation): void {
-  const isPublic = op.tags?.includes('meta') ?? false
+  // The docs routes (tag meta) and public operations (x-access role public) need no key.
+  const isPublic = (op.tags?.includes('meta') ?? false) || op['x-access']?.role === 'public'
   op.security = isPublic ? [] : [{ bearerAuth: [] }]
   op.responses ??= { 200: { description: 'OK' } }
   if (!isPublic) op.responses['500'] = { description: '' }

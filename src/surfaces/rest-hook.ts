@@ -1,6 +1,7 @@
 import { t } from 'elysia'
 import type { TObject, TProperties, TSchema } from '@sinclair/typebox'
-import type { Access } from '../kernel/access'
+import { authenticated, type Access } from '../kernel/access'
+import type { Ctx } from '../kernel/ctx'
 import { DomainError } from '../kernel/errors'
 import { INPUT_SOURCE, type OperationRoute, type RouteGroup } from '../kernel/route'
 import { ErrorBody } from '../kernel/schemas'
@@ -69,6 +70,7 @@ function describeAccess(op: { access: Access }): string {
 }
 
 interface RequestParts {
+  ctx: Ctx
   body: unknown
   query: Record<string, unknown>
   params: Record<string, unknown>
@@ -110,6 +112,7 @@ export function routeHook(route: OperationRoute, group: RouteGroup): RouteHook {
     ...(params ? { params } : {}),
     // Our own check first: field-named messages, unknown fields refused (or stripped), real dates.
     transform: (c) => {
+      authenticated(c.ctx, op.access)
       checkParams?.(c.params)
       const input = from === 'body' ? c.body : c.query
       if (unknown === 'strip') stripUnknown(rest, input)
