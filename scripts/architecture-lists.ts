@@ -5,15 +5,35 @@
 
 /** Query functions that take a raw `db` because they span tenants or run before one is known. */
 export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
-  { file: 'src/modules/analytics/queries.ts', name: 'insertToolCalls', why: 'the write-behind recorder flushes the tool calls of every tenant (and of calls made before a tenant is known) in one batch' },
+  {
+    file: 'src/modules/analytics/queries.ts',
+    name: 'insertToolCalls',
+    why: 'the write-behind recorder flushes the tool calls of every tenant (and of calls made before a tenant is known) in one batch',
+  },
   // Authentication and tenant lookup: they run before a tenant is known, and find it.
   { file: 'src/modules/api-keys/queries.ts', name: 'findKeyByLookup', why: 'authentication: the presented key names its tenant only through this row' },
-  { file: 'src/modules/users/users-admin-queries.ts', name: 'findInvitationByTokenHash', why: 'accepting an invitation: the token is the only credential, and its row names the tenant' },
+  {
+    file: 'src/modules/users/users-admin-queries.ts',
+    name: 'findInvitationByTokenHash',
+    why: 'accepting an invitation: the token is the only credential, and its row names the tenant',
+  },
   { file: 'src/modules/tenants/queries.ts', name: 'findTenantCtx', why: 'builds the tenant context itself (authentication, jobs, CLI) from an id' },
-  { file: 'src/modules/tenants/queries.ts', name: 'findTenantById', why: 'a tenant row by id for code that spans tenants (webhook delivery labels); tenant-bound code uses getTenantRow(c)' },
-  { file: 'src/modules/tenants/queries.ts', name: 'findTenantByReference', why: 'the operator names a tenant by readable id or slug before any context exists' },
+  {
+    file: 'src/modules/tenants/queries.ts',
+    name: 'findTenantById',
+    why: 'a tenant row by id for code that spans tenants (webhook delivery labels); tenant-bound code uses getTenantRow(c)',
+  },
+  {
+    file: 'src/modules/tenants/queries.ts',
+    name: 'findTenantByReference',
+    why: 'the operator names a tenant by readable id or slug before any context exists',
+  },
   { file: 'src/modules/tenants/queries.ts', name: 'listTenants', why: 'the list of tenants: jobs and the CLI loop over it' },
-  { file: 'src/modules/tenants/queries.ts', name: 'findDefaultDemoTenant', why: 'the demo tenant that any caller (public demo key, switch_to_demo) is pointed at' },
+  {
+    file: 'src/modules/tenants/queries.ts',
+    name: 'findDefaultDemoTenant',
+    why: 'the demo tenant that any caller (public demo key, switch_to_demo) is pointed at',
+  },
   // Creating a tenant: there is no tenant to scope by yet.
   { file: 'src/modules/tenants/queries.ts', name: 'readableIdTaken', why: 'uniqueness of a new tenant readable id across all tenants' },
   { file: 'src/modules/tenants/queries.ts', name: 'slugTaken', why: 'uniqueness of a new tenant slug across all tenants' },
@@ -29,13 +49,25 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
   { file: 'src/modules/notifications/queries.ts', name: 'claimEmail', why: 'the email outbox pump claims an email row by id' },
   { file: 'src/modules/notifications/queries.ts', name: 'markEmailSent', why: 'the email outbox pump records a send by email id' },
   { file: 'src/modules/notifications/queries.ts', name: 'markEmailFailed', why: 'the email outbox pump records a failure by email id' },
-  { file: 'src/modules/webhooks/outbox-queries.ts', name: 'emitEvent', why: 'writes an event before a tenant context exists (a failed login found by key lookup); modules use emit(c, …)' },
+  {
+    file: 'src/modules/webhooks/outbox-queries.ts',
+    name: 'emitEvent',
+    why: 'writes an event before a tenant context exists (a failed login found by key lookup); modules use emit(c, …)',
+  },
   { file: 'src/modules/webhooks/delivery-queries.ts', name: 'fanOutBatch', why: 'the delivery pump fans out the outbox of every tenant in one pass' },
   { file: 'src/modules/webhooks/delivery-queries.ts', name: 'claimDue', why: 'the delivery pump leases due deliveries of every tenant' },
   { file: 'src/modules/webhooks/delivery-queries.ts', name: 'hasDueDeliveries', why: 'the delivery pump asks whether any tenant has a delivery due' },
   { file: 'src/modules/webhooks/attempt-queries.ts', name: 'recordAttempt', why: 'records an attempt of a claimed delivery; the claim carries its tenant id' },
-  { file: 'src/modules/rate-limits/queries.ts', name: 'readCounter', why: 'rate-limit counters are keyed by key id on the counters connection, before any tenant context' },
-  { file: 'src/modules/rate-limits/queries.ts', name: 'countHourAndDay', why: 'counts a REST request by key id on the counters connection, before the tenant context is built' },
+  {
+    file: 'src/modules/rate-limits/queries.ts',
+    name: 'readCounter',
+    why: 'rate-limit counters are keyed by key id on the counters connection, before any tenant context',
+  },
+  {
+    file: 'src/modules/rate-limits/queries.ts',
+    name: 'countHourAndDay',
+    why: 'counts a REST request by key id on the counters connection, before the tenant context is built',
+  },
   { file: 'src/modules/rate-limits/queries.ts', name: 'deleteCountersBefore', why: 'housekeeping of expired rate-limit windows of every tenant' },
   { file: 'src/modules/rate-limits/mcp-queries.ts', name: 'loadMinuteCount', why: 'MCP minute windows are keyed by key id on the counters connection' },
   { file: 'src/modules/rate-limits/mcp-queries.ts', name: 'saveMinuteCounts', why: 'flushes the in-memory MCP minute windows of every key at once' },
@@ -44,8 +76,16 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
   { file: 'src/modules/jobs/queries.ts', name: 'releaseLease', why: 'job leases are per job, not per tenant' },
   { file: 'src/modules/jobs/queries.ts', name: 'recordTick', why: 'job state is per job, not per tenant' },
   { file: 'src/modules/jobs/queries.ts', name: 'listJobStates', why: 'the jobs CLI lists the state of every job' },
-  { file: 'src/modules/jobs/queries.ts', name: 'findRun', why: 'run bookkeeping of the job runner (job x tenant x date), read before the tenant context is built' },
-  { file: 'src/modules/jobs/queries.ts', name: 'succeededKeys', why: 'run bookkeeping of the job runner (job x tenant x date), read before the tenant context is built' },
+  {
+    file: 'src/modules/jobs/queries.ts',
+    name: 'findRun',
+    why: 'run bookkeeping of the job runner (job x tenant x date), read before the tenant context is built',
+  },
+  {
+    file: 'src/modules/jobs/queries.ts',
+    name: 'succeededKeys',
+    why: 'run bookkeeping of the job runner (job x tenant x date), read before the tenant context is built',
+  },
   { file: 'src/modules/jobs/queries.ts', name: 'saveRun', why: 'run bookkeeping of the job runner (job x tenant x date)' },
   { file: 'src/modules/jobs/queries.ts', name: 'lastRunOf', why: 'the jobs CLI reports the last run of a job, any tenant' },
   { file: 'src/modules/jobs/queries.ts', name: 'markTenantDaysDone', why: 'the seed records generated tenant-days as done for the job runner' },
@@ -73,8 +113,11 @@ export const READ_MODELS: { file: string; tables: string[]; why: string }[] = [
 
 /** `as unknown as` that bridges a library's types; nothing of ours may need one. */
 export const AS_UNKNOWN_ALLOWED: { file: string; why: string }[] = [
-  { file: 'src/kernel/db.ts', why: "sqliteOf: drizzle keeps the bun:sqlite connection on its session, which its types do not expose" },
-  { file: 'src/kernel/migrate.ts', why: "drizzle's dialect migrator and session are internal to its types; embedded migrations call them as drizzle's own migrator does" },
+  { file: 'src/kernel/db.ts', why: 'sqliteOf: drizzle keeps the bun:sqlite connection on its session, which its types do not expose' },
+  {
+    file: 'src/kernel/migrate.ts',
+    why: "drizzle's dialect migrator and session are internal to its types; embedded migrations call them as drizzle's own migrator does",
+  },
 ]
 
 /** Exported names that may be declared in several files (none yet). */

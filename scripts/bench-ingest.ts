@@ -41,14 +41,25 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wf-bench-ingest-'))
 
 // 1. Tenant, users and keys, written before the server starts (setup is not measured).
 const rt = openRuntime(loadConfig({ dataDir, logLevel: 'silent' }, {}), silentLogger)
-const { tenant } = createTenant(rt.db, { name: 'Bench Ingest', planId: 'business', timezone: 'Europe/Berlin', isDemo: false, owner: { name: 'B', email: 'b@bench.test' } }, Date.now())
+const { tenant } = createTenant(
+  rt.db,
+  { name: 'Bench Ingest', planId: 'business', timezone: 'Europe/Berlin', isDemo: false, owner: { name: 'B', email: 'b@bench.test' } },
+  Date.now(),
+)
 const keys: string[] = []
 rt.handle.sqlite.transaction(() => {
-  const addUser = rt.handle.sqlite.prepare("insert into users (id, tenant_id, name, email, role, status, work_profile, weekly_hours, created_at) values (?, ?, ?, ?, 'employee', 'active', 'engineering', 40, 0)")
+  const addUser = rt.handle.sqlite.prepare(
+    "insert into users (id, tenant_id, name, email, role, status, work_profile, weekly_hours, created_at) values (?, ?, ?, ?, 'employee', 'active', 'engineering', 40, 0)",
+  )
   for (let a = 0; a < AGENTS; a++) {
     const id = crypto.randomUUID()
     addUser.run(id, tenant.id, `Agent ${a}`, `agent${a}@bench.test`)
-    keys.push(issueKey({ tenant, db: rt.db, now: Date.now() }, { kind: 'live', scope: 'read_write', role: 'employee', name: 'bench', userId: id, createdByUserId: null, expiresAt: null }).key)
+    keys.push(
+      issueKey(
+        { tenant, db: rt.db, now: Date.now() },
+        { kind: 'live', scope: 'read_write', role: 'employee', name: 'bench', userId: id, createdByUserId: null, expiresAt: null },
+      ).key,
+    )
   }
 })()
 rt.close()

@@ -22,13 +22,21 @@ const CATEGORIES = ['productive', 'productive', 'neutral', 'unproductive'] as co
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wf-bench-jobs-'))
 const rt = openRuntime(loadConfig({ dataDir, logLevel: 'silent' }, {}), silentLogger)
-const { tenant } = createTenant(rt.db, { name: 'Bench', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'B', email: 'b@bench.test' } }, Date.parse('2026-01-01T00:00:00Z'))
+const { tenant } = createTenant(
+  rt.db,
+  { name: 'Bench', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'B', email: 'b@bench.test' } },
+  Date.parse('2026-01-01T00:00:00Z'),
+)
 const sqlite = rt.handle.sqlite
 
 console.log(`preparing ${USERS} users x ${SAMPLES_PER_USER} samples…`)
 sqlite.transaction(() => {
-  const addUser = sqlite.prepare("insert into users (id, tenant_id, name, email, role, status, work_profile, weekly_hours, created_at) values (?, ?, ?, ?, 'employee', 'active', 'engineering', 40, 0)")
-  const addSample = sqlite.prepare('insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, ?, ?, ?, ?, ?, ?)')
+  const addUser = sqlite.prepare(
+    "insert into users (id, tenant_id, name, email, role, status, work_profile, weekly_hours, created_at) values (?, ?, ?, ?, 'employee', 'active', 'engineering', 40, 0)",
+  )
+  const addSample = sqlite.prepare(
+    'insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, ?, ?, ?, ?, ?, ?)',
+  )
   const start = zonedTimeToInstant(DATE, '08:00', 'UTC')
   for (let u = 0; u < USERS; u++) {
     const id = crypto.randomUUID()
@@ -41,7 +49,9 @@ sqlite.transaction(() => {
 if (process.env.BENCH_HISTORY) {
   // BENCH_HISTORY=1: 14 earlier days of summaries per user, the baseline the job averages over.
   const ids = sqlite.query('select id from users where tenant_id = ?').all(tenant.id) as { id: string }[]
-  const add = sqlite.prepare('insert into daily_activity_summaries (tenant_id, user_id, date, total_seconds, productive_seconds, neutral_seconds, unproductive_seconds, idle_seconds, score, sample_count, computed_at) values (?, ?, ?, 100, 50, 25, 25, 0, ?, 1, 0)')
+  const add = sqlite.prepare(
+    'insert into daily_activity_summaries (tenant_id, user_id, date, total_seconds, productive_seconds, neutral_seconds, unproductive_seconds, idle_seconds, score, sample_count, computed_at) values (?, ?, ?, 100, 50, 25, 25, 0, ?, 1, 0)',
+  )
   sqlite.transaction(() => {
     for (let d = 1; d <= 14; d++) for (const [i, u] of ids.entries()) add.run(tenant.id, u.id, addDays(DATE, -d), (i * 7 + d * 13) % 100)
   })()

@@ -39,18 +39,33 @@ const { values: opts } = parseArgs({
 /** The same SQL list_employees runs (page, total, teams, clocked-in) on bun:sqlite, nothing else. */
 function employeesQuery(dataDir: string) {
   const db = new Database(join(dataDir, 'workforce.db'), { readonly: true })
-  const page = db.query(`select id, name, email, role, status, job_title, primary_team_id from users where tenant_id = ? and status != 'deactivated' order by name, id limit ? offset ?`)
+  const page = db.query(
+    `select id, name, email, role, status, job_title, primary_team_id from users where tenant_id = ? and status != 'deactivated' order by name, id limit ? offset ?`,
+  )
   const total = db.query(`select count(*) as n from users where tenant_id = ? and status != 'deactivated'`)
   const tenantId = (db.query('select id from tenants where is_demo = 1 order by id limit 1').get() as { id: number }).id
   return (p: number, page_size: number) => {
     const rows = page.all(tenantId, page_size, (p - 1) * page_size) as { id: string; primary_team_id: string | null }[]
     const ids = rows.map((r) => r.id)
     const marks = ids.map(() => '?').join(',')
-    const open = new Set((db.query(`select user_id from time_logs where tenant_id = ? and clock_out_at is null and user_id in (${marks})`).all(tenantId, ...ids) as { user_id: string }[]).map((r) => r.user_id))
+    const open = new Set(
+      (
+        db.query(`select user_id from time_logs where tenant_id = ? and clock_out_at is null and user_id in (${marks})`).all(tenantId, ...ids) as {
+          user_id: string
+        }[]
+      ).map((r) => r.user_id),
+    )
     const teamIds = [...new Set(rows.flatMap((r) => (r.primary_team_id ? [r.primary_team_id] : [])))]
-    const teams = new Map((db.query(`select id, name from teams where tenant_id = ? and id in (${teamIds.map(() => '?').join(',')})`).all(tenantId, ...teamIds) as { id: string; name: string }[]).map((t) => [t.id, t.name]))
+    const teams = new Map(
+      (
+        db.query(`select id, name from teams where tenant_id = ? and id in (${teamIds.map(() => '?').join(',')})`).all(tenantId, ...teamIds) as {
+          id: string
+          name: string
+        }[]
+      ).map((t) => [t.id, t.name]),
+    )
     const n = (total.get(tenantId) as { n: number }).n
-    const employees = rows.map((r) => ({ ...r, team_name: r.primary_team_id ? teams.get(r.primary_team_id) ?? null : null, is_clocked_in: open.has(r.id) }))
+    const employees = rows.map((r) => ({ ...r, team_name: r.primary_team_id ? (teams.get(r.primary_team_id) ?? null) : null, is_clocked_in: open.has(r.id) }))
     return { result: { employees, total: n, page: p } }
   }
 }
@@ -76,17 +91,21 @@ async function sdkServer(dataDir: string) {
   const { WebStandardStreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')
   const { CallToolRequestSchema } = await import('@modelcontextprotocol/sdk/types.js')
   const query = employeesQuery(dataDir)
-  const app = new Elysia().post('/bench', async ({ request }) => {
-    const server = new Server({ name: 'sdk-bench', version: '1.0.0' }, { capabilities: { tools: {} } })
-    server.setRequestHandler(CallToolRequestSchema, async (req) => {
-      const args = (req.params.arguments ?? {}) as { page?: number; page_size?: number }
-      const structured = query(args.page ?? 1, args.page_size ?? 20)
-      return { content: [{ type: 'text' as const, text: JSON.stringify(structured) }], structuredContent: structured }
-    })
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
-    await server.connect(transport)
-    return transport.handleRequest(request)
-  }, { parse: 'none' })
+  const app = new Elysia().post(
+    '/bench',
+    async ({ request }) => {
+      const server = new Server({ name: 'sdk-bench', version: '1.0.0' }, { capabilities: { tools: {} } })
+      server.setRequestHandler(CallToolRequestSchema, async (req) => {
+        const args = (req.params.arguments ?? {}) as { page?: number; page_size?: number }
+        const structured = query(args.page ?? 1, args.page_size ?? 20)
+        return { content: [{ type: 'text' as const, text: JSON.stringify(structured) }], structuredContent: structured }
+      })
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+      await server.connect(transport)
+      return transport.handleRequest(request)
+    },
+    { parse: 'none' },
+  )
   app.listen({ hostname: '127.0.0.1', port: 0 })
   console.log(`sdk listening on ${app.server!.port}`)
 }
@@ -95,23 +114,53 @@ async function sdkServer(dataDir: string) {
 function buildData(dataDir: string, employees: number): void {
   const rt = openRuntime(loadConfig({ dataDir, logLevel: 'silent' }), silentLogger)
   const now = Date.now()
-  const { tenant, owner } = createTenant(rt.db, { name: 'Bench Logistics (demo)', planId: 'business', timezone: 'Europe/Berlin', isDemo: true, owner: { name: 'Olivia Owner', email: 'owner@bench.example' } }, now)
+  const { tenant, owner } = createTenant(
+    rt.db,
+    {
+      name: 'Bench Logistics (demo)',
+      planId: 'business',
+      timezone: 'Europe/Berlin',
+      isDemo: true,
+      owner: { name: 'Olivia Owner', email: 'owner@bench.example' },
+    },
+    now,
+  )
   transaction(rt.db, (tx) => {
     const c = { tenant, db: tx, now }
     const teams = Array.from({ length: 20 }, (_, i) => insertTeam(c, { id: newId(), name: `Team ${String(i + 1).padStart(2, '0')}` }))
     for (let i = 1; i < employees; i++) {
       const team = teams[i % teams.length]!
-      const user = insertUser(c, { id: newId(), name: `Employee ${String(i).padStart(4, '0')}`, email: `e${i}@bench.example`, role: i % 25 === 0 ? 'manager' : 'employee', status: 'active', primaryTeamId: team.id, createdAt: now, activatedAt: now })
+      const user = insertUser(c, {
+        id: newId(),
+        name: `Employee ${String(i).padStart(4, '0')}`,
+        email: `e${i}@bench.example`,
+        role: i % 25 === 0 ? 'manager' : 'employee',
+        status: 'active',
+        primaryTeamId: team.id,
+        createdAt: now,
+        activatedAt: now,
+      })
       addMembership(c, { teamId: team.id, userId: user.id, roleInTeam: 'member' })
-      if (i % 3 === 0) tx.insert(timeLogs).values({ id: newId(), tenantId: tenant.id, userId: user.id, clockInAt: now - 3_600_000, status: 'open', source: 'seed', createdAt: now }).run()
+      if (i % 3 === 0)
+        tx.insert(timeLogs)
+          .values({ id: newId(), tenantId: tenant.id, userId: user.id, clockInAt: now - 3_600_000, status: 'open', source: 'seed', createdAt: now })
+          .run()
     }
     ensurePublicDemoKey(c, rt.secret, { userId: owner.id, role: 'admin' })
   })
   rt.close()
 }
 
-async function spawnAndWait(cmd: string[], pattern: RegExp, readyWhen = ''): Promise<{ proc: ReturnType<typeof Bun.spawn>; match: RegExpExecArray; output: () => string }> {
-  const proc = Bun.spawn(cmd, { stdout: 'pipe', stderr: 'pipe', env: { ...process.env, WORKFORCE_LOG_LEVEL: 'warn', WORKFORCE_MCP_RATE_LIMIT_MINUTE: '100000000' } })
+async function spawnAndWait(
+  cmd: string[],
+  pattern: RegExp,
+  readyWhen = '',
+): Promise<{ proc: ReturnType<typeof Bun.spawn>; match: RegExpExecArray; output: () => string }> {
+  const proc = Bun.spawn(cmd, {
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ...process.env, WORKFORCE_LOG_LEVEL: 'warn', WORKFORCE_MCP_RATE_LIMIT_MINUTE: '100000000' },
+  })
   let out = ''
   void (async () => {
     for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) out += new TextDecoder().decode(chunk)
@@ -132,13 +181,24 @@ interface Result {
   errors: number
 }
 
-async function load(url: string, headers: Record<string, string>, body: string, seconds: number, concurrency: number, check: (text: string) => boolean): Promise<Result> {
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  seconds: number,
+  concurrency: number,
+  check: (text: string) => boolean,
+): Promise<Result> {
   const latencies: number[] = []
   let errors = 0
   const run = async (until: number, record: boolean) => {
     while (performance.now() < until) {
       const t0 = performance.now()
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body })
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body,
+      })
       const text = await res.text()
       if (!record) continue
       latencies.push(performance.now() - t0)
@@ -167,7 +227,11 @@ async function main() {
     const t0 = performance.now()
     buildData(dataDir, Number(opts.employees))
     console.log(`data: ${opts.employees} employees in ${Math.round(performance.now() - t0)} ms`)
-    const mcp = await spawnAndWait(['bun', join(root, 'src/main.ts'), 'serve', '--port', '0', '--data', dataDir, '--no-jobs'], /listening on http:\/\/[^:]+:(\d+)/, '"Authorization"')
+    const mcp = await spawnAndWait(
+      ['bun', join(root, 'src/main.ts'), 'serve', '--port', '0', '--data', dataDir, '--no-jobs'],
+      /listening on http:\/\/[^:]+:(\d+)/,
+      '"Authorization"',
+    )
     const key = /Public demo key \(read-only\): (\S+)/.exec(mcp.output())![1]!
     const bare = await spawnAndWait(['bun', join(root, 'scripts/bench-mcp.ts'), '--bare', dataDir], /bare listening on (\d+)/)
     const sdk = await spawnAndWait(['bun', join(root, 'scripts/bench-mcp.ts'), '--sdk', dataDir], /sdk listening on (\d+)/)
@@ -187,7 +251,10 @@ async function main() {
       rounds.push({ bare: b, mcp: m, sdk: k })
     }
     const best = (pick: (r: Round) => Result) => rounds.map(pick).sort((a, b) => b.rps - a.rps)[0]!
-    const row = (name: string, r: Result) => console.log(`${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   errors ${r.errors}`)
+    const row = (name: string, r: Result) =>
+      console.log(
+        `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   errors ${r.errors}`,
+      )
     for (const [i, r] of rounds.entries()) {
       row(`round ${i + 1}: bare Elysia + bun:sqlite`, r.bare)
       row(`round ${i + 1}: MCP tools/call list_employees`, r.mcp)

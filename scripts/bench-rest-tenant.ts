@@ -4,8 +4,14 @@ import { randomUUID } from 'node:crypto'
 const DAY = 86_400_000
 
 const APPS = [
-  ['Visual Studio Code', 'productive'], ['iTerm2', 'productive'], ['GitHub', 'productive'], ['Jira', 'productive'],
-  ['Slack', 'neutral'], ['Zoom', 'neutral'], ['Outlook', 'neutral'], ['YouTube', 'unproductive'],
+  ['Visual Studio Code', 'productive'],
+  ['iTerm2', 'productive'],
+  ['GitHub', 'productive'],
+  ['Jira', 'productive'],
+  ['Slack', 'neutral'],
+  ['Zoom', 'neutral'],
+  ['Outlook', 'neutral'],
+  ['YouTube', 'unproductive'],
 ] as const
 
 /**
@@ -24,11 +30,22 @@ export async function seedBenchTenant(dataDir: string, employees: number): Promi
   const { projects, tasks, teamMemberships, teams, users } = await import('../src/db/schema')
   const rt = openRuntime(loadConfig({ dataDir, logLevel: 'silent' }))
   const now = Date.now()
-  const { tenant } = createTenant(rt.db, { name: 'Bench Co (demo)', planId: 'business', timezone: 'UTC', isDemo: true, owner: { name: 'Owner', email: 'owner@bench.test' } }, now)
-  const token = issueKey({ tenant, db: rt.db, now }, { kind: 'api', scope: 'read', role: 'admin', name: 'bench', userId: null, createdByUserId: null, expiresAt: null }).key
+  const { tenant } = createTenant(
+    rt.db,
+    { name: 'Bench Co (demo)', planId: 'business', timezone: 'UTC', isDemo: true, owner: { name: 'Owner', email: 'owner@bench.test' } },
+    now,
+  )
+  const token = issueKey(
+    { tenant, db: rt.db, now },
+    { kind: 'api', scope: 'read', role: 'admin', name: 'bench', userId: null, createdByUserId: null, expiresAt: null },
+  ).key
   const sqlite = rt.handle.sqlite
-  const sample = sqlite.prepare('insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, ?, ?, ?, ?, ?, ?)')
-  const log = sqlite.prepare(`insert into time_logs (id, tenant_id, user_id, clock_in_at, clock_out_at, status, source, created_at) values (?, ?, ?, ?, ?, ?, 'seed', ?)`)
+  const sample = sqlite.prepare(
+    'insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, ?, ?, ?, ?, ?, ?)',
+  )
+  const log = sqlite.prepare(
+    `insert into time_logs (id, tenant_id, user_id, clock_in_at, clock_out_at, status, source, created_at) values (?, ?, ?, ?, ?, ?, 'seed', ?)`,
+  )
   const day = (date: string, hour: number) => Date.parse(`${date}T00:00:00Z`) + hour * 3_600_000
   const today = new Date(now).toISOString().slice(0, 10)
   const yesterday = new Date(now - DAY).toISOString().slice(0, 10)
@@ -42,24 +59,52 @@ export async function seedBenchTenant(dataDir: string, employees: number): Promi
   transaction(rt.db, (tx) => {
     const teamIds = Array.from({ length: Math.max(1, Math.ceil(employees / 50)) }, (_, i) => {
       const id = randomUUID()
-      tx.insert(teams).values({ id, tenantId: tenant.id, name: `Team ${String(i + 1).padStart(2, '0')}`, createdAt: now }).run()
+      tx.insert(teams)
+        .values({ id, tenantId: tenant.id, name: `Team ${String(i + 1).padStart(2, '0')}`, createdAt: now })
+        .run()
       return id
     })
     const projectIds = Array.from({ length: 50 }, (_, i) => {
       const id = randomUUID()
-      tx.insert(projects).values({ id, tenantId: tenant.id, name: `Project ${i + 1}`, status: 'active', budgetHours: 1000, createdAt: now, updatedAt: now }).run()
+      tx.insert(projects)
+        .values({ id, tenantId: tenant.id, name: `Project ${i + 1}`, status: 'active', budgetHours: 1000, createdAt: now, updatedAt: now })
+        .run()
       return id
     })
     const statuses = ['todo', 'in_progress', 'blocked', 'in_review', 'done'] as const
     for (let i = 0; i < employees; i++) {
       const id = randomUUID()
       const teamId = teamIds[i % teamIds.length]!
-      tx.insert(users).values({ id, tenantId: tenant.id, name: `Employee ${String(i + 1).padStart(4, '0')}`, email: `e${i + 1}@bench.test`, role: 'employee', status: 'active', primaryTeamId: teamId, createdAt: now, activatedAt: now }).run()
+      tx.insert(users)
+        .values({
+          id,
+          tenantId: tenant.id,
+          name: `Employee ${String(i + 1).padStart(4, '0')}`,
+          email: `e${i + 1}@bench.test`,
+          role: 'employee',
+          status: 'active',
+          primaryTeamId: teamId,
+          createdAt: now,
+          activatedAt: now,
+        })
+        .run()
       tx.insert(teamMemberships).values({ tenantId: tenant.id, teamId, userId: id, joinedAt: now }).run()
       for (let k = 0; k < 10; k++) {
         const due = new Date(now + ((i * 10 + k) % 120) * DAY).toISOString().slice(0, 10)
         const createdAt = now - (i * 10 + k) * 60_000
-        tx.insert(tasks).values({ id: randomUUID(), tenantId: tenant.id, projectId: projectIds[(i + k) % 50]!, title: `Task ${k + 1} of employee ${i + 1}`, status: statuses[(i + k) % 5]!, assigneeUserId: id, dueDate: due, createdAt, updatedAt: createdAt }).run()
+        tx.insert(tasks)
+          .values({
+            id: randomUUID(),
+            tenantId: tenant.id,
+            projectId: projectIds[(i + k) % 50]!,
+            title: `Task ${k + 1} of employee ${i + 1}`,
+            status: statuses[(i + k) % 5]!,
+            assigneeUserId: id,
+            dueDate: due,
+            createdAt,
+            updatedAt: createdAt,
+          })
+          .run()
       }
       // Yesterday: 08:00 to 17:00 give or take a few minutes.
       const start = day(yesterday, 8) + (i % 30) * 60_000
@@ -77,4 +122,3 @@ export async function seedBenchTenant(dataDir: string, employees: number): Promi
   rt.close()
   return token
 }
-

@@ -59,12 +59,24 @@ async function spawn(cmd: string[], env: Record<string, string> = {}): Promise<{
     if (done) throw new Error(`process exited before listening:\n${out}`)
     out += new TextDecoder().decode(value)
   }
-  void (async () => { while (!(await reader.read()).done); })()
+  void (async () => {
+    while (!(await reader.read()).done);
+  })()
   return { proc, url: /listening on (http:\/\/\S+)/.exec(out)![1]!.replace('localhost', '127.0.0.1') }
 }
 
-interface Result { requests: number; errors: number; rps: number; p50: number; p99: number }
-interface Window { latencies: number[]; errors: number; seconds: number }
+interface Result {
+  requests: number
+  errors: number
+  rps: number
+  p50: number
+  p99: number
+}
+interface Window {
+  latencies: number[]
+  errors: number
+  seconds: number
+}
 
 /** Closed loop for one window: C workers each send the next request when the previous answered. */
 async function window(url: string, headers: Record<string, string>, durationS: number): Promise<Window> {
@@ -72,15 +84,17 @@ async function window(url: string, headers: Record<string, string>, durationS: n
   let errors = 0
   const started = performance.now()
   const end = started + durationS * 1000
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < end) {
-      const t0 = performance.now()
-      const res = await fetch(url, { headers })
-      await res.arrayBuffer()
-      if (res.status !== 200) errors++
-      latencies.push(performance.now() - t0)
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now()
+        const res = await fetch(url, { headers })
+        await res.arrayBuffer()
+        if (res.status !== 200) errors++
+        latencies.push(performance.now() - t0)
+      }
+    }),
+  )
   return { latencies, errors, seconds: (performance.now() - started) / 1000 }
 }
 
@@ -88,7 +102,13 @@ function summarize(windows: Window[]): Result {
   const latencies = windows.flatMap((w) => w.latencies).sort((a, b) => a - b)
   const seconds = windows.reduce((s, w) => s + w.seconds, 0)
   const q = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]! * 100) / 100
-  return { requests: latencies.length, errors: windows.reduce((s, w) => s + w.errors, 0), rps: Math.round(latencies.length / seconds), p50: q(0.5), p99: q(0.99) }
+  return {
+    requests: latencies.length,
+    errors: windows.reduce((s, w) => s + w.errors, 0),
+    rps: Math.round(latencies.length / seconds),
+    p50: q(0.5),
+    p99: q(0.99),
+  }
 }
 
 /**
@@ -126,7 +146,9 @@ try {
   const auth = { authorization: `Bearer ${token}` }
   // Placeholders a path may use: {yesterday}, {team_id} (the first team), {user_id} (its first member).
   const team = (await (await fetch(`${real.url}/api/v1/teams?page_size=1`, { headers: auth })).json()) as { data: { id: string }[] }
-  const member = (await (await fetch(`${real.url}/api/v1/teams/${team.data[0]!.id}/members?page_size=1`, { headers: auth })).json()) as { data: { user_id: string }[] }
+  const member = (await (await fetch(`${real.url}/api/v1/teams/${team.data[0]!.id}/members?page_size=1`, { headers: auth })).json()) as {
+    data: { user_id: string }[]
+  }
   const fill = (p: string) => p.replaceAll('{yesterday}', yesterday).replaceAll('{team_id}', team.data[0]!.id).replaceAll('{user_id}', member.data[0]!.user_id)
   paths.splice(0, paths.length, ...paths.map(fill))
   const files: string[] = []

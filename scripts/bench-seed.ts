@@ -16,7 +16,9 @@ import { migrate } from '../src/kernel/migrate'
 import { upsertPlanCatalog } from '../src/modules/tenants/queries'
 import { DEFAULT_SEED_OPTIONS, seedDemoTenant } from '../seed'
 
-const { values } = parseArgs({ options: { employees: { type: 'string', default: '1000' }, days: { type: 'string', default: '90' }, keep: { type: 'boolean', default: false } } })
+const { values } = parseArgs({
+  options: { employees: { type: 'string', default: '1000' }, days: { type: 'string', default: '90' }, keep: { type: 'boolean', default: false } },
+})
 const employees = Number(values.employees)
 const days = Number(values.days)
 const CACHE = 'PRAGMA cache_size = -65536'
@@ -33,10 +35,44 @@ const rate = (rows: number, ms: number) => `${Math.round(rows / (ms / 1000)).toL
 
 /** Tables in parent-before-child order, as the generator's writers flush them. */
 function tablesInOrder(db: Database): string[] {
-  const order = ['tenants', 'cost_centers', 'offices', 'shift_templates', 'teams', 'users', 'team_memberships', 'invitations', 'rate_cards', 'projects', 'tasks',
-    'category_rules', 'devices', 'subscriptions', 'invoices', 'payments', 'timesheets', 'timesheet_status_history', 'payroll_periods', 'pay_runs', 'time_logs',
-    'breaks', 'presence_taps', 'agent_sessions', 'activity_samples', 'ingest_batches', 'activity_blocks', 'daily_activity_summaries', 'location_pings',
-    'shift_schedules', 'events', 'mcp_tool_calls', 'ask_questions', 'workload_alerts', 'email_outbox', 'api_keys']
+  const order = [
+    'tenants',
+    'cost_centers',
+    'offices',
+    'shift_templates',
+    'teams',
+    'users',
+    'team_memberships',
+    'invitations',
+    'rate_cards',
+    'projects',
+    'tasks',
+    'category_rules',
+    'devices',
+    'subscriptions',
+    'invoices',
+    'payments',
+    'timesheets',
+    'timesheet_status_history',
+    'payroll_periods',
+    'pay_runs',
+    'time_logs',
+    'breaks',
+    'presence_taps',
+    'agent_sessions',
+    'activity_samples',
+    'ingest_batches',
+    'activity_blocks',
+    'daily_activity_summaries',
+    'location_pings',
+    'shift_schedules',
+    'events',
+    'mcp_tool_calls',
+    'ask_questions',
+    'workload_alerts',
+    'email_outbox',
+    'api_keys',
+  ]
   const existing = new Set((db.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name))
   return order.filter((t) => existing.has(t))
 }
@@ -102,9 +138,15 @@ try {
   console.log(`rows                 ${seedRows.toLocaleString('en-US')} (bare loop copied ${copy.rows.toLocaleString('en-US')}, FK violations ${violations})`)
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`.padStart(7)
   console.log(`                     wall      rate (wall)          CPU time`)
-  console.log(`seed-demo generator  ${s(summary.elapsedMs)}   ${rate(seedRows, summary.elapsedMs).padEnd(18)}   ${s(seedCpuMs)}   (generation + batched inserts + commits)`)
-  console.log(`bare insert loop     ${s(copy.ms)}   ${rate(copy.rows, copy.ms).padEnd(18)}   ${s(copy.cpuMs)}   (pre-built rows, one prepared INSERT per table, one transaction)`)
-  console.log(`ratio                ${(summary.elapsedMs / copy.ms).toFixed(2)}x wall, ${(seedCpuMs / copy.cpuMs).toFixed(2)}x CPU (target <= 2x; whole tenant target < 60 s)`)
+  console.log(
+    `seed-demo generator  ${s(summary.elapsedMs)}   ${rate(seedRows, summary.elapsedMs).padEnd(18)}   ${s(seedCpuMs)}   (generation + batched inserts + commits)`,
+  )
+  console.log(
+    `bare insert loop     ${s(copy.ms)}   ${rate(copy.rows, copy.ms).padEnd(18)}   ${s(copy.cpuMs)}   (pre-built rows, one prepared INSERT per table, one transaction)`,
+  )
+  console.log(
+    `ratio                ${(summary.elapsedMs / copy.ms).toFixed(2)}x wall, ${(seedCpuMs / copy.cpuMs).toFixed(2)}x CPU (target <= 2x; whole tenant target < 60 s)`,
+  )
   console.log(`peak RSS (generator) ${mb(peak)}`)
   seeded.close()
   bare.close()

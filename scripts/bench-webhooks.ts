@@ -20,7 +20,9 @@ import { emitEvent } from '../src/modules/webhooks/queries'
 import { createKeyFixture, createTenantFixture } from '../test/helpers/fixtures'
 import { startServer } from '../test/helpers/server'
 
-const { values } = parseArgs({ options: { latency: { type: 'string', default: '200' }, events: { type: 'string', default: '5000' }, subs: { type: 'string', default: '4' } } })
+const { values } = parseArgs({
+  options: { latency: { type: 'string', default: '200' }, events: { type: 'string', default: '5000' }, subs: { type: 'string', default: '4' } },
+})
 const LATENCY_SAMPLES = Number(values.latency)
 const EVENTS = Number(values.events)
 const SUBS = Number(values.subs)
@@ -99,8 +101,12 @@ try {
   const burst = received.slice(before)
   const span = (burst.at(-1)!.at - burst[0]!.at) / 1000
   const burstDelays = burst.map((r) => r.at - Date.parse(r.timestamp))
-  console.log(`throughput: ${EVENTS} events x ${SUBS} subscriptions = ${burst.length} deliveries (events written in ${Math.round(wroteMs)} ms by another process)`)
-  console.log(`  ${Math.round(burst.length / span)} deliveries/s (${Math.round(EVENTS / span)} events/s fanned out to ${SUBS} endpoints) over ${span.toFixed(2)} s`)
+  console.log(
+    `throughput: ${EVENTS} events x ${SUBS} subscriptions = ${burst.length} deliveries (events written in ${Math.round(wroteMs)} ms by another process)`,
+  )
+  console.log(
+    `  ${Math.round(burst.length / span)} deliveries/s (${Math.round(EVENTS / span)} events/s fanned out to ${SUBS} endpoints) over ${span.toFixed(2)} s`,
+  )
   console.log(`  delay in the burst: p50 ${pct(burstDelays, 50)} ms, p99 ${pct(burstDelays, 99)} ms (includes the wait for the 2 s tick and the queue)`)
   if (received.length !== expected) console.log(`  WARNING: ${received.length - expected} extra deliveries`)
 } finally {

@@ -52,7 +52,11 @@ const lineOf = (text: string, index: number): number => text.slice(0, index).spl
 
 /** Which module's schema file declares each table. */
 function tableOwners(all: Source[]): Map<string, string> {
-  const tableNames = new Set(Object.entries(schema).filter(([, v]) => is(v, SQLiteTable)).map(([k]) => k))
+  const tableNames = new Set(
+    Object.entries(schema)
+      .filter(([, v]) => is(v, SQLiteTable))
+      .map(([k]) => k),
+  )
   const owners = new Map<string, string>()
   for (const { file, text } of all) {
     const mod = moduleOf(file)
@@ -72,7 +76,13 @@ const typeOnlyImport = (m: RegExpMatchArray) => m[1] !== undefined
 function importedNames(list: string): string[] {
   return list
     .split(',')
-    .map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!)
+    .map(
+      (s) =>
+        s
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!,
+    )
     .filter(Boolean)
 }
 
@@ -103,7 +113,11 @@ for (const { file, text } of all) {
       const where = `${file}:${lineOf(text, m.index)}`
       if (!isDataAccess(file)) report('table', file, `${where}: imports table ${name}; move the query into a queries file of module ${owner}`)
       else if (owner !== mod && !/\/schema\.ts$/.test(file) && !readModel?.tables.includes(name))
-        report('table', file, `${where}: reads table ${name} of module ${owner}; call an exported function of ${owner}, or list a read model in scripts/architecture-lists.ts`)
+        report(
+          'table',
+          file,
+          `${where}: reads table ${name} of module ${owner}; call an exported function of ${owner}, or list a read model in scripts/architecture-lists.ts`,
+        )
     }
   }
 }
@@ -115,16 +129,26 @@ for (const { file, text } of src) {
   for (const m of text.matchAll(rawDbRe)) {
     const name = m[1] ?? m[2]!
     if (GLOBAL_QUERIES.some((g) => g.file === file && g.name === name)) continue
-    report('raw-db', file, `${file}:${lineOf(text, m.index)}: ${name} takes a raw ${m[4]}; take a TenantScope (c.tenant, c.db, c.now), or list it in GLOBAL_QUERIES with why it spans tenants`)
+    report(
+      'raw-db',
+      file,
+      `${file}:${lineOf(text, m.index)}: ${name} takes a raw ${m[4]}; take a TenantScope (c.tenant, c.db, c.now), or list it in GLOBAL_QUERIES with why it spans tenants`,
+    )
   }
 }
 
 // 3. Import cycles among src/ files (Tarjan's strongly connected components).
 const edges = new Map<string, string[]>()
 for (const { file, text } of src) {
-  const targets = [...text.matchAll(anyImportRe)].filter((m) => !typeOnlyImport(m)).map((m) => resolveImport(file, m[2]!)).filter((t) => fileSet.has(t))
+  const targets = [...text.matchAll(anyImportRe)]
+    .filter((m) => !typeOnlyImport(m))
+    .map((m) => resolveImport(file, m[2]!))
+    .filter((t) => fileSet.has(t))
   const isSchema = (f: string) => /\/schema\.ts$/.test(f)
-  edges.set(file, [...new Set(targets)].filter((t) => !(isSchema(file) && isSchema(t))))
+  edges.set(
+    file,
+    [...new Set(targets)].filter((t) => !(isSchema(file) && isSchema(t))),
+  )
 }
 {
   let index = 0
@@ -161,7 +185,11 @@ for (const { file, text } of src) {
 for (const { file, text } of src) {
   for (const m of text.matchAll(/as unknown as/g)) {
     if (AS_UNKNOWN_ALLOWED.some((a) => a.file === file)) continue
-    report('as-unknown', file, `${file}:${lineOf(text, m.index)}: 'as unknown as' lets a wrong value compile; type it, or list it in AS_UNKNOWN_ALLOWED with what it bridges`)
+    report(
+      'as-unknown',
+      file,
+      `${file}:${lineOf(text, m.index)}: 'as unknown as' lets a wrong value compile; type it, or list it in AS_UNKNOWN_ALLOWED with what it bridges`,
+    )
   }
 }
 
@@ -201,7 +229,11 @@ for (const { file, text } of all) {
 for (const { file, text } of src) {
   if (file.startsWith('src/modules/webhooks/')) continue
   for (const m of text.matchAll(/\b(emitEvent|emitEvents)\(/g)) {
-    report('outbox', file, `${file}:${lineOf(text, m.index)}: ${m[1]} takes a raw db and tenant id; use emit(c, type, data) / emitAll(c, list) inside inTransaction`)
+    report(
+      'outbox',
+      file,
+      `${file}:${lineOf(text, m.index)}: ${m[1]} takes a raw db and tenant id; use emit(c, type, data) / emitAll(c, list) inside inTransaction`,
+    )
   }
 }
 

@@ -44,7 +44,9 @@ const PURPOSE: Record<string, string> = {
 const list = (names: string[]) => (names.length ? names.map((n) => `\`${n}\``).join(', ') : '—')
 
 function filesOf(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesOf(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []))
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesOf(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  )
 }
 
 function moduleRow(mod: string): string {
@@ -55,9 +57,7 @@ function moduleRow(mod: string): string {
   const ops = texts.flatMap((t) => [...t.matchAll(/defineOperation\(\{\s*name:\s*'(\w+)'/g)].map((m) => m[1]!))
   // A job's name is a string literal or a constant declared in the module.
   const constant = (name: string) => new RegExp(`const ${name}\\s*=\\s*'([\\w.-]+)'`).exec(schema)?.[1] ?? name
-  const jobs = texts.flatMap((t) =>
-    [...t.matchAll(/defineJob\(\{\s*name:\s*(?:'([\w.-]+)'|(\w+))/g)].flatMap((m) => (m[1] ? [m[1]] : [constant(m[2]!)])),
-  )
+  const jobs = texts.flatMap((t) => [...t.matchAll(/defineJob\(\{\s*name:\s*(?:'([\w.-]+)'|(\w+))/g)].flatMap((m) => (m[1] ? [m[1]] : [constant(m[2]!)])))
   const purpose = PURPOSE[mod]
   if (!purpose) throw new Error(`module ${mod} has no purpose line in scripts/gen-architecture-map.ts`)
   return `| \`${mod}\` | ${purpose} | ${list(tables.sort())} | ${list(ops.sort())} | ${list(jobs.sort())} |`

@@ -35,7 +35,10 @@ function limits(s: S): string {
   return parts.join(', ')
 }
 
-const esc = (s: unknown) => String(s ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ')
+const esc = (s: unknown) =>
+  String(s ?? '')
+    .replaceAll('|', '\\|')
+    .replaceAll('\n', ' ')
 
 /** Rows for every field, nested objects and array items flattened to dotted paths. */
 function rows(s: S, prefix: string, out: string[]): void {
@@ -43,7 +46,9 @@ function rows(s: S, prefix: string, out: string[]): void {
   for (const [name, raw] of Object.entries(s.properties ?? {})) {
     const path = `${prefix}${name}`
     const nonNull = raw.anyOf?.find((x) => x.type !== 'null') ?? raw
-    out.push(`| \`${path}\` | ${typeOf(raw)} | ${required.has(name) && raw.default === undefined ? 'yes' : 'no'} | ${esc(limits(raw))} | ${esc(raw.description ?? nonNull.description)} |`)
+    out.push(
+      `| \`${path}\` | ${typeOf(raw)} | ${required.has(name) && raw.default === undefined ? 'yes' : 'no'} | ${esc(limits(raw))} | ${esc(raw.description ?? nonNull.description)} |`,
+    )
     if (nonNull.type === 'object' && nonNull.properties) rows(nonNull, `${path}.`, out)
     if (nonNull.type === 'array' && nonNull.items?.type === 'object') rows(nonNull.items, `${path}[].`, out)
   }
@@ -51,15 +56,31 @@ function rows(s: S, prefix: string, out: string[]): void {
 
 function access(op: AnyOperation): string {
   const a = op.access
-  const who = a.role === 'public' ? 'no key needed' : a.role === 'member' ? 'any key (Employee and up)' : `${({ manager: 'Manager', admin: 'Admin', owner_admin: 'OwnerAdmin', employee: 'Employee' } as Record<string, string>)[a.role]} or above`
-  const extra = [a.write ? 'write: refused in demo mode (demo_mode_read_only)' : null, a.userScopedKey ? 'needs a user-scoped production key' : null, op.unavailableInDemo ? 'answers available: false in demo mode' : null]
+  const who =
+    a.role === 'public'
+      ? 'no key needed'
+      : a.role === 'member'
+        ? 'any key (Employee and up)'
+        : `${({ manager: 'Manager', admin: 'Admin', owner_admin: 'OwnerAdmin', employee: 'Employee' } as Record<string, string>)[a.role]} or above`
+  const extra = [
+    a.write ? 'write: refused in demo mode (demo_mode_read_only)' : null,
+    a.userScopedKey ? 'needs a user-scoped production key' : null,
+    op.unavailableInDemo ? 'answers available: false in demo mode' : null,
+  ]
   return [who, ...extra].filter(Boolean).join('; ')
 }
 
 export function generate(): string {
   const out: string[] = [MARKER, '', '## Tool reference', '']
   for (const op of mcpOperations()) {
-    out.push(`### ${op.name}`, '', `**${op.title}**: ${op.description}`, '', `Access: ${access(op)}. Annotations: ${op.access.write ? 'destructiveHint' : 'readOnlyHint'}.`, '')
+    out.push(
+      `### ${op.name}`,
+      '',
+      `**${op.title}**: ${op.description}`,
+      '',
+      `Access: ${access(op)}. Annotations: ${op.access.write ? 'destructiveHint' : 'readOnlyHint'}.`,
+      '',
+    )
     const input: string[] = []
     rows(plain(op.input), '', input)
     out.push('Arguments:', '')

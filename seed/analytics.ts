@@ -8,7 +8,8 @@ import { Rng } from './rng'
 /** Tool calls per person and working day, by role: managers ask their AI client most. */
 const CALLS_PER_DAY: Record<Role, number> = { owner_admin: 1.2, admin: 2, manager: 2.2, employee: 0.12 }
 
-const active = (p: Person, date: string) => p.status !== 'invited' && (p.activeFrom === null || date >= p.activeFrom) && (p.activeTo === null || date <= p.activeTo)
+const active = (p: Person, date: string) =>
+  p.status !== 'invited' && (p.activeFrom === null || date >= p.activeFrom) && (p.activeTo === null || date <= p.activeTo)
 
 /** One day of MCP tool calls and ask_workforce questions, so usage analytics have history. */
 export function analyticsDay(env: SeedEnv, company: Company, date: string): void {
@@ -29,7 +30,16 @@ export function analyticsDay(env: SeedEnv, company: Company, date: string): void
       toolCall(env, p, tool, at, rng, session, failed ? rng.pick(TOOL_ERRORS) : null)
       if (tool === 'ask_workforce' && at <= env.now) {
         const q = rng.pick(QUESTIONS)
-        env.w.questions.add({ id: env.ids.uuid(), tenantId: env.tenantId, userId: p.id, apiKeyId: null, question: q.question, theme: q.theme, suggestedTools: q.tools, askedAt: at })
+        env.w.questions.add({
+          id: env.ids.uuid(),
+          tenantId: env.tenantId,
+          userId: p.id,
+          apiKeyId: null,
+          question: q.question,
+          theme: q.theme,
+          suggestedTools: q.tools,
+          askedAt: at,
+        })
       }
     }
   }

@@ -30,7 +30,10 @@ export class BulkWriter<T extends SQLiteTable> {
   private readonly buffer: unknown[] = []
   private readonly batchSize: number
 
-  constructor(private readonly sqlite: Database, table: T) {
+  constructor(
+    private readonly sqlite: Database,
+    table: T,
+  ) {
     this.name = getTableName(table)
     const columns = Object.entries(getTableColumns(table))
     this.keys = columns.map(([key]) => key)

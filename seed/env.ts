@@ -83,15 +83,40 @@ export class Calendar {
 /** Every table the generator writes, each with its batched writer, parents before children. */
 export function createWriters(sqlite: Database) {
   const w = <T extends SQLiteTable>(table: T) => new BulkWriter(sqlite, table)
-  const costCenters = w(schema.costCenters), offices = w(schema.offices), templates = w(schema.shiftTemplates), teams = w(schema.teams)
-  const users = w(schema.users), memberships = w(schema.teamMemberships), invitations = w(schema.invitations), rateCards = w(schema.rateCards)
-  const projects = w(schema.projects), tasks = w(schema.tasks), categoryRules = w(schema.categoryRules), devices = w(schema.devices)
-  const subscriptions = w(schema.subscriptions), invoices = w(schema.invoices), payments = w(schema.payments)
-  const timesheets = w(schema.timesheets), timesheetHistory = w(schema.timesheetStatusHistory), payrollPeriods = w(schema.payrollPeriods)
-  const payRuns = w(schema.payRuns), timeLogs = w(schema.timeLogs), breaks = w(schema.breaks), presenceTaps = w(schema.presenceTaps)
-  const sessions = w(schema.agentSessions), samples = w(schema.activitySamples), ingestBatches = w(schema.ingestBatches), blocks = w(schema.activityBlocks)
-  const summaries = w(schema.dailyActivitySummaries), pings = w(schema.locationPings), schedules = w(schema.shiftSchedules), events = w(schema.events)
-  const toolCalls = w(schema.toolCalls), questions = w(schema.askQuestions), alerts = w(schema.workloadAlerts), emails = w(schema.emailOutbox)
+  const costCenters = w(schema.costCenters),
+    offices = w(schema.offices),
+    templates = w(schema.shiftTemplates),
+    teams = w(schema.teams)
+  const users = w(schema.users),
+    memberships = w(schema.teamMemberships),
+    invitations = w(schema.invitations),
+    rateCards = w(schema.rateCards)
+  const projects = w(schema.projects),
+    tasks = w(schema.tasks),
+    categoryRules = w(schema.categoryRules),
+    devices = w(schema.devices)
+  const subscriptions = w(schema.subscriptions),
+    invoices = w(schema.invoices),
+    payments = w(schema.payments)
+  const timesheets = w(schema.timesheets),
+    timesheetHistory = w(schema.timesheetStatusHistory),
+    payrollPeriods = w(schema.payrollPeriods)
+  const payRuns = w(schema.payRuns),
+    timeLogs = w(schema.timeLogs),
+    breaks = w(schema.breaks),
+    presenceTaps = w(schema.presenceTaps)
+  const sessions = w(schema.agentSessions),
+    samples = w(schema.activitySamples),
+    ingestBatches = w(schema.ingestBatches),
+    blocks = w(schema.activityBlocks)
+  const summaries = w(schema.dailyActivitySummaries),
+    pings = w(schema.locationPings),
+    schedules = w(schema.shiftSchedules),
+    events = w(schema.events)
+  const toolCalls = w(schema.toolCalls),
+    questions = w(schema.askQuestions),
+    alerts = w(schema.workloadAlerts),
+    emails = w(schema.emailOutbox)
   const dependsOn = (child: BulkWriter<SQLiteTable>, ...parents: BulkWriter<SQLiteTable>[]) => (child.parents = parents)
   dependsOn(users, teams, costCenters)
   dependsOn(memberships, teams, users)
@@ -118,9 +143,40 @@ export function createWriters(sqlite: Database) {
   dependsOn(questions, users)
   dependsOn(alerts, users)
   return {
-    costCenters, offices, templates, teams, users, memberships, invitations, rateCards, projects, tasks, categoryRules, devices,
-    subscriptions, invoices, payments, timesheets, timesheetHistory, payrollPeriods, payRuns, timeLogs, breaks, presenceTaps, sessions,
-    samples, ingestBatches, blocks, summaries, pings, schedules, events, toolCalls, questions, alerts, emails,
+    costCenters,
+    offices,
+    templates,
+    teams,
+    users,
+    memberships,
+    invitations,
+    rateCards,
+    projects,
+    tasks,
+    categoryRules,
+    devices,
+    subscriptions,
+    invoices,
+    payments,
+    timesheets,
+    timesheetHistory,
+    payrollPeriods,
+    payRuns,
+    timeLogs,
+    breaks,
+    presenceTaps,
+    sessions,
+    samples,
+    ingestBatches,
+    blocks,
+    summaries,
+    pings,
+    schedules,
+    events,
+    toolCalls,
+    questions,
+    alerts,
+    emails,
   }
 }
 
@@ -210,5 +266,4 @@ const written = (w: Writers): number => {
   return n
 }
 
-export const rowCounts = (w: Writers): Record<string, number> =>
-  Object.fromEntries(Object.values(w).map((writer) => [writer.name, writer.count]))
+export const rowCounts = (w: Writers): Record<string, number> => Object.fromEntries(Object.values(w).map((writer) => [writer.name, writer.count]))

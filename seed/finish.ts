@@ -44,7 +44,9 @@ const pct = (used: number, budget: number | null): number | null =>
  * its alert threshold records when, with its project.budget_alert event.
  */
 export function settleBudgets(env: SeedEnv, company: Company, state: RunState): void {
-  const update = env.sqlite.prepare('UPDATE projects SET budget_hours = ?, budget_amount_cents = ?, budget_alert_sent_at = ?, updated_at = ? WHERE tenant_id = ? AND id = ?')
+  const update = env.sqlite.prepare(
+    'UPDATE projects SET budget_hours = ?, budget_amount_cents = ?, budget_alert_sent_at = ?, updated_at = ? WHERE tenant_id = ? AND id = ?',
+  )
   const rng = new Rng(env.seed, 17)
   const alerts: Crossing[] = []
   company.projects.forEach((project, pi) => {
@@ -91,9 +93,17 @@ function budgetAlert(env: SeedEnv, company: Company, state: RunState, a: Crossin
   const rateCents = billRateCents(project.spec, env.region.rateScale)
   const usedCents = rateCents === null ? rateCardCents : Math.round((seconds / 3600) * rateCents)
   return {
-    projectId: project.id, name: project.name, thresholdPercent: BUDGET_ALERT_PERCENT, budgetHours: a.budget, usedHours: hours(seconds),
-    hoursPercentUsed: pct(seconds / 3600, a.budget), budgetAmountCents: a.budgetCents, usedAmountCents: usedCents,
-    amountPercentUsed: pct(usedCents, a.budgetCents), currency: env.region.currency, reachedAt: iso(a.at),
+    projectId: project.id,
+    name: project.name,
+    thresholdPercent: BUDGET_ALERT_PERCENT,
+    budgetHours: a.budget,
+    usedHours: hours(seconds),
+    hoursPercentUsed: pct(seconds / 3600, a.budget),
+    budgetAmountCents: a.budgetCents,
+    usedAmountCents: usedCents,
+    amountPercentUsed: pct(usedCents, a.budgetCents),
+    currency: env.region.currency,
+    reachedAt: iso(a.at),
   }
 }
 

@@ -64,18 +64,27 @@ export function seedDemoTenant(handle: DatabaseHandle, secret: Buffer, options: 
   const company = buildCompany(env, options.employees)
   try {
     return withBulkSettings(handle.sqlite, () => {
-      const tenant = inTransaction(env, () => {
-        const row = insertTenantRow(handle, env)
-        env.tenantId = row.id
-        writeCompany(env, company)
-        writeBilling(env, company, subscriptionId)
-        writePeopleHistory(env, company)
-        return row
-      }, true)
+      const tenant = inTransaction(
+        env,
+        () => {
+          const row = insertTenantRow(handle, env)
+          env.tenantId = row.id
+          writeCompany(env, company)
+          writeBilling(env, company, subscriptionId)
+          writePeopleHistory(env, company)
+          return row
+        },
+        true,
+      )
       const keys = writeHistoryAndFinish(handle, env, company, secret, tenant, options.onProgress)
       return {
-        tenantId: tenant.id, readableId: tenant.readableId, slug: tenant.slug, counts: { tenants: 1, api_keys: 5, ...rowCounts(env.w) },
-        publicDemoKey: keys.publicDemoKey, roleKeys: keys.roleKeys, elapsedMs: performance.now() - started,
+        tenantId: tenant.id,
+        readableId: tenant.readableId,
+        slug: tenant.slug,
+        counts: { tenants: 1, api_keys: 5, ...rowCounts(env.w) },
+        publicDemoKey: keys.publicDemoKey,
+        roleKeys: keys.roleKeys,
+        elapsedMs: performance.now() - started,
       }
     })
   } catch (e) {
@@ -87,7 +96,14 @@ export function seedDemoTenant(handle: DatabaseHandle, secret: Buffer, options: 
   }
 }
 
-function writeHistoryAndFinish(handle: DatabaseHandle, env: SeedEnv, company: Company, secret: Buffer, tenant: TenantRow, onProgress: SeedOptions['onProgress']) {
+function writeHistoryAndFinish(
+  handle: DatabaseHandle,
+  env: SeedEnv,
+  company: Company,
+  secret: Buffer,
+  tenant: TenantRow,
+  onProgress: SeedOptions['onProgress'],
+) {
   const roster = new Roster(env, company)
   const state = new RunState(company, env.days.length)
   onProgress?.('history', 0, env.days.length)
@@ -127,7 +143,8 @@ function withBulkSettings<T>(sqlite: Database, fn: () => T): T {
 function checkOptions(o: SeedOptions): void {
   const bad = (field: string, message: string) => new DomainError('invalid_argument', message, { field })
   const { employees, days } = SEED_LIMITS
-  if (!Number.isInteger(o.employees) || o.employees < employees.min || o.employees > employees.max) throw bad('employees', `employees must be an integer from ${employees.min} to ${employees.max}`)
+  if (!Number.isInteger(o.employees) || o.employees < employees.min || o.employees > employees.max)
+    throw bad('employees', `employees must be an integer from ${employees.min} to ${employees.max}`)
   if (!Number.isInteger(o.days) || o.days < days.min || o.days > days.max) throw bad('days', `days must be an integer from ${days.min} to ${days.max}`)
   if (!isValidTimeZone(o.timezone)) throw bad('timezone', `Unknown time zone: ${o.timezone}`)
 }
@@ -149,7 +166,18 @@ function createEnv(sqlite: Database, o: SeedOptions): SeedEnv {
   let salt = 0
   while (sqlite.query('SELECT 1 FROM subscriptions WHERE id = ?').get(idsFor(salt).uuid())) salt++
   return {
-    sqlite, w: createWriters(sqlite), tenantId: 0, tz: o.timezone, region: regionFor(o.timezone, now), cal, ids: idsFor(salt), seed, now, today, firstDay: days[0]!, days,
+    sqlite,
+    w: createWriters(sqlite),
+    tenantId: 0,
+    tz: o.timezone,
+    region: regionFor(o.timezone, now),
+    cal,
+    ids: idsFor(salt),
+    seed,
+    now,
+    today,
+    firstDay: days[0]!,
+    days,
   }
 }
 
@@ -158,12 +186,24 @@ function insertTenantRow(handle: DatabaseHandle, env: SeedEnv): TenantRow {
   let slug = slugify(readableId)
   for (let i = 2; slugTaken(handle.db, slug); i++) slug = `${slugify(readableId)}-${i}`
   return insertTenant(handle.db, {
-    readableId, slug, name: `${COMPANY_NAME} (demo)`, planId: 'business', timezone: env.tz, isDemo: true, currency: env.region.currency,
-    geofencePolicy: 'enforce', presenceTapMinutes: SETTINGS.presenceTapMinutes, idleThresholdSeconds: SETTINGS.idleThresholdSeconds,
-    productivityDropThreshold: SETTINGS.productivityDropThreshold, autoClockOutHours: SETTINGS.autoClockOutHours, payPeriod: 'weekly',
+    readableId,
+    slug,
+    name: `${COMPANY_NAME} (demo)`,
+    planId: 'business',
+    timezone: env.tz,
+    isDemo: true,
+    currency: env.region.currency,
+    geofencePolicy: 'enforce',
+    presenceTapMinutes: SETTINGS.presenceTapMinutes,
+    idleThresholdSeconds: SETTINGS.idleThresholdSeconds,
+    productivityDropThreshold: SETTINGS.productivityDropThreshold,
+    autoClockOutHours: SETTINGS.autoClockOutHours,
+    payPeriod: 'weekly',
     // The tenant starts with its history (the company itself is older): jobs that catch up
     // from a tenant's creation then only look at the generated days.
-    overtimeDailyHours: SETTINGS.overtimeDailyHours, createdAt: env.cal.midnight(env.firstDay), deletedAt: env.now,
+    overtimeDailyHours: SETTINGS.overtimeDailyHours,
+    createdAt: env.cal.midnight(env.firstDay),
+    deletedAt: env.now,
   })
 }
 
@@ -171,12 +211,23 @@ function insertTenantRow(handle: DatabaseHandle, env: SeedEnv): TenantRow {
 function issueKeys(handle: DatabaseHandle, env: SeedEnv, company: Company, secret: Buffer, tenant: TenantRow) {
   const { personas, people } = company
   const personaFor: Record<Role, number> = {
-    employee: personas.droppingEngineer, manager: personas.supportManager, admin: personas.admins[0]!, owner_admin: personas.owner,
+    employee: personas.droppingEngineer,
+    manager: personas.supportManager,
+    admin: personas.admins[0]!,
+    owner_admin: personas.owner,
   }
   const c = { tenant, db: handle.db, now: env.now }
   const roleKeys = {} as Record<Role, string>
   for (const [role, idx] of Object.entries(personaFor) as [Role, number][]) {
-    roleKeys[role] = issueKey(c, { kind: 'demo', scope: 'read', role, name: `Demo ${ROLE_LABELS[role]} key (${people[idx]!.name})`, userId: people[idx]!.id, createdByUserId: null, expiresAt: null }).key
+    roleKeys[role] = issueKey(c, {
+      kind: 'demo',
+      scope: 'read',
+      role,
+      name: `Demo ${ROLE_LABELS[role]} key (${people[idx]!.name})`,
+      userId: people[idx]!.id,
+      createdByUserId: null,
+      expiresAt: null,
+    }).key
   }
   const admin = people[personas.admins[0]!]!
   const publicDemoKey = ensurePublicDemoKey(c, secret, { userId: admin.id, role: 'admin' })

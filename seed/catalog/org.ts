@@ -15,15 +15,64 @@ export interface TeamKind {
 
 /** Teams in the order they appear as the company grows; the first three carry the demo scenarios. */
 export const TEAM_KINDS: TeamKind[] = [
-  { name: 'Platform Engineering', description: 'Builds the route planning and shipment tracking platform.', profile: 'engineering', weight: 1, costCenter: 'ENG', pattern: 'office' },
-  { name: 'Customer Support', description: 'Answers shippers and consignees by chat, phone and email.', profile: 'support', weight: 1.2, costCenter: 'SUP', pattern: 'support' },
-  { name: 'Dispatch Operations', description: 'Plans and dispatches trucks around the clock from the hub.', profile: 'operations', weight: 1.1, costCenter: 'OPS', pattern: 'dispatch' },
+  {
+    name: 'Platform Engineering',
+    description: 'Builds the route planning and shipment tracking platform.',
+    profile: 'engineering',
+    weight: 1,
+    costCenter: 'ENG',
+    pattern: 'office',
+  },
+  {
+    name: 'Customer Support',
+    description: 'Answers shippers and consignees by chat, phone and email.',
+    profile: 'support',
+    weight: 1.2,
+    costCenter: 'SUP',
+    pattern: 'support',
+  },
+  {
+    name: 'Dispatch Operations',
+    description: 'Plans and dispatches trucks around the clock from the hub.',
+    profile: 'operations',
+    weight: 1.1,
+    costCenter: 'OPS',
+    pattern: 'dispatch',
+  },
   { name: 'Sales', description: 'Wins and grows shipper accounts.', profile: 'sales', weight: 0.7, costCenter: 'SAL', pattern: 'office' },
-  { name: 'Product Design', description: 'Designs the customer portal and the driver app.', profile: 'design', weight: 0.5, costCenter: 'DES', pattern: 'office' },
-  { name: 'Mobile Engineering', description: 'Builds the driver and warehouse apps.', profile: 'engineering', weight: 0.8, costCenter: 'ENG', pattern: 'office' },
+  {
+    name: 'Product Design',
+    description: 'Designs the customer portal and the driver app.',
+    profile: 'design',
+    weight: 0.5,
+    costCenter: 'DES',
+    pattern: 'office',
+  },
+  {
+    name: 'Mobile Engineering',
+    description: 'Builds the driver and warehouse apps.',
+    profile: 'engineering',
+    weight: 0.8,
+    costCenter: 'ENG',
+    pattern: 'office',
+  },
   { name: 'Customer Success', description: 'Onboards and retains key accounts.', profile: 'support', weight: 0.6, costCenter: 'SUP', pattern: 'office' },
-  { name: 'Data & Analytics', description: 'Forecasting, reporting and pricing models.', profile: 'engineering', weight: 0.5, costCenter: 'ENG', pattern: 'office' },
-  { name: 'Warehouse Coordination', description: 'Coordinates inbound and outbound flows at the hub.', profile: 'operations', weight: 0.9, costCenter: 'OPS', pattern: 'dispatch' },
+  {
+    name: 'Data & Analytics',
+    description: 'Forecasting, reporting and pricing models.',
+    profile: 'engineering',
+    weight: 0.5,
+    costCenter: 'ENG',
+    pattern: 'office',
+  },
+  {
+    name: 'Warehouse Coordination',
+    description: 'Coordinates inbound and outbound flows at the hub.',
+    profile: 'operations',
+    weight: 0.9,
+    costCenter: 'OPS',
+    pattern: 'dispatch',
+  },
 ]
 
 export const LEADERSHIP_TEAM = { name: 'Leadership', description: 'Executive team, people operations and finance.', costCenter: 'GNA' }
@@ -32,7 +81,12 @@ export const LEADERSHIP_TEAM = { name: 'Leadership', description: 'Executive tea
 export const POD_NAMES = ['North', 'South', 'East', 'West', 'Central', 'Benelux', 'Nordics', 'Iberia', 'Alps', 'Baltics'] as const
 
 export const COST_CENTERS: [string, string][] = [
-  ['ENG', 'Engineering'], ['SUP', 'Customer Support & Success'], ['OPS', 'Operations'], ['SAL', 'Sales'], ['DES', 'Design'], ['GNA', 'General & Administrative'],
+  ['ENG', 'Engineering'],
+  ['SUP', 'Customer Support & Success'],
+  ['OPS', 'Operations'],
+  ['SAL', 'Sales'],
+  ['DES', 'Design'],
+  ['GNA', 'General & Administrative'],
 ]
 
 export interface TemplateSpec {
@@ -76,7 +130,8 @@ export interface ProjectSpec {
 export const BUDGET_ALERT_PERCENT = 80
 
 /** The bill rate of a project in cents of the tenant currency; null when it has none. */
-export const billRateCents = (spec: ProjectSpec, rateScale: number): number | null => (spec.billRate === null ? null : Math.round(spec.billRate * rateScale * 100))
+export const billRateCents = (spec: ProjectSpec, rateScale: number): number | null =>
+  spec.billRate === null ? null : Math.round(spec.billRate * rateScale * 100)
 
 /** Projects per team kind (by index in TEAM_KINDS). */
 export const PROJECTS: Record<number, ProjectSpec[]> = {
@@ -97,4 +152,11 @@ export const PROJECTS: Record<number, ProjectSpec[]> = {
   8: [{ name: 'Warehouse Scanner Rollout', code: 'WSCN', client: null, used: 0.78, status: 'active', billRate: 70 }],
 }
 
-export const ARCHIVED_PROJECT: ProjectSpec = { name: 'Warehouse Robotics Study', code: 'WROB', client: 'Alpine Foods', used: null, status: 'archived', billRate: 90 }
+export const ARCHIVED_PROJECT: ProjectSpec = {
+  name: 'Warehouse Robotics Study',
+  code: 'WROB',
+  client: 'Alpine Foods',
+  used: null,
+  status: 'archived',
+  billRate: 90,
+}

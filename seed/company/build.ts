@@ -15,12 +15,28 @@ export const FOUNDED_DAYS_BEFORE = 1100
 export function buildCompany(env: SeedEnv, employees: number): Company {
   const foundedAt = env.cal.midnight(env.firstDay) - FOUNDED_DAYS_BEFORE * DAY
   const costCenters = Object.fromEntries(COST_CENTERS.map(([code]) => [code, env.ids.uuid()]))
-  const offices = env.region.places.map((p) => ({ id: env.ids.uuid(), name: p.name, latitude: p.latitude, longitude: p.longitude, radiusMeters: p.radiusMeters }))
+  const offices = env.region.places.map((p) => ({
+    id: env.ids.uuid(),
+    name: p.name,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    radiusMeters: p.radiusMeters,
+  }))
   const templateIds = Array.from({ length: 9 }, () => env.ids.uuid())
   const { people, teams, names } = buildPeople(env, employees, costCenters, foundedAt)
   const firstOf = (kind: number) => teams.findIndex((t) => t.kind === kind)
   const company: Company = {
-    name: COMPANY_NAME, emailDomain: env.region.emailDomain, costCenters, offices, teams, people, templateIds, projects: [], tasks: [], foundedAt, names,
+    name: COMPANY_NAME,
+    emailDomain: env.region.emailDomain,
+    costCenters,
+    offices,
+    teams,
+    people,
+    templateIds,
+    projects: [],
+    tasks: [],
+    foundedAt,
+    names,
     personas: {
       owner: 0,
       admins: people.filter((p) => p.role === 'admin').map((p) => p.idx),

@@ -8,12 +8,31 @@ import { Rng } from '../rng'
 type Platform = Device['platform']
 
 const PLATFORMS: Record<WorkProfile, [Platform, number][]> = {
-  engineering: [['macos', 60], ['linux', 25], ['windows', 15]],
-  design: [['macos', 90], ['windows', 10]],
-  sales: [['macos', 50], ['windows', 50]],
-  support: [['windows', 75], ['macos', 25]],
-  operations: [['windows', 90], ['linux', 10]],
-  management: [['macos', 60], ['windows', 40]],
+  engineering: [
+    ['macos', 60],
+    ['linux', 25],
+    ['windows', 15],
+  ],
+  design: [
+    ['macos', 90],
+    ['windows', 10],
+  ],
+  sales: [
+    ['macos', 50],
+    ['windows', 50],
+  ],
+  support: [
+    ['windows', 75],
+    ['macos', 25],
+  ],
+  operations: [
+    ['windows', 90],
+    ['linux', 10],
+  ],
+  management: [
+    ['macos', 60],
+    ['windows', 40],
+  ],
 }
 
 const MODEL: Record<Platform, string> = { macos: 'MBP', windows: 'WIN', linux: 'LNX' }
@@ -34,7 +53,12 @@ export function assignDevices(env: SeedEnv, company: Company): void {
       const fresh = i === 1 && env.days.length > 3 && rng.chance(0.35)
       const day = env.days[rng.int(1, env.days.length - 2)]!
       const registeredAt = fresh ? env.cal.at(day, '09:05') + rng.int(0, 7200) * 1000 : p.createdAt + DAY + rng.int(0, 3600) * 1000
-      p.devices.push({ id: env.ids.uuid(), name: `${DEVICE_PREFIX[p.profile]}-${MODEL[platform]}-${serial++}`, platform, registeredAt: Math.max(registeredAt, p.activatedAt ?? registeredAt) })
+      p.devices.push({
+        id: env.ids.uuid(),
+        name: `${DEVICE_PREFIX[p.profile]}-${MODEL[platform]}-${serial++}`,
+        platform,
+        registeredAt: Math.max(registeredAt, p.activatedAt ?? registeredAt),
+      })
     }
   }
 }

@@ -6,7 +6,14 @@ import { Rng } from '../rng'
 /** Scenario people keep a plain history so their stories stay readable. */
 export function isPersona(company: Company, idx: number): boolean {
   const p = company.personas
-  return idx === p.owner || p.admins.includes(idx) || idx === p.platformManager || idx === p.supportManager || idx === p.dispatchManager || idx === p.droppingEngineer
+  return (
+    idx === p.owner ||
+    p.admins.includes(idx) ||
+    idx === p.platformManager ||
+    idx === p.supportManager ||
+    idx === p.dispatchManager ||
+    idx === p.droppingEngineer
+  )
 }
 
 /**

@@ -2,14 +2,23 @@ import { FIRST_NAMES, LAST_NAMES, PERSONAS } from '../catalog/people'
 import type { Rng } from '../rng'
 
 const ascii = (s: string): string =>
-  s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ł/g, 'l').replace(/ø/g, 'o').replace(/[^A-Za-z]/g, '').toLowerCase()
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l')
+    .replace(/ø/g, 'o')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase()
 
 /** Unique names and work emails; the scenario personas' names are reserved first. */
 export class NameBook {
   private readonly names = new Set<string>(Object.values(PERSONAS).map((p) => p.name))
   private readonly emails = new Set<string>()
 
-  constructor(private readonly rng: Rng, private readonly domain: string) {}
+  constructor(
+    private readonly rng: Rng,
+    private readonly domain: string,
+  ) {}
 
   next(): string {
     for (;;) {

@@ -68,14 +68,39 @@ export function buildTeams(env: SeedEnv, teamCount: number, costCenters: Record<
     const kind = t % TEAM_KINDS.length
     const spec = TEAM_KINDS[kind]!
     const office = spec.pattern === 'dispatch' ? 1 : kind >= 5 && kind <= 7 ? 2 : 0
-    teams.push({ id: env.ids.uuid(), name: teamName(kind, Math.floor(t / TEAM_KINDS.length)), kind, pattern: spec.pattern, profile: spec.profile, manager: -1, members: [], costCenterId: costCenters[spec.costCenter]!, office })
+    teams.push({
+      id: env.ids.uuid(),
+      name: teamName(kind, Math.floor(t / TEAM_KINDS.length)),
+      kind,
+      pattern: spec.pattern,
+      profile: spec.profile,
+      manager: -1,
+      members: [],
+      costCenterId: costCenters[spec.costCenter]!,
+      office,
+    })
   }
-  teams.push({ id: env.ids.uuid(), name: LEADERSHIP_TEAM.name, kind: -1, pattern: 'leadership', profile: 'management', manager: -1, members: [], costCenterId: costCenters[LEADERSHIP_TEAM.costCenter]!, office: 0 })
+  teams.push({
+    id: env.ids.uuid(),
+    name: LEADERSHIP_TEAM.name,
+    kind: -1,
+    pattern: 'leadership',
+    profile: 'management',
+    manager: -1,
+    members: [],
+    costCenterId: costCenters[LEADERSHIP_TEAM.costCenter]!,
+    office: 0,
+  })
   return teams
 }
 
 /** The people of the company with their teams; dates and traits depend on the seed only. */
-export function buildPeople(env: SeedEnv, n: number, costCenters: Record<string, string>, foundedAt: number): { people: Person[]; teams: Team[]; names: NameBook } {
+export function buildPeople(
+  env: SeedEnv,
+  n: number,
+  costCenters: Record<string, string>,
+  foundedAt: number,
+): { people: Person[]; teams: Team[]; names: NameBook } {
   const rng = new Rng(env.seed, 101)
   const { list, teamCount } = drafts(n)
   const teams = buildTeams(env, teamCount, costCenters)
@@ -88,10 +113,32 @@ export function buildPeople(env: SeedEnv, n: number, costCenters: Record<string,
     const createdAt = idx === 0 ? foundedAt : env.cal.midnight(env.firstDay) - rng.int(30, 900) * DAY + rng.int(8, 17) * 3600_000
     const office = d.pattern === 'office' && d.role === 'employee' && rng.chance(0.15) ? null : team.office
     const person: Person = {
-      idx, id: env.ids.uuid(), name, email: names.emailFor(name), role: d.role, status: 'active', team: d.team, profile: d.profile,
-      jobTitle, weeklyHours: 40, template: T.day!, pattern: d.pattern, daysOff: [], office, home: [0, 0],
-      activeFrom: null, activeTo: null, vacation: null, createdAt: Math.max(createdAt, foundedAt), activatedAt: null, deactivatedAt: null,
-      traits: traitsFor(rng, d.profile, d.pattern, office === null), devices: [], projects: [], costCenterId: team.costCenterId, rate: { cents: 0, multiplier: 1.5 },
+      idx,
+      id: env.ids.uuid(),
+      name,
+      email: names.emailFor(name),
+      role: d.role,
+      status: 'active',
+      team: d.team,
+      profile: d.profile,
+      jobTitle,
+      weeklyHours: 40,
+      template: T.day!,
+      pattern: d.pattern,
+      daysOff: [],
+      office,
+      home: [0, 0],
+      activeFrom: null,
+      activeTo: null,
+      vacation: null,
+      createdAt: Math.max(createdAt, foundedAt),
+      activatedAt: null,
+      deactivatedAt: null,
+      traits: traitsFor(rng, d.profile, d.pattern, office === null),
+      devices: [],
+      projects: [],
+      costCenterId: team.costCenterId,
+      rate: { cents: 0, multiplier: 1.5 },
     }
     person.activatedAt = person.createdAt + rng.int(1, 3) * DAY
     if (d.role === 'manager' || (d.role === 'owner_admin' && team.manager < 0)) team.manager = idx

@@ -6,7 +6,12 @@ import { emit, iso } from '../events'
 import type { Company, Task } from '../model'
 import { Rng } from '../rng'
 
-const PRIORITIES: [TaskPriority, number][] = [['low', 20], ['medium', 50], ['high', 22], ['urgent', 8]]
+const PRIORITIES: [TaskPriority, number][] = [
+  ['low', 20],
+  ['medium', 50],
+  ['high', 22],
+  ['urgent', 8],
+]
 
 /** Task rows with believable dates, and their task.* events inside the history window. */
 export function writeTasks(env: SeedEnv, company: Company): void {
@@ -24,12 +29,21 @@ export function writeTasks(env: SeedEnv, company: Company): void {
     const completedAt = task.status === 'done' ? Math.min(latest - HOUR, createdAt + rng.int(1, 20) * DAY) : null
     const updatedAt = completedAt ?? (task.status === 'todo' ? createdAt : createdAt + Math.floor(rng.next() * (env.now - createdAt)))
     const row = {
-      id: task.id, tenantId: env.tenantId, projectId: project?.id ?? null, title,
-      description: project ? `${title} (${project.name}).` : null, status: task.status,
-      priority: PRIORITIES[rng.weighted(PRIORITIES.map((p) => p[1]))]![0], assigneeUserId: assignee.id,
-      dueDate: addDays(day, rng.int(7, 30)), estimateHours: rng.int(1, 16) * 2,
-      externalId: project ? `${project.code}-${100 + i}` : null, createdByUserId: company.people[team.manager]!.id,
-      createdAt, updatedAt, completedAt,
+      id: task.id,
+      tenantId: env.tenantId,
+      projectId: project?.id ?? null,
+      title,
+      description: project ? `${title} (${project.name}).` : null,
+      status: task.status,
+      priority: PRIORITIES[rng.weighted(PRIORITIES.map((p) => p[1]))]![0],
+      assigneeUserId: assignee.id,
+      dueDate: addDays(day, rng.int(7, 30)),
+      estimateHours: rng.int(1, 16) * 2,
+      externalId: project ? `${project.code}-${100 + i}` : null,
+      createdByUserId: company.people[team.manager]!.id,
+      createdAt,
+      updatedAt,
+      completedAt,
     }
     env.w.tasks.add(row)
     taskEvents(env, task, row, windowStart)
@@ -55,7 +69,13 @@ interface TaskFacts {
 function taskEvents(env: SeedEnv, task: Task, row: TaskFacts, windowStart: number): void {
   const { createdAt, updatedAt, completedAt } = row
   const ref = (status: TaskStatus) => ({
-    taskId: row.id, title: row.title, status, priority: row.priority, projectId: row.projectId, assigneeUserId: row.assigneeUserId, dueDate: row.dueDate,
+    taskId: row.id,
+    title: row.title,
+    status,
+    priority: row.priority,
+    projectId: row.projectId,
+    assigneeUserId: row.assigneeUserId,
+    dueDate: row.dueDate,
   })
   if (createdAt >= windowStart) emit(env, 'task.created', { ...ref('todo'), createdAt: iso(createdAt) }, createdAt)
   if (task.status !== 'todo' && updatedAt > createdAt && updatedAt >= windowStart) {

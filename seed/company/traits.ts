@@ -5,7 +5,12 @@ import type { Rng } from '../rng'
 
 /** Typical share of active time in productive applications, per kind of work. */
 const BASE_PRODUCTIVITY: Record<WorkProfile, number> = {
-  engineering: 0.7, support: 0.68, sales: 0.64, design: 0.72, operations: 0.66, management: 0.62,
+  engineering: 0.7,
+  support: 0.68,
+  sales: 0.64,
+  design: 0.72,
+  operations: 0.66,
+  management: 0.62,
 }
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x))

@@ -20,8 +20,17 @@ export function writeBilling(env: SeedEnv, company: Company, subscriptionId: str
   const trialEndsAt = trialStart + TRIAL_DAYS * DAY
   const createdAt = company.foundedAt + 30 * DAY
   env.w.subscriptions.add({
-    id: subscriptionId, tenantId: env.tenantId, planId: 'business', status: 'trialing', seats, trialEndsAt, currentPeriodStart: trialStart,
-    currentPeriodEnd: trialEndsAt, trialEndingNotifiedAt: null, createdAt, updatedAt: trialStart,
+    id: subscriptionId,
+    tenantId: env.tenantId,
+    planId: 'business',
+    status: 'trialing',
+    seats,
+    trialEndsAt,
+    currentPeriodStart: trialStart,
+    currentPeriodEnd: trialEndsAt,
+    trialEndingNotifiedAt: null,
+    createdAt,
+    updatedAt: trialStart,
   })
   emit(env, 'subscription.plan_changed', { previousPlan: 'professional', plan: 'business', changedAt: iso(trialStart) }, trialStart)
   const months: string[] = []
@@ -35,18 +44,57 @@ export function writeBilling(env: SeedEnv, company: Company, subscriptionId: str
     const settled = paidAt <= env.now
     const number = `NW-${start.slice(0, 7).replace('-', '')}-${String(1001 + i)}`
     env.w.invoices.add({
-      id, tenantId: env.tenantId, subscriptionId, number, periodStart: start, periodEnd: monthEnd(start),
-      amountCents: amount, currency: env.region.currency, status: settled ? 'paid' : 'open', issuedAt, paidAt: settled ? paidAt : null,
+      id,
+      tenantId: env.tenantId,
+      subscriptionId,
+      number,
+      periodStart: start,
+      periodEnd: monthEnd(start),
+      amountCents: amount,
+      currency: env.region.currency,
+      status: settled ? 'paid' : 'open',
+      issuedAt,
+      paidAt: settled ? paidAt : null,
     })
     if (failedFirst) {
       const failedAt = issuedAt + HOUR
-      env.w.payments.add({ id: env.ids.uuid(), tenantId: env.tenantId, invoiceId: id, amountCents: amount, status: 'failed', failureReason: FAILURE_REASON, attemptedAt: failedAt })
+      env.w.payments.add({
+        id: env.ids.uuid(),
+        tenantId: env.tenantId,
+        invoiceId: id,
+        amountCents: amount,
+        status: 'failed',
+        failureReason: FAILURE_REASON,
+        attemptedAt: failedAt,
+      })
       // Still on Professional then: the trial of Business started later.
-      emit(env, 'subscription.payment_failed', {
-        subscriptionId, plan: 'professional', invoiceId: id, invoiceNumber: number, amountCents: amount, currency: env.region.currency,
-        reason: FAILURE_REASON, previousStatus: 'active', status: 'past_due', failedAt: iso(failedAt),
-      }, failedAt)
+      emit(
+        env,
+        'subscription.payment_failed',
+        {
+          subscriptionId,
+          plan: 'professional',
+          invoiceId: id,
+          invoiceNumber: number,
+          amountCents: amount,
+          currency: env.region.currency,
+          reason: FAILURE_REASON,
+          previousStatus: 'active',
+          status: 'past_due',
+          failedAt: iso(failedAt),
+        },
+        failedAt,
+      )
     }
-    if (settled) env.w.payments.add({ id: env.ids.uuid(), tenantId: env.tenantId, invoiceId: id, amountCents: amount, status: 'succeeded', failureReason: null, attemptedAt: paidAt })
+    if (settled)
+      env.w.payments.add({
+        id: env.ids.uuid(),
+        tenantId: env.tenantId,
+        invoiceId: id,
+        amountCents: amount,
+        status: 'succeeded',
+        failureReason: null,
+        attemptedAt: paidAt,
+      })
   })
 }

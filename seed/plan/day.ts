@@ -80,7 +80,9 @@ function buildLogs(d: DayInput, rng: Rng, span: Span, breakMinutes: number, live
   const { env, person: p } = d
   const length = span.leave - span.in
   const lunch: [number, number] | null =
-    breakMinutes > 0 && length >= 5 * HOUR ? centred(span.in + length / 2 + minutes(rng.normal(0, 25)), minutes(Math.max(15, breakMinutes + rng.normal(5, 6)))) : null
+    breakMinutes > 0 && length >= 5 * HOUR
+      ? centred(span.in + length / 2 + minutes(rng.normal(0, 25)), minutes(Math.max(15, breakMinutes + rng.normal(5, 6))))
+      : null
   const shorts: [number, number][] = []
   for (const q of [0.25, 0.75]) {
     if (!rng.chance(0.45)) continue
@@ -89,7 +91,12 @@ function buildLogs(d: DayInput, rng: Rng, span: Span, breakMinutes: number, live
   }
   // Most people clock out for lunch (unpaid); the rest log it as a lunch break inside the time log.
   const split = lunch !== null && !live && rng.chance(p.pattern === 'dispatch' ? 0.4 : 0.75)
-  const segments: [number, number][] = split ? [[span.in, lunch[0]], [lunch[1], span.leave]] : [[span.in, span.leave]]
+  const segments: [number, number][] = split
+    ? [
+        [span.in, lunch[0]],
+        [lunch[1], span.leave],
+      ]
+    : [[span.in, span.leave]]
   let pauses = [...(split || !lunch ? [] : [{ at: lunch, kind: 'lunch' as const }]), ...shorts.map((at) => ({ at, kind: 'break' as const }))]
   if (live && p.idx === d.roster.onBreakNow) {
     // Someone is on a break at this very moment: the break started minutes ago and has not ended.
@@ -97,10 +104,24 @@ function buildLogs(d: DayInput, rng: Rng, span: Span, breakMinutes: number, live
     pauses = [...pauses.filter((b) => b.at[1] + MINUTE < now[0] || b.at[0] > now[1] + MINUTE), { at: now, kind: 'break' as const }]
   }
   const common = bookingAndSource(d, rng)
-  const logs = segments.map(([from, to]): LogPlan => ({
-    ...common, id: env.ids.uuid(), person: p.idx, date: d.date, dayIndex: d.dayIndex, in: from, out: to, left: to, status: 'closed', timesheetId: null,
-    breaks: pauses.filter((b) => b.at[0] > from && b.at[1] < to).sort((a, b) => a.at[0] - b.at[0]).map((b): BreakPlan => ({ id: env.ids.uuid(), kind: b.kind, start: b.at[0], end: b.at[1] })),
-  }))
+  const logs = segments.map(
+    ([from, to]): LogPlan => ({
+      ...common,
+      id: env.ids.uuid(),
+      person: p.idx,
+      date: d.date,
+      dayIndex: d.dayIndex,
+      in: from,
+      out: to,
+      left: to,
+      status: 'closed',
+      timesheetId: null,
+      breaks: pauses
+        .filter((b) => b.at[0] > from && b.at[1] < to)
+        .sort((a, b) => a.at[0] - b.at[0])
+        .map((b): BreakPlan => ({ id: env.ids.uuid(), kind: b.kind, start: b.at[0], end: b.at[1] })),
+    }),
+  )
   if (!live) maybeForget(d, rng, logs[logs.length - 1]!)
   return logs.map((log) => clip(env, log)).filter((log): log is LogPlan => log !== null)
 }

@@ -20,7 +20,10 @@ export class Roster {
   private readonly overrides = new Map<string, number | null>()
   private readonly forced = new Map<string, Attendance>()
 
-  constructor(private readonly env: SeedEnv, private readonly company: Company) {
+  constructor(
+    private readonly env: SeedEnv,
+    private readonly company: Company,
+  ) {
     this.chooseLive()
     this.chooseMissing()
   }
@@ -89,11 +92,21 @@ export class Roster {
     const { env, company } = this
     const rng = new Rng(env.seed, 12)
     const due = (t: number | null) => t !== null && this.times(t, env.today)[0] <= env.now - 20 * 60_000 && this.times(t, env.today)[1] > env.now + 600_000
-    const candidates = company.people.filter((p) => !isPersona(company, p.idx) && !this.live.has(p.idx) && due(this.template(p, env.today)) && !onVacation(p, env.today))
+    const candidates = company.people.filter(
+      (p) => !isPersona(company, p.idx) && !this.live.has(p.idx) && due(this.template(p, env.today)) && !onVacation(p, env.today),
+    )
     let chosen = rng.shuffle(candidates).slice(0, 2)
     const cover = this.covering()
     if (chosen.length === 0 && cover.date === env.today) {
-      const pool = company.people.filter((p) => p.role === 'employee' && !isPersona(company, p.idx) && p.status === 'active' && p.activeFrom === null && !this.live.has(p.idx) && p.team !== company.personas.overtimeTeam)
+      const pool = company.people.filter(
+        (p) =>
+          p.role === 'employee' &&
+          !isPersona(company, p.idx) &&
+          p.status === 'active' &&
+          p.activeFrom === null &&
+          !this.live.has(p.idx) &&
+          p.team !== company.personas.overtimeTeam,
+      )
       chosen = rng.shuffle(pool).slice(0, 2)
       for (const p of chosen) this.overrides.set(`${p.idx}|${env.today}`, cover.template)
     }

@@ -68,7 +68,10 @@ export function pickApp(rng: Rng, profile: WorkProfile, mood: Mood): Pick {
 
 /** Window classes per application and platform, computed once. */
 const CLASSES = new Map<AppSpec, Record<Device['platform'], string>>(
-  Object.values(APPS).map((app) => [app, { macos: windowClass('macos', app.mac, app.win), windows: windowClass('windows', app.mac, app.win), linux: windowClass('linux', app.mac, app.win) }]),
+  Object.values(APPS).map((app) => [
+    app,
+    { macos: windowClass('macos', app.mac, app.win), windows: windowClass('windows', app.mac, app.win), linux: windowClass('linux', app.mac, app.win) },
+  ]),
 )
 
 export const classFor = (device: Device, app: AppSpec): string => CLASSES.get(app)![device.platform]

@@ -40,8 +40,15 @@ export function renderDay(c: DayContext, dayIndex: number, plans: DayPlan[]): vo
 
 export function writeSchedule(env: SeedEnv, company: Company, p: Person, date: string, plan: DayPlan, rng: Rng): void {
   env.w.schedules.add({
-    id: env.ids.uuid(), tenantId: env.tenantId, userId: p.id, templateId: company.templateIds[plan.template!]!, date, startsAt: plan.startsAt, endsAt: plan.endsAt,
-    breakMinutes: TEMPLATES[plan.template!]!.breakMinutes, status: plan.scheduleStatus,
+    id: env.ids.uuid(),
+    tenantId: env.tenantId,
+    userId: p.id,
+    templateId: company.templateIds[plan.template!]!,
+    date,
+    startsAt: plan.startsAt,
+    endsAt: plan.endsAt,
+    breakMinutes: TEMPLATES[plan.template!]!.breakMinutes,
+    status: plan.scheduleStatus,
     createdAt: Math.max(Math.min(plan.startsAt - rng.int(7, 21) * DAY, env.now), p.createdAt),
   })
 }

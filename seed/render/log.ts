@@ -10,7 +10,13 @@ import { nextTapDue, refusedClockIn, renderPresence, tapTimes } from './presence
 import type { RunState } from './state'
 import { renderTimeline } from './timeline'
 
-const NOTES = ['Covered part of a colleague\'s shift.', 'Customer call ran late.', 'Onboarding session for new joiners.', 'Worked from another office today.', 'Release support.']
+const NOTES = [
+  "Covered part of a colleague's shift.",
+  'Customer call ran late.',
+  'Onboarding session for new joiners.',
+  'Worked from another office today.',
+  'Release support.',
+]
 
 export interface LogInput {
   env: SeedEnv
@@ -29,13 +35,29 @@ export function renderLog(x: LogInput): void {
   const { env, company, person: p, log, rng } = x
   const office = log.office === null ? null : company.offices[log.office]!
   const taps = tapTimes(env, log, rng)
-  const outCoords = log.coords && office && log.out !== null && log.status === 'closed' ? jitter(rng, office.latitude, office.longitude, office.radiusMeters * 0.6) : null
+  const outCoords =
+    log.coords && office && log.out !== null && log.status === 'closed' ? jitter(rng, office.latitude, office.longitude, office.radiusMeters * 0.6) : null
   env.w.timeLogs.add({
-    id: log.id, tenantId: env.tenantId, userId: p.id, clockInAt: log.in, clockOutAt: log.out, status: log.status, source: log.source,
-    clockInLatitude: log.coords?.[0] ?? null, clockInLongitude: log.coords?.[1] ?? null, clockOutLatitude: outCoords?.[0] ?? null, clockOutLongitude: outCoords?.[1] ?? null,
-    officeId: office?.id ?? null, isWithinGeofence: log.coords ? true : null, nextTapDueAt: nextTapDue(log, taps),
-    projectId: log.project === null ? null : company.projects[log.project]!.id, taskId: log.task === null ? null : company.tasks[log.task]!.id,
-    timesheetId: log.timesheetId, gapFillDoneAt: log.out, note: log.status === 'closed' && rng.chance(0.03) ? rng.pick(NOTES) : null, createdAt: log.in,
+    id: log.id,
+    tenantId: env.tenantId,
+    userId: p.id,
+    clockInAt: log.in,
+    clockOutAt: log.out,
+    status: log.status,
+    source: log.source,
+    clockInLatitude: log.coords?.[0] ?? null,
+    clockInLongitude: log.coords?.[1] ?? null,
+    clockOutLatitude: outCoords?.[0] ?? null,
+    clockOutLongitude: outCoords?.[1] ?? null,
+    officeId: office?.id ?? null,
+    isWithinGeofence: log.coords ? true : null,
+    nextTapDueAt: nextTapDue(log, taps),
+    projectId: log.project === null ? null : company.projects[log.project]!.id,
+    taskId: log.task === null ? null : company.tasks[log.task]!.id,
+    timesheetId: log.timesheetId,
+    gapFillDoneAt: log.out,
+    note: log.status === 'closed' && rng.chance(0.03) ? rng.pick(NOTES) : null,
+    createdAt: log.in,
   })
   // Children after their parent row: foreign keys are checked as rows are written.
   renderPresence(env, p, log, log.coords ? office : null, company.offices, taps, rng)
@@ -43,16 +65,38 @@ export function renderLog(x: LogInput): void {
   writeBreaks(env, p, log)
   const { gapFills, handovers } = renderTimeline({ env, state: x.state, person: p, log, rng, mood: x.mood, nextMidnight: x.nextMidnight, nextDate: x.nextDate })
   const who = { timeLogId: log.id, userId: p.id, userEmail: p.email, userName: p.name }
-  emit(env, 'clock.in', {
-    ...who, clockInAt: iso(log.in), source: log.source, latitude: log.coords?.[0] ?? null, longitude: log.coords?.[1] ?? null,
-    isWithinGeofence: log.coords ? true : null, officeId: office?.id ?? null, officeName: office?.name ?? null, agentSessionsEnded: handovers,
-  }, log.in)
+  emit(
+    env,
+    'clock.in',
+    {
+      ...who,
+      clockInAt: iso(log.in),
+      source: log.source,
+      latitude: log.coords?.[0] ?? null,
+      longitude: log.coords?.[1] ?? null,
+      isWithinGeofence: log.coords ? true : null,
+      officeId: office?.id ?? null,
+      officeName: office?.name ?? null,
+      agentSessionsEnded: handovers,
+    },
+    log.in,
+  )
   if (log.out !== null) {
-    emit(env, 'clock.out', {
-      ...who, clockInAt: iso(log.in), clockOutAt: iso(log.out), durationSeconds: Math.round((log.out - log.in) / 1000), blocksGenerated: gapFills,
-      autoClosed: log.status === 'auto_closed',
-      latitude: outCoords?.[0] ?? null, longitude: outCoords?.[1] ?? null,
-    }, log.out)
+    emit(
+      env,
+      'clock.out',
+      {
+        ...who,
+        clockInAt: iso(log.in),
+        clockOutAt: iso(log.out),
+        durationSeconds: Math.round((log.out - log.in) / 1000),
+        blocksGenerated: gapFills,
+        autoClosed: log.status === 'auto_closed',
+        latitude: outCoords?.[0] ?? null,
+        longitude: outCoords?.[1] ?? null,
+      },
+      log.out,
+    )
     if (log.project !== null) x.state.book(log.project, log.dayIndex, p.idx, workedSeconds(log, log.out))
   }
   if (log.source === 'mcp') {
@@ -78,11 +122,27 @@ function workedSeconds(log: LogPlan, out: number): number {
 }
 
 /** A recorded MCP tool call: people who clock in through their AI assistant leave these. */
-export function toolCall(env: SeedEnv, p: Person, toolName: string, at: number, rng: Rng, session?: { id: string; client: string }, errorCode: string | null = null): void {
+export function toolCall(
+  env: SeedEnv,
+  p: Person,
+  toolName: string,
+  at: number,
+  rng: Rng,
+  session?: { id: string; client: string },
+  errorCode: string | null = null,
+): void {
   if (at > env.now) return
   env.w.toolCalls.add({
-    tenantId: env.tenantId, userId: p.id, apiKeyId: null, toolName, source: session?.client ?? mcpClient(rng), sessionId: session?.id ?? env.ids.uuid(),
-    startedAt: at, durationMs: rng.int(25, toolName.startsWith('clock') ? 180 : 900), outcome: errorCode ? 'error' : 'ok', errorCode,
+    tenantId: env.tenantId,
+    userId: p.id,
+    apiKeyId: null,
+    toolName,
+    source: session?.client ?? mcpClient(rng),
+    sessionId: session?.id ?? env.ids.uuid(),
+    startedAt: at,
+    durationMs: rng.int(25, toolName.startsWith('clock') ? 180 : 900),
+    outcome: errorCode ? 'error' : 'ok',
+    errorCode,
   })
 }
 

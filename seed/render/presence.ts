@@ -32,7 +32,16 @@ export const nextTapDue = (log: LogPlan, taps: number[]): number | null => (log.
 export function renderPresence(env: SeedEnv, person: Person, log: LogPlan, office: Office | null, offices: Office[], taps: number[], rng: Rng): void {
   for (const at of taps) {
     const coords = office ? jitter(rng, office.latitude, office.longitude, office.radiusMeters * 0.6) : null
-    env.w.presenceTaps.add({ id: env.ids.uuid(), tenantId: env.tenantId, userId: person.id, timeLogId: log.id, tappedAt: at, latitude: coords?.[0] ?? null, longitude: coords?.[1] ?? null, withinGeofence: coords ? true : null })
+    env.w.presenceTaps.add({
+      id: env.ids.uuid(),
+      tenantId: env.tenantId,
+      userId: person.id,
+      timeLogId: log.id,
+      tappedAt: at,
+      latitude: coords?.[0] ?? null,
+      longitude: coords?.[1] ?? null,
+      withinGeofence: coords ? true : null,
+    })
     if (coords && office) ping(env, person, at, coords, office, 'presence_tap', rng)
   }
   if (log.source === 'mobile' && office && log.coords) renderPings(env, person, log, office, offices, log.out ?? env.now, rng)
@@ -57,7 +66,20 @@ function renderPings(env: SeedEnv, person: Person, log: LogPlan, office: Office,
     const point = jitter(rng, office.latitude, office.longitude, office.radiusMeters * 0.7)
     ping(env, person, at, point, office, 'mobile', rng)
     if (outside) {
-      emit(env, 'location.geofence_entered', { userId: person.id, userEmail: person.email, officeId: office.id, officeName: office.name, latitude: point[0], longitude: point[1], recordedAt: iso(at) }, at)
+      emit(
+        env,
+        'location.geofence_entered',
+        {
+          userId: person.id,
+          userEmail: person.email,
+          officeId: office.id,
+          officeName: office.name,
+          latitude: point[0],
+          longitude: point[1],
+          recordedAt: iso(at),
+        },
+        at,
+      )
       outside = false
     }
   }
@@ -88,10 +110,21 @@ export function refusedClockIn(env: SeedEnv, person: Person, log: LogPlan, offic
   const point = pointAt(rng, office, office.radiusMeters + rng.int(120, 900))
   const near = matchGeofence({ latitude: point[0], longitude: point[1] }, offices)
   const at = log.in - rng.int(2, 9) * MINUTE
-  emit(env, 'clock.in.failed', {
-    userId: person.id, userEmail: person.email, reason: 'outside_geofence', latitude: point[0], longitude: point[1],
-    nearestOfficeName: near.nearest?.name ?? null, distanceMeters: near.distanceMeters, attemptedAt: iso(at),
-  }, at)
+  emit(
+    env,
+    'clock.in.failed',
+    {
+      userId: person.id,
+      userEmail: person.email,
+      reason: 'outside_geofence',
+      latitude: point[0],
+      longitude: point[1],
+      nearestOfficeName: near.nearest?.name ?? null,
+      distanceMeters: near.distanceMeters,
+      attemptedAt: iso(at),
+    },
+    at,
+  )
 }
 
 /** The office whose geofence edge is closest to a point outside them all, and how far that edge is (whole metres). */
@@ -101,12 +134,31 @@ function nearestFence(point: [number, number], offices: Office[]) {
     const meters = haversineMeters({ latitude: point[0], longitude: point[1] }, office) - office.radiusMeters
     if (best === null || meters < best.meters) best = { office, meters }
   }
-  return { nearestOfficeId: best?.office.id ?? null, nearestOfficeName: best?.office.name ?? null, distanceMeters: best === null ? null : Math.max(0, Math.round(best.meters)) }
+  return {
+    nearestOfficeId: best?.office.id ?? null,
+    nearestOfficeName: best?.office.name ?? null,
+    distanceMeters: best === null ? null : Math.max(0, Math.round(best.meters)),
+  }
 }
 
-function ping(env: SeedEnv, person: Person, at: number, point: [number, number], office: Office | null, source: 'mobile' | 'clock_in' | 'clock_out' | 'presence_tap', rng: Rng): void {
+function ping(
+  env: SeedEnv,
+  person: Person,
+  at: number,
+  point: [number, number],
+  office: Office | null,
+  source: 'mobile' | 'clock_in' | 'clock_out' | 'presence_tap',
+  rng: Rng,
+): void {
   env.w.pings.add({
-    tenantId: env.tenantId, userId: person.id, recordedAt: at, latitude: point[0], longitude: point[1], accuracyMeters: rng.int(4, 35),
-    officeId: office?.id ?? null, insideGeofence: office !== null, source,
+    tenantId: env.tenantId,
+    userId: person.id,
+    recordedAt: at,
+    latitude: point[0],
+    longitude: point[1],
+    accuracyMeters: rng.int(4, 35),
+    officeId: office?.id ?? null,
+    insideGeofence: office !== null,
+    source,
   })
 }

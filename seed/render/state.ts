@@ -21,7 +21,10 @@ export class RunState {
   readonly bookings: number[] = []
   readonly deviceLastSeen = new Map<string, number>()
 
-  constructor(company: Company, readonly dayCount: number) {
+  constructor(
+    company: Company,
+    readonly dayCount: number,
+  ) {
     const n = company.people.length
     this.lastOut = new Float64Array(n).fill(-Infinity)
     this.scores = Array.from({ length: n }, () => [])

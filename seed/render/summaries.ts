@@ -25,8 +25,18 @@ export function flushSummaries(env: SeedEnv, company: Company, state: RunState, 
     const history = state.scores[p.idx]!
     const computedAt = past ? Math.min(computedBase + (p.idx % 600) * 1000, env.now) : env.now
     const row = {
-      tenantId: env.tenantId, userId: p.id, date, totalSeconds: acc[base + ACC.total]!, productiveSeconds: seconds.productive, neutralSeconds: seconds.neutral,
-      unproductiveSeconds: seconds.unproductive, idleSeconds: acc[base + ACC.idle]!, score, sampleCount: samples, baselineScore: baselineScore(history, date), computedAt,
+      tenantId: env.tenantId,
+      userId: p.id,
+      date,
+      totalSeconds: acc[base + ACC.total]!,
+      productiveSeconds: seconds.productive,
+      neutralSeconds: seconds.neutral,
+      unproductiveSeconds: seconds.unproductive,
+      idleSeconds: acc[base + ACC.idle]!,
+      score,
+      sampleCount: samples,
+      baselineScore: baselineScore(history, date),
+      computedAt,
     }
     env.w.summaries.add(row)
     if (past) {

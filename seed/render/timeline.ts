@@ -87,7 +87,13 @@ function planSessions(t: TimelineInput, device: Device): { sessions: Session[]; 
     const holeStart = start + Math.round(((end - start) * rng.range(0.2, 0.7)) / 1000) * 1000
     const holeEnd = holeStart + rng.int(20, 70) * MINUTE
     if (holeEnd < end - 10 * MINUTE) {
-      return { sessions: [{ id: env.ids.uuid(), start, end: holeStart, reason: 'timeout' }, { id: env.ids.uuid(), start: holeEnd, end, reason }], handovers }
+      return {
+        sessions: [
+          { id: env.ids.uuid(), start, end: holeStart, reason: 'timeout' },
+          { id: env.ids.uuid(), start: holeEnd, end, reason },
+        ],
+        handovers,
+      }
     }
   }
   return { sessions: [{ id: env.ids.uuid(), start, end, reason }], handovers }
@@ -95,8 +101,14 @@ function planSessions(t: TimelineInput, device: Device): { sessions: Session[]; 
 
 function writeSession(t: TimelineInput, s: Session, device: Device): void {
   t.env.w.sessions.add({
-    id: s.id, tenantId: t.env.tenantId, userId: t.person.id, deviceId: device.id, startedAt: s.start,
-    lastHeartbeatAt: s.end, endedAt: s.reason === null ? null : s.end, endReason: s.reason,
+    id: s.id,
+    tenantId: t.env.tenantId,
+    userId: t.person.id,
+    deviceId: device.id,
+    startedAt: s.start,
+    lastHeartbeatAt: s.end,
+    endedAt: s.reason === null ? null : s.end,
+    endReason: s.reason,
   })
   t.state.seen(device.id, s.end)
 }
@@ -123,8 +135,17 @@ function tile(t: TimelineInput, sessionId: string, device: Device, a: number, b:
     if (batch.count === SAMPLES_PER_BATCH || batch.id === '') batch = closeBatch(t, batch)
     const date = at < t.nextMidnight ? t.log.date : t.nextDate
     env.w.samples.add({
-      tenantId: env.tenantId, userId: person.id, sessionId, batchId: batch.id, application: pick.app.name, windowClass: classFor(device, pick.app),
-      category: pick.category, startedAt: at, durationSeconds: ms / 1000, isIdle: idle, localDate: date,
+      tenantId: env.tenantId,
+      userId: person.id,
+      sessionId,
+      batchId: batch.id,
+      application: pick.app.name,
+      windowClass: classFor(device, pick.app),
+      category: pick.category,
+      startedAt: at,
+      durationSeconds: ms / 1000,
+      isIdle: idle,
+      localDate: date,
     })
     count(t, date, pick, ms / 1000, idle)
     if (idle) idleFrom ??= at
@@ -147,7 +168,18 @@ function tile(t: TimelineInput, sessionId: string, device: Device, a: number, b:
 function idleDetected(t: TimelineInput, from: number, to: number): null {
   if (to - from > SETTINGS.idleThresholdSeconds * 1000) {
     const { person } = t
-    emit(t.env, 'idle.detected', { userId: person.id, userEmail: person.email, startedAt: iso(from), idleSeconds: Math.round((to - from) / 1000), thresholdSeconds: SETTINGS.idleThresholdSeconds }, to)
+    emit(
+      t.env,
+      'idle.detected',
+      {
+        userId: person.id,
+        userEmail: person.email,
+        startedAt: iso(from),
+        idleSeconds: Math.round((to - from) / 1000),
+        thresholdSeconds: SETTINGS.idleThresholdSeconds,
+      },
+      to,
+    )
   }
   return null
 }
@@ -196,5 +228,14 @@ function flushBlock(t: TimelineInput, b: OpenBlock): void {
 }
 
 function block(t: TimelineInput, kind: BlockKind, start: number, end: number, category: (typeof CATEGORY_NAMES)[number] | null, createdAt: number): void {
-  t.env.w.blocks.add({ tenantId: t.env.tenantId, userId: t.person.id, timeLogId: t.log.id, kind, startedAt: start, endedAt: end, category, createdAt: Math.min(createdAt, t.env.now) })
+  t.env.w.blocks.add({
+    tenantId: t.env.tenantId,
+    userId: t.person.id,
+    timeLogId: t.log.id,
+    kind,
+    startedAt: start,
+    endedAt: end,
+    category,
+    createdAt: Math.min(createdAt, t.env.now),
+  })
 }

@@ -9,9 +9,11 @@ import { writeTimesheet, type Flow } from './timesheets'
  */
 export function writeWeek(c: DayContext, weekStart: string, weekPlans: DayPlan[][]): void {
   const { env, company } = c
-  const weeksAgo = Math.round((env.cal.weekNumber(env.today) - env.cal.weekNumber(weekStart)))
+  const weeksAgo = Math.round(env.cal.weekNumber(env.today) - env.cal.weekNumber(weekStart))
   // Every status appears whatever the hour: last week's late ones may not have happened yet.
-  const owed = (weeksAgo === 1 ? ['rejected', 'auto_generated', 'draft'] : weeksAgo === 2 ? ['approved_after_rejection', 'rejected', 'auto_generated'] : []) as Flow[]
+  const owed = (
+    weeksAgo === 1 ? ['rejected', 'auto_generated', 'draft'] : weeksAgo === 2 ? ['approved_after_rejection', 'rejected', 'auto_generated'] : []
+  ) as Flow[]
   const paid: PaidSheet[] = []
   for (const person of company.people) {
     const logs = weekPlans.flatMap((day) => day[person.idx]!.logs).filter((l) => l.out !== null)

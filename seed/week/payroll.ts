@@ -23,11 +23,24 @@ export function writePayrollPeriod(env: SeedEnv, company: Company, weekStart: st
   const periodEnd = addDays(weekStart, 6)
   const closed = weeksAgo >= 2
   const closedAt = closed ? env.cal.at(addDays(weekStart, 9), '10:00') + rng.int(0, 4 * 3600) * 1000 : null
-  env.w.payrollPeriods.add({ id, tenantId: env.tenantId, periodStart: weekStart, periodEnd, status: closed ? 'closed' : 'open', closedAt, createdAt: env.cal.midnight(weekStart) })
+  env.w.payrollPeriods.add({
+    id,
+    tenantId: env.tenantId,
+    periodStart: weekStart,
+    periodEnd,
+    status: closed ? 'closed' : 'open',
+    closedAt,
+    createdAt: env.cal.midnight(weekStart),
+  })
   if (closedAt === null) return
   const worked = paid.filter((s) => s.seconds > 0)
   const totalHours = hours(worked.reduce((sum, s) => sum + s.seconds, 0))
-  emit(env, 'payroll.period_closed', { payrollPeriodId: id, periodStart: weekStart, periodEnd, userCount: worked.length, totalHours, closedAt: iso(closedAt) }, closedAt)
+  emit(
+    env,
+    'payroll.period_closed',
+    { payrollPeriodId: id, periodStart: weekStart, periodEnd, userCount: worked.length, totalHours, closedAt: iso(closedAt) },
+    closedAt,
+  )
   if (!EXPORTED_WEEKS.has(weeksAgo)) return
   const requestedAt = closedAt + rng.int(20, 60) * MINUTE
   const completedAt = requestedAt + rng.int(20, 90) * 1000
@@ -35,13 +48,38 @@ export function writePayrollPeriod(env: SeedEnv, company: Company, weekStart: st
   const payRunId = env.ids.uuid()
   const checksum = createHash('sha256').update(csv).digest('hex')
   env.w.payRuns.add({
-    id: payRunId, tenantId: env.tenantId, payrollPeriodId: id, status: 'ready', format: 'csv', requestedByKeyId: null, requestedAt, completedAt,
-    rowCount: rows, totalAmountCents: totalCents, content: csv, checksum, error: null,
+    id: payRunId,
+    tenantId: env.tenantId,
+    payrollPeriodId: id,
+    status: 'ready',
+    format: 'csv',
+    requestedByKeyId: null,
+    requestedAt,
+    completedAt,
+    rowCount: rows,
+    totalAmountCents: totalCents,
+    content: csv,
+    checksum,
+    error: null,
   })
-  emit(env, 'payroll.export_ready', {
-    payRunId, payrollPeriodId: id, periodStart: weekStart, periodEnd, format: 'csv', rowCount: rows, totalAmountCents: totalCents,
-    currency: env.region.currency, checksum, downloadUrl: `/api/v1/payroll/pay-runs/${payRunId}/download`, completedAt: iso(completedAt),
-  }, completedAt)
+  emit(
+    env,
+    'payroll.export_ready',
+    {
+      payRunId,
+      payrollPeriodId: id,
+      periodStart: weekStart,
+      periodEnd,
+      format: 'csv',
+      rowCount: rows,
+      totalAmountCents: totalCents,
+      currency: env.region.currency,
+      checksum,
+      downloadUrl: `/api/v1/payroll/pay-runs/${payRunId}/download`,
+      completedAt: iso(completedAt),
+    },
+    completedAt,
+  )
 }
 
 const money = (cents: number) => (cents / 100).toFixed(2)
@@ -58,7 +96,20 @@ function payRunCsv(env: SeedEnv, company: Company, paid: PaidSheet[]): { csv: st
     const overtime = Math.max(0, worked - p.weeklyHours)
     const gross = Math.round(regular * p.rate.cents + overtime * p.rate.cents * p.rate.multiplier)
     totalCents += gross
-    lines.push([p.id, field(p.name), p.email, codes.get(p.costCenterId) ?? '', regular.toFixed(2), overtime.toFixed(2), money(p.rate.cents), p.rate.multiplier.toFixed(2), money(gross), env.region.currency].join(','))
+    lines.push(
+      [
+        p.id,
+        field(p.name),
+        p.email,
+        codes.get(p.costCenterId) ?? '',
+        regular.toFixed(2),
+        overtime.toFixed(2),
+        money(p.rate.cents),
+        p.rate.multiplier.toFixed(2),
+        money(gross),
+        env.region.currency,
+      ].join(','),
+    )
   }
-  return { csv: lines.join('\n') + '\n', rows: paid.length, totalCents }
+  return { csv: `${lines.join('\n')}\n`, rows: paid.length, totalCents }
 }

@@ -49,23 +49,50 @@ export function writeTimesheet(x: SheetInput): { seconds: number; status: Timesh
   const decided = steps.filter((s) => s.to === 'approved' || s.to === 'rejected').pop()
   const periodEnd = addDays(x.weekStart, 6)
   env.w.timesheets.add({
-    id, tenantId: env.tenantId, userId: p.id, periodStart: x.weekStart, periodEnd, status: last.to, totalSeconds: seconds,
-    submittedAt: submitted?.at ?? null, decidedAt: decided?.at ?? null, decidedByUserId: decided?.actor?.id ?? null,
-    rejectionReason: last.to === 'rejected' ? last.reason : null, createdAt: steps[0]!.at, updatedAt: Math.max(last.at, ...logs.map((l) => l.out!)),
+    id,
+    tenantId: env.tenantId,
+    userId: p.id,
+    periodStart: x.weekStart,
+    periodEnd,
+    status: last.to,
+    totalSeconds: seconds,
+    submittedAt: submitted?.at ?? null,
+    decidedAt: decided?.at ?? null,
+    decidedByUserId: decided?.actor?.id ?? null,
+    rejectionReason: last.to === 'rejected' ? last.reason : null,
+    createdAt: steps[0]!.at,
+    updatedAt: Math.max(last.at, ...logs.map((l) => l.out!)),
   })
   const sheet = { userEmail: p.email, periodStart: x.weekStart, periodEnd, totalHours: hours(seconds) }
   const period = { timesheetId: id, userId: p.id, ...sheet }
   for (const s of steps) {
-    env.w.timesheetHistory.add({ tenantId: env.tenantId, timesheetId: id, fromStatus: s.from, toStatus: s.to, actorUserId: s.actor?.id ?? null, reason: s.reason, changedAt: s.at })
+    env.w.timesheetHistory.add({
+      tenantId: env.tenantId,
+      timesheetId: id,
+      fromStatus: s.from,
+      toStatus: s.to,
+      actorUserId: s.actor?.id ?? null,
+      reason: s.reason,
+      changedAt: s.at,
+    })
     if (s.to === 'submitted') emit(env, 'timesheet.submitted', { ...period, submittedAt: iso(s.at) }, s.at)
     // The payload of timesheet.approved is the spec's, key for key.
     if (s.to === 'approved') emit(env, 'timesheet.approved', { ...sheet, approvedByEmail: s.actor!.email, approvedAt: iso(s.at) }, s.at)
-    if (s.to === 'rejected') emit(env, 'timesheet.rejected', { timesheetId: id, ...sheet, rejectedByEmail: s.actor!.email, rejectedAt: iso(s.at), reason: s.reason ?? '' }, s.at)
+    if (s.to === 'rejected')
+      emit(env, 'timesheet.rejected', { timesheetId: id, ...sheet, rejectedByEmail: s.actor!.email, rejectedAt: iso(s.at), reason: s.reason ?? '' }, s.at)
     if (s.to === 'auto_generated') emit(env, 'timesheet.auto_generated', { ...period, generatedAt: iso(s.at) }, s.at)
   }
   const gapDay = addDays(periodEnd, 2)
   if ((last.to === 'auto_generated' || (last.to === 'draft' && x.weeksAgo >= 1)) && gapDay < env.today) {
-    alert(env, p, gapDay, 'timesheet_gap', 'warning', `${p.name} did not submit the timesheet for ${x.weekStart} to ${periodEnd} (${hours(seconds)} h logged).`, { periodStart: x.weekStart, periodEnd, totalHours: hours(seconds), status: last.to })
+    alert(
+      env,
+      p,
+      gapDay,
+      'timesheet_gap',
+      'warning',
+      `${p.name} did not submit the timesheet for ${x.weekStart} to ${periodEnd} (${hours(seconds)} h logged).`,
+      { periodStart: x.weekStart, periodEnd, totalHours: hours(seconds), status: last.to },
+    )
   }
   return { seconds, status: last.to }
 }
@@ -80,14 +107,30 @@ function chooseFlow(x: SheetInput, rng: Rng): Flow {
   if (weeksAgo === 1) {
     if (backlog) return rng.chance(0.9) ? 'submitted' : 'approved'
     if (p.role === 'employee' && x.owed.length > 0) return x.owed.shift()!
-    return pickFlow(rng, [['submitted', 45], ['approved', 42], ['rejected', 5], ['auto_generated', 4], ['draft', 4]])
+    return pickFlow(rng, [
+      ['submitted', 45],
+      ['approved', 42],
+      ['rejected', 5],
+      ['auto_generated', 4],
+      ['draft', 4],
+    ])
   }
   if (weeksAgo === 2) {
     if (backlog) return rng.chance(0.7) ? 'submitted' : 'approved'
     if (p.role === 'employee' && x.owed.length > 0) return x.owed.shift()!
-    return pickFlow(rng, [['approved', 82], ['approved_after_rejection', 3], ['rejected', 4], ['auto_generated', 8], ['submitted', 3]])
+    return pickFlow(rng, [
+      ['approved', 82],
+      ['approved_after_rejection', 3],
+      ['rejected', 4],
+      ['auto_generated', 8],
+      ['submitted', 3],
+    ])
   }
-  return pickFlow(rng, [['approved', 87], ['approved_after_rejection', 5], ['auto_generated', 8]])
+  return pickFlow(rng, [
+    ['approved', 87],
+    ['approved_after_rejection', 5],
+    ['auto_generated', 8],
+  ])
 }
 
 /** The transitions with their instants; a step that would lie after `now` has not happened yet. */

@@ -2,11 +2,7 @@ import { SERVER_VERSION } from '../kernel/version'
 
 /** A ready-to-paste MCP client configuration for this very server. */
 export function mcpConfigSnippet(baseUrl: string, key: string): string {
-  return JSON.stringify(
-    { mcpServers: { workforce: { type: 'http', url: `${baseUrl}/api/mcp/v1`, headers: { Authorization: `Bearer ${key}` } } } },
-    null,
-    2,
-  )
+  return JSON.stringify({ mcpServers: { workforce: { type: 'http', url: `${baseUrl}/api/mcp/v1`, headers: { Authorization: `Bearer ${key}` } } } }, null, 2)
 }
 
 export function startupBanner(input: { url: string; publicUrl: string; demo: { readableId: string; name: string; key: string } | null }): string {

@@ -20,7 +20,9 @@ const paymentFailed = new Command('payment-failed')
     withRuntime(opts, async (rt) => {
       const out = await invoke(recordFailedPayment, systemCtxFor(rt, resolveTenant(rt, opts.tenant)), opts.reason ? { reason: opts.reason } : {})
       if (opts.json) return printJson(out)
-      console.log(`Payment of invoice ${out.invoice_number} (${(out.amount_cents / 100).toFixed(2)} ${out.currency}) failed: ${out.reason}. Subscription is now past_due.`)
+      console.log(
+        `Payment of invoice ${out.invoice_number} (${(out.amount_cents / 100).toFixed(2)} ${out.currency}) failed: ${out.reason}. Subscription is now past_due.`,
+      )
     }),
   )
 

@@ -7,8 +7,7 @@ import { findTenantByReference, findTenantCtx } from '../modules/tenants/queries
 import type { TenantCtx } from '../kernel/ctx'
 
 /** `--data DIR` on every command that opens the database. */
-export const dataOption = () =>
-  new Option('--data <dir>', 'data directory holding workforce.db').env('WORKFORCE_DATA').default('./data')
+export const dataOption = () => new Option('--data <dir>', 'data directory holding workforce.db').env('WORKFORCE_DATA').default('./data')
 
 export interface DataOpts {
   data: string

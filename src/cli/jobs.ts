@@ -25,7 +25,8 @@ const list = new Command('list')
         }
       })
       if (opts.json) return printJson(rows)
-      for (const r of rows) console.log(`${r.name.padEnd(32)} last ${r.last_run ?? 'never'}  next ${r.next_run ?? '-'}  ${r.last_error ? `error: ${r.last_error}` : 'ok'}`)
+      for (const r of rows)
+        console.log(`${r.name.padEnd(32)} last ${r.last_run ?? 'never'}  next ${r.next_run ?? '-'}  ${r.last_error ? `error: ${r.last_error}` : 'ok'}`)
     }),
   )
 
@@ -68,7 +69,4 @@ const run = new Command('run')
     }),
   )
 
-export const jobsCommand = new Command('jobs')
-  .description('Scheduled jobs: list them, or run one now.')
-  .addCommand(list, { isDefault: true })
-  .addCommand(run)
+export const jobsCommand = new Command('jobs').description('Scheduled jobs: list them, or run one now.').addCommand(list, { isDefault: true }).addCommand(run)

@@ -64,7 +64,9 @@ const policy = new Command('policy')
         geofence_policy: geofencePolicy as 'off' | 'record' | 'enforce',
         ...(tap !== undefined ? { presence_tap_minutes: tap === 0 ? null : tap } : {}),
       })
-      console.log(`Geofence policy ${out.geofence_policy}; presence confirmations ${out.presence_tap_minutes ? `every ${out.presence_tap_minutes} min` : 'off'}.`)
+      console.log(
+        `Geofence policy ${out.geofence_policy}; presence confirmations ${out.presence_tap_minutes ? `every ${out.presence_tap_minutes} min` : 'off'}.`,
+      )
     }),
   )
 

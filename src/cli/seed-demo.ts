@@ -22,7 +22,10 @@ const intOption = (name: string, v: string, limits: { min: number; max: number }
 /** A bar on a terminal; on a pipe or in CI, one plain line per tenth of the work. */
 function progressReporter(): { update(done: number, total: number): void; stop(): void } {
   if (process.stderr.isTTY) {
-    const bar = new SingleBar({ format: 'seeding history [{bar}] {percentage}% | day {value}/{total} | {duration_formatted}', stream: process.stderr, hideCursor: true }, Presets.shades_classic)
+    const bar = new SingleBar(
+      { format: 'seeding history [{bar}] {percentage}% | day {value}/{total} | {duration_formatted}', stream: process.stderr, hideCursor: true },
+      Presets.shades_classic,
+    )
     let started = false
     return {
       update(done, total) {
@@ -71,7 +74,11 @@ export const seedDemoCommand = new Command('seed-demo')
       let summary: SeedSummary
       try {
         summary = seedDemoTenant(rt.handle, rt.secret, {
-          employees, days, seed: opts.seed, timezone: opts.timezone, now: Date.now(),
+          employees,
+          days,
+          seed: opts.seed,
+          timezone: opts.timezone,
+          now: Date.now(),
           onProgress: (_step, done, total) => progress.update(done, total),
         })
       } finally {

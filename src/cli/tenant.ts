@@ -59,10 +59,19 @@ const create = new Command('create')
       const key = created.ownerKey!.key
       const trialEndsAt = trialDays === undefined ? null : new Date(created.tenant.createdAt + trialDays * DAY).toISOString()
       if (opts.json) {
-        printJson({ tenant: created.tenant.readableId, slug: created.tenant.slug, owner_user_id: created.owner.id, key_id: created.ownerKey!.row.id, key, trial_ends_at: trialEndsAt })
+        printJson({
+          tenant: created.tenant.readableId,
+          slug: created.tenant.slug,
+          owner_user_id: created.owner.id,
+          key_id: created.ownerKey!.row.id,
+          key,
+          trial_ends_at: trialEndsAt,
+        })
         return
       }
-      console.log(`Tenant ${created.tenant.readableId} (${created.tenant.name}) created on the ${opts.plan} plan${trialEndsAt ? `, on trial until ${trialEndsAt}` : ''}.`)
+      console.log(
+        `Tenant ${created.tenant.readableId} (${created.tenant.name}) created on the ${opts.plan} plan${trialEndsAt ? `, on trial until ${trialEndsAt}` : ''}.`,
+      )
       console.log(`OwnerAdmin: ${created.owner.name} <${created.owner.email}> (${created.owner.id})`)
       console.log(`Live key (shown once, store it now): ${key}`)
       console.log('MCP client config:')

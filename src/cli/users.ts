@@ -41,7 +41,9 @@ const add = new Command('add')
         ...(opts.jobTitle ? { job_title: opts.jobTitle } : {}),
       })
       if (opts.json) return printJson(out)
-      console.log(`User ${out.name} <${out.email}> (${out.role}) added: ${out.user_id}${out.team_name ? `, team ${out.team_name}${out.team_created ? ' (new)' : ''}` : ''}.`)
+      console.log(
+        `User ${out.name} <${out.email}> (${out.role}) added: ${out.user_id}${out.team_name ? `, team ${out.team_name}${out.team_created ? ' (new)' : ''}` : ''}.`,
+      )
     }),
   )
 
@@ -63,7 +65,10 @@ function resolveUserId(rt: Runtime, tenant: TenantCtx, ref: string): string {
 type AdminOut = { user: { name: string; email: string; role: string; status: string }; changed: boolean }
 
 function report(out: AdminOut, json: boolean | undefined, done: string): void {
-  if (json) return printJson(out)
+  if (json) {
+    printJson(out)
+    return
+  }
   const who = `${out.user.name} <${out.user.email}>`
   console.log(out.changed ? `${who} ${done}: ${out.user.role}, ${out.user.status}.` : `${who} was already ${out.user.role}; nothing changed.`)
 }

@@ -22,7 +22,9 @@ function clockFrom(now: string | undefined): () => number {
 }
 
 const deliver = new Command('deliver')
-  .description('Run one webhook pass now: fan new events out and send every attempt due at the clock (--now to act as if it were that instant, e.g. to run retries).')
+  .description(
+    'Run one webhook pass now: fan new events out and send every attempt due at the clock (--now to act as if it were that instant, e.g. to run retries).',
+  )
   .option('--now <iso>', 'act as if the time were this instant (ISO 8601)')
   .option('--json', 'print JSON')
   .addOption(dataOption())

@@ -48,7 +48,10 @@ export const DEFAULTS = {
 type Env = Record<string, string | undefined>
 
 const list = (v: string | undefined): string[] =>
-  (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 
 const int = (v: string | number | undefined, fallback: number): number => {
   if (v === undefined || v === '') return fallback
@@ -87,8 +90,7 @@ export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = pr
     bodyLimitBytes: overrides.bodyLimitBytes ?? int(env.WORKFORCE_BODY_LIMIT_BYTES, DEFAULTS.bodyLimitBytes),
     rateLimitPerHour: overrides.rateLimitPerHour ?? int(env.WORKFORCE_RATE_LIMIT_HOUR, DEFAULTS.rateLimitPerHour),
     rateLimitPerDay: overrides.rateLimitPerDay ?? int(env.WORKFORCE_RATE_LIMIT_DAY, DEFAULTS.rateLimitPerDay),
-    mcpRateLimitPerMinute:
-      overrides.mcpRateLimitPerMinute ?? int(env.WORKFORCE_MCP_RATE_LIMIT_MINUTE, DEFAULTS.mcpRateLimitPerMinute),
+    mcpRateLimitPerMinute: overrides.mcpRateLimitPerMinute ?? int(env.WORKFORCE_MCP_RATE_LIMIT_MINUTE, DEFAULTS.mcpRateLimitPerMinute),
     jobsEnabled: overrides.jobsEnabled ?? env.WORKFORCE_JOBS !== 'off',
     allowedOrigins: overrides.allowedOrigins ?? list(env.WORKFORCE_ALLOWED_ORIGINS),
     publicDemoKey: overrides.publicDemoKey ?? null,

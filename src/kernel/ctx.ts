@@ -81,9 +81,6 @@ export const effectiveRole = (actor: Actor): Role => (actor.kind === 'anonymous'
 /** Whether the actor acts with `min` or above (the system actor always does; no key never does). */
 export const actorHasRole = (actor: Actor, min: Role): boolean => actor.kind !== 'anonymous' && roleAtLeast(actor.role, min)
 
-export const actorRole = (actor: Actor): Role | null =>
-  actor.kind === 'anonymous' ? null : actor.role
+export const actorRole = (actor: Actor): Role | null => (actor.kind === 'anonymous' ? null : actor.role)
 
-export const actorKeyId = (actor: Actor): string | null =>
-  actor.kind === 'user' || actor.kind === 'apiKey' || actor.kind === 'demo' ? actor.keyId : null
-
+export const actorKeyId = (actor: Actor): string | null => (actor.kind === 'user' || actor.kind === 'apiKey' || actor.kind === 'demo' ? actor.keyId : null)

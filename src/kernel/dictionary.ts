@@ -49,8 +49,7 @@ export function describeEntity<T extends SQLiteTable>(
   }
 }
 
-export const isEntityDoc = (v: unknown): v is EntityDoc =>
-  typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'entity-doc'
+export const isEntityDoc = (v: unknown): v is EntityDoc => typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'entity-doc'
 
 /** Flattens entity docs into the wire form: SQL column names, types and descriptions. */
 export function toDictionary(docs: EntityDoc[]): DictionaryEntity[] {

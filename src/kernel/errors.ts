@@ -75,5 +75,4 @@ export class DomainError extends Error {
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError
 
-export const notFound = (entity: string): DomainError =>
-  new DomainError('not_found', `${entity} not found.`)
+export const notFound = (entity: string): DomainError => new DomainError('not_found', `${entity} not found.`)

@@ -20,7 +20,7 @@ interface JobInfo {
 /** Runs once per tick over the whole database (queues that span tenants: deliveries, emails). */
 export interface GlobalJob extends JobInfo {
   each: 'global'
-  run(rt: Runtime, tick: { now: number }): Promise<JobOutcome | void> | JobOutcome | void
+  run(rt: Runtime, tick: { now: number }): Promise<JobOutcome | undefined> | JobOutcome | undefined
   /**
    * Optional, server only: called once when the scheduler starts, e.g. to run the job at once
    * when this process writes new work (webhook events). Returns what to call when jobs stop.

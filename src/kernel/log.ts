@@ -16,7 +16,7 @@ export function createLogger(level: LogLevel | 'silent' = 'info', base: Record<s
   const write = (lvl: LogLevel, msg: string, fields?: Record<string, unknown>) => {
     if (LEVELS[lvl] < min) return
     const line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields })
-    process.stderr.write(line + '\n')
+    process.stderr.write(`${line}\n`)
   }
   return {
     debug: (m, f) => write('debug', m, f),

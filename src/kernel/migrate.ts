@@ -26,9 +26,7 @@ export function migrate(db: Db): MigrationResult {
 
 function countApplied(db: Db): number {
   // drizzle's raw `get` returns a row as an array of values on bun:sqlite; `all` returns objects.
-  const [exists] = db.all<{ n: number }>(
-    sql`select count(*) as n from sqlite_master where type = 'table' and name = '__drizzle_migrations'`,
-  )
+  const [exists] = db.all<{ n: number }>(sql`select count(*) as n from sqlite_master where type = 'table' and name = '__drizzle_migrations'`)
   if (!exists || exists.n === 0) return 0
   return db.all<{ n: number }>(sql`select count(*) as n from __drizzle_migrations`)[0]?.n ?? 0
 }

@@ -47,9 +47,7 @@ export interface Operation<I extends TSchema = TSchema, O extends TSchema = TSch
   mcp?: ToolQuirks
 }
 
-export function defineOperation<I extends TSchema, O extends TSchema, const A extends Access>(
-  op: Operation<I, O, A>,
-): Operation<I, O, A> {
+export function defineOperation<I extends TSchema, O extends TSchema, const A extends Access>(op: Operation<I, O, A>): Operation<I, O, A> {
   return op
 }
 
@@ -57,11 +55,7 @@ export function defineOperation<I extends TSchema, O extends TSchema, const A ex
 export type AnyOperation = Operation<TSchema, TSchema, Access>
 
 /** The only way an operation runs: access is checked here, once, for every surface. */
-export async function invoke<I extends TSchema, O extends TSchema, A extends Access>(
-  op: Operation<I, O, A>,
-  ctx: Ctx,
-  input: Static<I>,
-): Promise<Static<O>> {
+export async function invoke<I extends TSchema, O extends TSchema, A extends Access>(op: Operation<I, O, A>, ctx: Ctx, input: Static<I>): Promise<Static<O>> {
   return await checkedRun(op, ctx, () => input)
 }
 

@@ -8,18 +8,15 @@ export const DateOnly = t.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   description: 'Calendar date YYYY-MM-DD in the tenant time zone',
 })
-export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T, options?: { description?: string }) =>
-  t.Union([schema, t.Null()], options)
+export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T, options?: { description?: string }) => t.Union([schema, t.Null()], options)
 
-export const PeriodEnum = t.Union(
-  [t.Literal('today'), t.Literal('this_week'), t.Literal('last_week'), t.Literal('this_month'), t.Literal('last_month')],
-  { description: 'Named period in the tenant time zone; weeks start on Monday' },
-)
+export const PeriodEnum = t.Union([t.Literal('today'), t.Literal('this_week'), t.Literal('last_week'), t.Literal('this_month'), t.Literal('last_month')], {
+  description: 'Named period in the tenant time zone; weeks start on Monday',
+})
 
-export const RoleEnum = t.Union(
-  [t.Literal('employee'), t.Literal('manager'), t.Literal('admin'), t.Literal('owner_admin')],
-  { description: 'Role: employee, manager, admin or owner_admin (OwnerAdmin)' },
-)
+export const RoleEnum = t.Union([t.Literal('employee'), t.Literal('manager'), t.Literal('admin'), t.Literal('owner_admin')], {
+  description: 'Role: employee, manager, admin or owner_admin (OwnerAdmin)',
+})
 
 /** Query parameters every REST list accepts. */
 export const PageQuery = {

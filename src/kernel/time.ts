@@ -49,7 +49,14 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
-interface LocalParts { year: number; month: number; day: number; hour: number; minute: number; second: number }
+interface LocalParts {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+}
 
 export function localParts(ms: number, tz: string): LocalParts {
   const out: Record<string, number> = {}

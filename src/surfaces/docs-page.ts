@@ -14,7 +14,9 @@ export function markdownToHtml(md: string): string {
       const rows: string[] = []
       for (; i < lines.length && lines[i]!.startsWith('|'); i++) {
         if (/^\|[-| ]+\|$/.test(lines[i]!)) continue
-        const cells = lines[i]!.slice(1, -1).split('|').map((c) => c.trim())
+        const cells = lines[i]!.slice(1, -1)
+          .split('|')
+          .map((c) => c.trim())
         rows.push(`<tr>${cells.map((c) => (rows.length === 0 ? `<th>${inline(c)}</th>` : `<td>${inline(c)}</td>`)).join('')}</tr>`)
       }
       i--
@@ -37,7 +39,10 @@ const typeOf = (schema: Record<string, unknown> | undefined): string => {
 function fieldRows(rows: { name: string; where: string; required: boolean; schema?: Record<string, unknown>; description?: string }[]): string {
   if (!rows.length) return ''
   const body = rows
-    .map((r) => `<tr><td><code>${esc(r.name)}</code></td><td>${r.where}</td><td>${r.required ? 'yes' : ''}</td><td>${esc(typeOf(r.schema))}</td><td>${esc(r.description ?? String(r.schema?.description ?? ''))}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td><code>${esc(r.name)}</code></td><td>${r.where}</td><td>${r.required ? 'yes' : ''}</td><td>${esc(typeOf(r.schema))}</td><td>${esc(r.description ?? String(r.schema?.description ?? ''))}</td></tr>`,
+    )
     .join('')
   return `<table><tr><th>name</th><th>in</th><th>required</th><th>type</th><th>description</th></tr>${body}</table>`
 }
@@ -45,16 +50,33 @@ function fieldRows(rows: { name: string; where: string; required: boolean; schem
 type Responses = Record<string, { description?: string; $ref?: string }>
 
 function operationHtml(path: string, method: string, op: OpenApiOperation, shared: Responses): string {
-  const params = (op.parameters ?? []).map((p) => ({ name: p.name, where: p.in, required: !!p.required, ...(p.schema ? { schema: p.schema } : {}), ...(p.description ? { description: p.description } : {}) }))
+  const params = (op.parameters ?? []).map((p) => ({
+    name: p.name,
+    where: p.in,
+    required: !!p.required,
+    ...(p.schema ? { schema: p.schema } : {}),
+    ...(p.description ? { description: p.description } : {}),
+  }))
   const body = op.requestBody?.content['application/json']?.schema
   const required = new Set((body?.required ?? []) as string[])
-  const bodyRows = Object.entries((body?.properties ?? {}) as Record<string, Record<string, unknown>>).map(([name, schema]) => ({ name, where: 'body', required: required.has(name), schema }))
+  const bodyRows = Object.entries((body?.properties ?? {}) as Record<string, Record<string, unknown>>).map(([name, schema]) => ({
+    name,
+    where: 'body',
+    required: required.has(name),
+    schema,
+  }))
   const described = (r: { description?: string; $ref?: string }) => (r.$ref ? shared[r.$ref.split('/').pop()!]?.description : r.description) ?? ''
-  const responses = Object.entries((op.responses ?? {}) as Responses).map(([s, r]) => `<li><b>${esc(s)}</b> ${inline(described(r))}</li>`).join('')
+  const responses = Object.entries((op.responses ?? {}) as Responses)
+    .map(([s, r]) => `<li><b>${esc(s)}</b> ${inline(described(r))}</li>`)
+    .join('')
   const id = op.operationId ?? `${method}-${path}`
   return `<section class="op" id="${esc(id)}">
 <h3><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3>
-<p><b>${esc(op.summary ?? '')}</b></p>${(op.description ?? '').split('\n').filter(Boolean).map((l) => `<p>${inline(l)}</p>`).join('')}
+<p><b>${esc(op.summary ?? '')}</b></p>${(op.description ?? '')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => `<p>${inline(l)}</p>`)
+    .join('')}
 ${fieldRows([...params, ...bodyRows])}
 <ul class="responses">${responses}</ul>
 </section>`

@@ -30,7 +30,10 @@ export function toRestError(error: unknown, code: string | number, log: Logger, 
   // A response that fails its own schema is our bug, not the caller's: log it, answer 500.
   if (error instanceof ValidationError && error.type === 'response') {
     log.error('response failed its schema', { requestId, error: error.message.slice(0, 2000) })
-    return { status: codeToStatus.internal_error, body: { error: { code: 'internal_error', message: `Something went wrong on the server (request ${requestId}).` } } }
+    return {
+      status: codeToStatus.internal_error,
+      body: { error: { code: 'internal_error', message: `Something went wrong on the server (request ${requestId}).` } },
+    }
   }
   if (error instanceof ValidationError || code === 'VALIDATION') {
     const errors = error instanceof ValidationError ? fieldErrors(error) : []
@@ -45,6 +48,9 @@ export function toRestError(error: unknown, code: string | number, log: Logger, 
   if (code === 'NOT_FOUND') {
     return { status: 404, body: { error: { code: 'not_found', message: 'No such endpoint.' } } }
   }
-  log.error('unhandled error', { requestId, error: error instanceof Error ? error.stack ?? error.message : String(error) })
-  return { status: codeToStatus.internal_error, body: { error: { code: 'internal_error', message: `Something went wrong on the server (request ${requestId}).` } } }
+  log.error('unhandled error', { requestId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+  return {
+    status: codeToStatus.internal_error,
+    body: { error: { code: 'internal_error', message: `Something went wrong on the server (request ${requestId}).` } },
+  }
 }

@@ -8,44 +8,45 @@ import { toRestError } from './http-errors'
 import { restApi } from './rest-api'
 import { mcpSurface } from './mcp'
 
-const isInvalidToken = (e: unknown): boolean =>
-  e instanceof DomainError && typeof e.details === 'object' && e.details !== null && 'invalid_token' in e.details
+const isInvalidToken = (e: unknown): boolean => e instanceof DomainError && typeof e.details === 'object' && e.details !== null && 'invalid_token' in e.details
 
 /** Shared request bookkeeping: request id, body cap, access log and the one error envelope. */
 export function httpKernel(rt: Runtime) {
-  return new Elysia({ name: 'http-kernel' })
-    .error({ DomainError })
-    // onRequest runs for every request, matched route or not: request id and body cap live here.
-    .onRequest(({ request, set }) => {
-      set.headers['x-request-id'] = request.headers.get('x-request-id')?.slice(0, 100) || randomUUID()
-      const length = Number(request.headers.get('content-length') ?? 0)
-      if (length > rt.config.bodyLimitBytes) {
-        throw new DomainError('payload_too_large', `The request body exceeds ${rt.config.bodyLimitBytes} bytes.`, { limit_bytes: rt.config.bodyLimitBytes })
-      }
-    })
-    .derive({ as: 'global' }, ({ set }) => ({ requestId: String(set.headers['x-request-id']), receivedAt: performance.now() }))
-    .onAfterResponse({ as: 'global' }, ({ request, path, set, requestId, receivedAt }) => {
-      // Runs after the response is sent: it must never throw, or Bun would end the process.
-      try {
-        rt.log.debug('request', {
-          requestId,
-          method: request.method,
-          path,
-          status: set.status,
-          ms: receivedAt ? Math.round((performance.now() - receivedAt) * 10) / 10 : undefined,
-        })
-      } catch {
-        // logging is best effort
-      }
-    })
-    .onError({ as: 'global' }, ({ error, code, set }) => {
-      const id = String(set.headers['x-request-id'] ?? randomUUID())
-      const { status, body } = toRestError(error, code, rt.log, id)
-      set.status = status
-      set.headers['content-type'] = 'application/json'
-      if (status === 401) set.headers['www-authenticate'] = isInvalidToken(error) ? 'Bearer error="invalid_token"' : 'Bearer realm="workforce"'
-      return body
-    })
+  return (
+    new Elysia({ name: 'http-kernel' })
+      .error({ DomainError })
+      // onRequest runs for every request, matched route or not: request id and body cap live here.
+      .onRequest(({ request, set }) => {
+        set.headers['x-request-id'] = request.headers.get('x-request-id')?.slice(0, 100) || randomUUID()
+        const length = Number(request.headers.get('content-length') ?? 0)
+        if (length > rt.config.bodyLimitBytes) {
+          throw new DomainError('payload_too_large', `The request body exceeds ${rt.config.bodyLimitBytes} bytes.`, { limit_bytes: rt.config.bodyLimitBytes })
+        }
+      })
+      .derive({ as: 'global' }, ({ set }) => ({ requestId: String(set.headers['x-request-id']), receivedAt: performance.now() }))
+      .onAfterResponse({ as: 'global' }, ({ request, path, set, requestId, receivedAt }) => {
+        // Runs after the response is sent: it must never throw, or Bun would end the process.
+        try {
+          rt.log.debug('request', {
+            requestId,
+            method: request.method,
+            path,
+            status: set.status,
+            ms: receivedAt ? Math.round((performance.now() - receivedAt) * 10) / 10 : undefined,
+          })
+        } catch {
+          // logging is best effort
+        }
+      })
+      .onError({ as: 'global' }, ({ error, code, set }) => {
+        const id = String(set.headers['x-request-id'] ?? randomUUID())
+        const { status, body } = toRestError(error, code, rt.log, id)
+        set.status = status
+        set.headers['content-type'] = 'application/json'
+        if (status === 401) set.headers['www-authenticate'] = isInvalidToken(error) ? 'Bearer error="invalid_token"' : 'Bearer realm="workforce"'
+        return body
+      })
+  )
 }
 
 export function healthRoutes(rt: Runtime) {

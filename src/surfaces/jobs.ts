@@ -13,15 +13,19 @@ export async function startJobs(rt: Runtime, jobs: readonly Job[] = JOBS): Promi
   const running = new Set<Promise<void>>()
   const crons = jobs.map(
     (job) =>
-      new Cron(job.pattern, { name: job.name, protect: true, timezone: 'UTC', catch: (e) => rt.log.error('job failed', { job: job.name, error: String(e) }) }, async () => {
-        const p = runJobTick(rt, job, Date.now(), (t) => nextRunAfter(job.pattern, t)).then(() => undefined)
-        running.add(p)
-        try {
-          await p
-        } finally {
-          running.delete(p)
-        }
-      }),
+      new Cron(
+        job.pattern,
+        { name: job.name, protect: true, timezone: 'UTC', catch: (e) => rt.log.error('job failed', { job: job.name, error: String(e) }) },
+        async () => {
+          const p = runJobTick(rt, job, Date.now(), (t) => nextRunAfter(job.pattern, t)).then(() => undefined)
+          running.add(p)
+          try {
+            await p
+          } finally {
+            running.delete(p)
+          }
+        },
+      ),
   )
   const stoppers = jobs.map((job) => (job.each === 'global' ? job.start?.(rt) : undefined)).filter((s) => typeof s === 'function')
   return {

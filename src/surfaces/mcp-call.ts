@@ -23,7 +23,13 @@ async function execute(env: CallEnv, tool: McpTool, args: unknown): Promise<Tool
   if (keyId && ctx.tenant) {
     const rate = env.limiter.hit(ctx.tenant.id, keyId, ctx.now)
     if (!rate.allowed) {
-      return errorResult(tool, 'rate_limited', `This key made more than ${rate.limit} tool calls this minute. Try again in ${rate.retryAfterSeconds} s.`, args, ctx.now)
+      return errorResult(
+        tool,
+        'rate_limited',
+        `This key made more than ${rate.limit} tool calls this minute. Try again in ${rate.retryAfterSeconds} s.`,
+        args,
+        ctx.now,
+      )
     }
   }
   const effective = ctxForSession(env.rt, ctx, env.session, tool.op.mcp?.actsOnSession === true)

@@ -13,7 +13,7 @@ import type { McpSession } from './mcp-sessions'
  */
 export function ctxForSession(rt: Runtime, ctx: Ctx, session: McpSession | null, realTenant = false): Ctx {
   const base = session ? { ...ctx, session } : ctx
-  if (!session || session.mode !== 'demo' || realTenant) return base
+  if (session?.mode !== 'demo' || realTenant) return base
   const actor = ctx.actor
   if (!ctx.tenant || ctx.tenant.isDemo || !ctx.tenant.mcpAccess) return base
   if (actor.kind === 'anonymous' || actor.kind === 'system') return base

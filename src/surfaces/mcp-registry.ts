@@ -71,7 +71,5 @@ export function mcpOperations(): AnyOperation[] {
 
 // Discovery tools describe this very list; they read it through the catalog provider.
 provideToolCatalog(() =>
-  groups.flatMap(({ group, tools }) =>
-    tools.map((op) => ({ name: op.name, title: op.title, role: op.access.role, write: op.access.write === true, group })),
-  ),
+  groups.flatMap(({ group, tools }) => tools.map((op) => ({ name: op.name, title: op.title, role: op.access.role, write: op.access.write === true, group }))),
 )

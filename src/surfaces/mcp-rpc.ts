@@ -9,7 +9,15 @@ import { ctxForSession } from './mcp-mode'
  * transport does the same job at about a quarter of the throughput when mounted in Elysia (see
  * scripts/bench-mcp.ts), so the hot path is ours; the official SDK Client is the test of it.
  */
-export const RPC = { PARSE_ERROR: -32700, INVALID_REQUEST: -32600, METHOD_NOT_FOUND: -32601, INVALID_PARAMS: -32602, INTERNAL: -32603, SERVER: -32000, SESSION_NOT_FOUND: -32001 } as const
+export const RPC = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  METHOD_NOT_FOUND: -32601,
+  INVALID_PARAMS: -32602,
+  INTERNAL: -32603,
+  SERVER: -32000,
+  SESSION_NOT_FOUND: -32001,
+} as const
 
 export type RpcId = string | number
 export interface RpcError {
@@ -78,7 +86,8 @@ async function toolsCall(env: DispatchEnv, id: RpcId, params: Record<string, unk
 
 /** Handles one message; null when nothing is to be answered (notifications, client responses). */
 export async function dispatch(env: DispatchEnv, msg: unknown, inBatch: boolean): Promise<RpcResponse | null> {
-  if (!isObject(msg) || msg.jsonrpc !== '2.0') return rpcError(isObject(msg) && validId(msg.id) ? msg.id : null, RPC.INVALID_REQUEST, 'Not a JSON-RPC 2.0 message.')
+  if (!isObject(msg) || msg.jsonrpc !== '2.0')
+    return rpcError(isObject(msg) && validId(msg.id) ? msg.id : null, RPC.INVALID_REQUEST, 'Not a JSON-RPC 2.0 message.')
   if (!('method' in msg)) {
     // A response from the client (we never send requests): accepted and ignored.
     if (validId(msg.id) && ('result' in msg || 'error' in msg)) return null

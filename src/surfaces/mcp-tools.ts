@@ -11,7 +11,10 @@ import { mcpOperations } from './mcp-registry'
 /** structuredContent of a failed call (isError: true): a stable code and a sentence for the person. */
 export const ToolError = t.Object(
   {
-    error: t.Union(ERROR_CODES.map((c) => t.Literal(c)), { description: 'Stable error code (see docs/mcp-tools.md)' }),
+    error: t.Union(
+      ERROR_CODES.map((c) => t.Literal(c)),
+      { description: 'Stable error code (see docs/mcp-tools.md)' },
+    ),
     message: t.String({ description: 'What went wrong and what to do, written for the person' }),
     fields: t.Optional(
       t.Array(t.Object({ field: t.String({ description: 'Argument path, e.g. page_size' }), message: t.String() }), {
@@ -119,7 +122,9 @@ export function parseArguments(tool: McpTool, args: unknown): unknown {
   const schema = tool.op.input
   const value = Value.Default(schema, Value.Clean(schema, Value.Clone(args ?? {})))
   if (tool.checkInput.Check(value)) return value
-  const fields = [...tool.checkInput.Errors(value)].slice(0, 10).map((e) => ({ field: e.path.replace(/^\//, '').replaceAll('/', '.') || '(arguments)', message: e.message }))
+  const fields = [...tool.checkInput.Errors(value)]
+    .slice(0, 10)
+    .map((e) => ({ field: e.path.replace(/^\//, '').replaceAll('/', '.') || '(arguments)', message: e.message }))
   const first = fields[0]
   throw new DomainError('invalid_argument', first ? `Invalid argument ${first.field}: ${first.message}.` : 'Invalid arguments.', { errors: fields })
 }

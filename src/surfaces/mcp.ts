@@ -90,7 +90,8 @@ async function post(h: Http, request: Request, requestId: string): Promise<Respo
   const contentType = request.headers.get('content-type') ?? ''
   if (!contentType.includes('application/json')) return failure(415, RPC.SERVER, 'Content-Type must be application/json.')
   const accept = request.headers.get('accept')
-  if (accept && !/application\/json|text\/event-stream|\*\/\*/.test(accept)) return failure(406, RPC.SERVER, 'Accept must allow application/json or text/event-stream.')
+  if (accept && !/application\/json|text\/event-stream|\*\/\*/.test(accept))
+    return failure(406, RPC.SERVER, 'Accept must allow application/json or text/event-stream.')
   let body: unknown
   try {
     body = JSON.parse(await request.text())
@@ -109,7 +110,8 @@ async function post(h: Http, request: Request, requestId: string): Promise<Respo
   const version = request.headers.get(VERSION_HEADER) ?? session?.protocolVersion ?? DEFAULT_PROTOCOL_VERSION
   if (batch) {
     if (messages.length === 0) return failure(400, RPC.INVALID_REQUEST, 'Invalid request: empty batch.')
-    if (!BATCH_VERSIONS.has(version)) return failure(400, RPC.INVALID_REQUEST, `JSON-RPC batches are not part of protocol ${version}; send one message per request.`)
+    if (!BATCH_VERSIONS.has(version))
+      return failure(400, RPC.INVALID_REQUEST, `JSON-RPC batches are not part of protocol ${version}; send one message per request.`)
   }
   const headers: Record<string, string> = {}
   const env: DispatchEnv = {
@@ -180,7 +182,17 @@ export function mcpSurface(rt: Runtime) {
     .get(`${MCP_PATH}/tools`, () => new Response(listing, { headers: { 'content-type': 'application/json' } }), {
       detail: { summary: 'List the MCP tools (no key needed)', tags: ['mcp'] },
     })
-    .post(MCP_PATH, ({ request, set }) => post(h, request, idOf(set.headers)), { parse: 'none', detail: { summary: 'MCP JSON-RPC endpoint (Streamable HTTP)', tags: ['mcp'] } })
-    .get(MCP_PATH, ({ request }) => precheck(rt, request) ?? failure(405, RPC.SERVER, 'This server sends no server-initiated messages: there is no SSE stream to open. POST JSON-RPC messages instead.', { allow: 'POST, DELETE' }))
+    .post(MCP_PATH, ({ request, set }) => post(h, request, idOf(set.headers)), {
+      parse: 'none',
+      detail: { summary: 'MCP JSON-RPC endpoint (Streamable HTTP)', tags: ['mcp'] },
+    })
+    .get(
+      MCP_PATH,
+      ({ request }) =>
+        precheck(rt, request) ??
+        failure(405, RPC.SERVER, 'This server sends no server-initiated messages: there is no SSE stream to open. POST JSON-RPC messages instead.', {
+          allow: 'POST, DELETE',
+        }),
+    )
     .delete(MCP_PATH, ({ request, set }) => remove(h, request, idOf(set.headers)))
 }

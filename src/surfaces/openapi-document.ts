@@ -70,7 +70,14 @@ function errorResponses(): Record<string, unknown> {
         headers: {
           ...headerRefs,
           ...(status === '429' ? { 'Retry-After': { description: 'Seconds until the exhausted window resets.', schema: { type: 'integer' } } } : {}),
-          ...(status === '401' ? { 'WWW-Authenticate': { description: 'Bearer challenge; error="invalid_token" for a key that is unknown, revoked or expired.', schema: { type: 'string' } } } : {}),
+          ...(status === '401'
+            ? {
+                'WWW-Authenticate': {
+                  description: 'Bearer challenge; error="invalid_token" for a key that is unknown, revoked or expired.',
+                  schema: { type: 'string' },
+                },
+              }
+            : {}),
         },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       },
@@ -91,7 +98,8 @@ function finishOperation(op: OpenApiOperation): void {
       ;(op.responses as Record<string, unknown>)[status] = { $ref: `#/components/responses/Error${status}` }
       continue
     }
-    if (!response.description || response.description.startsWith('Response for status')) response.description = code === 202 ? 'Accepted' : code === 201 ? 'Created' : 'OK'
+    if (!response.description || response.description.startsWith('Response for status'))
+      response.description = code === 202 ? 'Accepted' : code === 201 ? 'Created' : 'OK'
     response.headers = headerRefs
   }
   const file = op['x-produces']
@@ -106,7 +114,12 @@ function finishOperation(op: OpenApiOperation): void {
 function components() {
   return {
     securitySchemes: {
-      bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'wf_api_…', description: 'A REST token: `workforce keys create --tenant T --kind api --role admin --scope read|read_write`.' },
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'wf_api_…',
+        description: 'A REST token: `workforce keys create --tenant T --kind api --role admin --scope read|read_write`.',
+      },
     },
     headers: Object.fromEntries(Object.entries(RATE_HEADERS).map(([h, d]) => [h, { description: d, schema: { type: 'integer' } }])),
     responses: errorResponses(),
@@ -157,7 +170,10 @@ function isOperationMap(item: unknown): item is Record<string, OpenApiOperation>
  * schemas (the ones that validate requests), then completed with security, rate-limit headers,
  * error descriptions and media types.
  */
-export function buildOpenApiDocument(app: AnyElysia, config: Pick<RuntimeConfig, 'publicUrl' | 'rateLimitPerHour' | 'rateLimitPerDay' | 'bodyLimitBytes'>): OpenApiDocument {
+export function buildOpenApiDocument(
+  app: AnyElysia,
+  config: Pick<RuntimeConfig, 'publicUrl' | 'rateLimitPerHour' | 'rateLimitPerDay' | 'bodyLimitBytes'>,
+): OpenApiDocument {
   const generated = toOpenAPISchema(app, { staticFile: false, paths: [/^(?!\/api\/v1(\/|$))/] }, undefined, undefined, '3.1.0')
   const schemas: Record<string, unknown> = generated.components.schemas
   const paths: OpenApiPaths = {}
@@ -172,7 +188,9 @@ export function buildOpenApiDocument(app: AnyElysia, config: Pick<RuntimeConfig,
     openapi: '3.1.0',
     info: { title: 'workforce REST API', version: SERVER_VERSION, description: REST_INTRO(config) },
     servers: [{ url: config.publicUrl, description: 'This appliance' }],
-    tags: Object.entries(TAG_DESCRIPTIONS).filter(([name]) => usedTags.has(name)).map(([name, description]) => ({ name, description })),
+    tags: Object.entries(TAG_DESCRIPTIONS)
+      .filter(([name]) => usedTags.has(name))
+      .map(([name, description]) => ({ name, description })),
     security: [{ bearerAuth: [] }],
     paths,
     webhooks: webhooksOpenApi(),

@@ -13,7 +13,11 @@ export function exampleFor(schema: JsonSchema | undefined, depth = 0): unknown {
     case 'object': {
       const props = (schema.properties ?? {}) as Record<string, JsonSchema>
       const required = new Set((schema.required ?? []) as string[])
-      return Object.fromEntries(Object.entries(props).filter(([k]) => required.has(k)).map(([k, v]) => [k, exampleFor(v, depth + 1)]))
+      return Object.fromEntries(
+        Object.entries(props)
+          .filter(([k]) => required.has(k))
+          .map(([k, v]) => [k, exampleFor(v, depth + 1)]),
+      )
     }
     case 'array':
       return [exampleFor(schema.items as JsonSchema, depth + 1)]
@@ -32,10 +36,17 @@ export function exampleFor(schema: JsonSchema | undefined, depth = 0): unknown {
 }
 
 function request(path: string, method: string, op: OpenApiOperation) {
-  const segments = path.replace(/^\//, '').split('/').map((s) => s.replace(/^\{(.+)\}$/, ':$1'))
+  const segments = path
+    .replace(/^\//, '')
+    .split('/')
+    .map((s) => s.replace(/^\{(.+)\}$/, ':$1'))
   const params = op.parameters ?? []
-  const query = params.filter((p) => p.in === 'query').map((p) => ({ key: p.name, value: '', description: p.description ?? (p.schema?.description as string | undefined) ?? '', disabled: !p.required }))
-  const variable = params.filter((p) => p.in === 'path').map((p) => ({ key: p.name, value: '', description: (p.schema?.description as string | undefined) ?? p.name }))
+  const query = params
+    .filter((p) => p.in === 'query')
+    .map((p) => ({ key: p.name, value: '', description: p.description ?? (p.schema?.description as string | undefined) ?? '', disabled: !p.required }))
+  const variable = params
+    .filter((p) => p.in === 'path')
+    .map((p) => ({ key: p.name, value: '', description: (p.schema?.description as string | undefined) ?? p.name }))
   const body = op.requestBody?.content['application/json']?.schema
   const isPublic = op.security?.length === 0
   return {
@@ -46,7 +57,14 @@ function request(path: string, method: string, op: OpenApiOperation) {
       ...(isPublic ? { auth: { type: 'noauth' } } : {}),
       header: body ? [{ key: 'Content-Type', value: 'application/json' }] : [],
       url: {
-        raw: `{{baseUrl}}/${segments.join('/')}${query.length ? `?${query.filter((q) => !q.disabled).map((q) => `${q.key}=`).join('&')}` : ''}`,
+        raw: `{{baseUrl}}/${segments.join('/')}${
+          query.length
+            ? `?${query
+                .filter((q) => !q.disabled)
+                .map((q) => `${q.key}=`)
+                .join('&')}`
+            : ''
+        }`,
         host: ['{{baseUrl}}'],
         path: segments,
         ...(query.length ? { query } : {}),

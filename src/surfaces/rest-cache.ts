@@ -23,8 +23,23 @@ interface Entry {
 function cacheKey(op: { name: string }, ctx: Ctx, input: Record<string, unknown>): string | null {
   const { tenant, actor } = ctx
   if (!tenant || actor.kind === 'anonymous' || actor.kind === 'system') return null
-  const args = Object.keys(input).sort().map((k) => [k, input[k]])
-  return JSON.stringify([op.name, ctx.surface, tenant.id, tenant.planId, tenant.restAccess, tenant.isDemo, actor.kind, actor.keyKind, actor.role, actor.scope, actor.userId, args])
+  const args = Object.keys(input)
+    .sort()
+    .map((k) => [k, input[k]])
+  return JSON.stringify([
+    op.name,
+    ctx.surface,
+    tenant.id,
+    tenant.planId,
+    tenant.restAccess,
+    tenant.isDemo,
+    actor.kind,
+    actor.keyKind,
+    actor.role,
+    actor.scope,
+    actor.userId,
+    args,
+  ])
 }
 
 type SetHeaders = Record<string, string | number | undefined>

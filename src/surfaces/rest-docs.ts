@@ -23,16 +23,35 @@ export function restDocsRoutes(rt: Runtime) {
       ...meta('get_openapi_document', 'OpenAPI 3.1 document', 'This API as an OpenAPI 3.1 document, generated from the same schemas that validate requests.'),
       response: { 200: t.Object({}, { additionalProperties: true, description: 'OpenAPI 3.1 document' }) },
     })
-    .get('/docs', ({ set }) => {
-      set.headers['content-type'] = 'text/html; charset=utf-8'
-      return renderDocsPage(documentOf(plugin))
-    }, { detail: { ...meta('get_docs_page', 'API documentation', 'A readable page of every endpoint, parameter, response and error, rendered from the OpenAPI document.').detail, 'x-produces': 'text/html' }, response: { 200: t.String({ description: 'HTML page' }) } })
-    .get('/postman.json', ({ set }) => {
-      set.headers['content-disposition'] = 'attachment; filename="workforce-rest-api.postman_collection.json"'
-      return toPostmanCollection(documentOf(plugin))
-    }, {
-      ...meta('get_postman_collection', 'Postman collection', 'A Postman v2.1 collection generated from the OpenAPI document: import it, set {{token}} to your wf_api_ token.'),
-      response: { 200: t.Object({}, { additionalProperties: true, description: 'Postman collection v2.1' }) },
-    })
+    .get(
+      '/docs',
+      ({ set }) => {
+        set.headers['content-type'] = 'text/html; charset=utf-8'
+        return renderDocsPage(documentOf(plugin))
+      },
+      {
+        detail: {
+          ...meta('get_docs_page', 'API documentation', 'A readable page of every endpoint, parameter, response and error, rendered from the OpenAPI document.')
+            .detail,
+          'x-produces': 'text/html',
+        },
+        response: { 200: t.String({ description: 'HTML page' }) },
+      },
+    )
+    .get(
+      '/postman.json',
+      ({ set }) => {
+        set.headers['content-disposition'] = 'attachment; filename="workforce-rest-api.postman_collection.json"'
+        return toPostmanCollection(documentOf(plugin))
+      },
+      {
+        ...meta(
+          'get_postman_collection',
+          'Postman collection',
+          'A Postman v2.1 collection generated from the OpenAPI document: import it, set {{token}} to your wf_api_ token.',
+        ),
+        response: { 200: t.Object({}, { additionalProperties: true, description: 'Postman collection v2.1' }) },
+      },
+    )
   return plugin
 }

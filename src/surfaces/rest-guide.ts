@@ -3,7 +3,8 @@ import type { RuntimeConfig } from '../kernel/config'
 
 /** Tags of the REST API, in the order the docs list them. */
 export const TAG_DESCRIPTIONS: Record<string, string> = {
-  activity: 'The activity summary of a day (the spec resource), and one person’s application usage, hourly breakdown and idle time. Application names and durations only: no keystrokes, content or URLs.',
+  activity:
+    'The activity summary of a day (the spec resource), and one person’s application usage, hourly breakdown and idle time. Application names and durations only: no keystrokes, content or URLs.',
   timesheets: 'Timesheet records with their time-log entries and status history.',
   users: 'People, their profiles (teams, role, contract, cost center) and their status right now. Read only: tokens never create or change accounts.',
   teams: 'Teams and team memberships.',
@@ -12,8 +13,10 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   payroll: 'Payroll calculations, cost-center reports, rate cards, payroll periods and pay-run CSV exports (payroll.export_ready).',
   billing: 'Plan, seats, trial and invoices. Read only: tokens cannot change billing or subscriptions.',
   shifts: 'Shift templates, user schedules and upcoming shifts.',
-  webhooks: 'Webhook subscriptions (read_write to change), the catalogue of the 32 events with their payload schemas, test events and delivery history. Deliveries are signed (X-Service-Signature and Standard Webhooks headers).',
-  client: 'The client API for desktop agents, phones and people (user-scoped wf_live_ keys): devices, agent sessions, activity samples, timesheet submission and approval, account administration, two-factor authentication. Unknown fields are dropped, never stored.',
+  webhooks:
+    'Webhook subscriptions (read_write to change), the catalogue of the 32 events with their payload schemas, test events and delivery history. Deliveries are signed (X-Service-Signature and Standard Webhooks headers).',
+  client:
+    'The client API for desktop agents, phones and people (user-scoped wf_live_ keys): devices, agent sessions, activity samples, timesheet submission and approval, account administration, two-factor authentication. Unknown fields are dropped, never stored.',
   meta: 'Health, this OpenAPI document, the docs page and the Postman collection. No token needed.',
 }
 

@@ -56,9 +56,17 @@ function splitInput(route: OperationRoute): { params: TObject | null; rest: TObj
   const properties: TProperties = input.properties
   const pathFields = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
   const pick = (keep: (k: string) => boolean): TProperties => Object.fromEntries(Object.entries(properties).filter(([k]) => keep(k)))
-  const params = pathFields.length ? t.Object(pick((k) => pathFields.includes(k)), { additionalProperties: false }) : null
+  const params = pathFields.length
+    ? t.Object(
+        pick((k) => pathFields.includes(k)),
+        { additionalProperties: false },
+      )
+    : null
   const description = typeof input.description === 'string' ? { description: input.description } : {}
-  const rest = t.Object(pick((k) => !pathFields.includes(k)), { additionalProperties: false, ...description })
+  const rest = t.Object(
+    pick((k) => !pathFields.includes(k)),
+    { additionalProperties: false, ...description },
+  )
   return { params: params && pureSchema(params), rest: pureSchema(rest) }
 }
 
@@ -131,9 +139,7 @@ export function routeHook(route: OperationRoute, group: RouteGroup): RouteHook {
       'x-access': op.access,
       ...(options.file ? { 'x-produces': options.file } : {}),
       // Our own body parser (empty body = {}) hides the media type from the generator: say it here.
-      ...(from === 'body'
-        ? { 'x-request-body': { required: (rest.required ?? []).length > 0, content: { 'application/json': { schema: rest } } } }
-        : {}),
+      ...(from === 'body' ? { 'x-request-body': { required: (rest.required ?? []).length > 0, content: { 'application/json': { schema: rest } } } } : {}),
       // Public operations (accepting an invitation) need no bearer key.
       ...(op.access.role === 'public' ? { security: [] } : {}),
     },

@@ -125,7 +125,7 @@ function badDates(schema: SchemaLike, value: unknown, path: string, out: FieldEr
   const anyOf = schema.anyOf as SchemaLike[] | undefined
   if (anyOf && value !== null) for (const o of anyOf) if (o.type === 'string') badDates(o, value, path, out)
   if (schema.type === 'array' && Array.isArray(value) && schema.items) {
-    value.forEach((v, i) => badDates(schema.items as SchemaLike, v, `${path}/${i}`, out))
+    for (const [i, v] of value.entries()) badDates(schema.items as SchemaLike, v, `${path}/${i}`, out)
   }
 }
 
@@ -139,7 +139,7 @@ function unknownFields(schema: SchemaLike, value: unknown, path: string, out: Fi
     }
   }
   if (schema.type === 'array' && Array.isArray(value) && schema.items) {
-    value.forEach((v, i) => unknownFields(schema.items as SchemaLike, v, `${path}/${i}`, out))
+    for (const [i, v] of value.entries()) unknownFields(schema.items as SchemaLike, v, `${path}/${i}`, out)
   }
 }
 

@@ -30,7 +30,11 @@ function refusal(fn: () => unknown): string {
 }
 
 beforeAll(() => {
-  const created = createTenant(rt.db, { name: 'Keys Co', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'K', email: 'k@keys.test' }, issueOwnerKey: true }, Date.now())
+  const created = createTenant(
+    rt.db,
+    { name: 'Keys Co', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'K', email: 'k@keys.test' }, issueOwnerKey: true },
+    Date.now(),
+  )
   tenantId = created.tenant.id
   issued.push(created.ownerKey!.key)
 })
@@ -81,7 +85,7 @@ describe('API keys', () => {
   test(`${LOGIN_FAILED_THRESHOLD} wrong secrets in a row against one key emit security.login_failed once`, async () => {
     const out = await invoke(createKey, cli(), { kind: 'live', name: 'target' })
     issued.push(out.key)
-    const wrong = out.key.slice(0, -4) + 'zzzz'
+    const wrong = `${out.key.slice(0, -4)}zzzz`
     for (let i = 0; i < LOGIN_FAILED_THRESHOLD + 2; i++) refusal(() => authenticateKey(rt.db, wrong, Date.now(), ['live']))
     const events = rt.handle.sqlite
       .query<{ data: string }, [number]>("select data from events where tenant_id = ? and type = 'security.login_failed'")
@@ -93,7 +97,10 @@ describe('API keys', () => {
   test('the database holds no plaintext key, only hashes', () => {
     rt.handle.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)')
     const file = join(rt.config.dataDir, 'workforce.db')
-    const bytes = [file, `${file}-wal`].filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('')
+    const bytes = [file, `${file}-wal`]
+      .filter(existsSync)
+      .map((f) => readFileSync(f).toString('latin1'))
+      .join('')
     expect(issued.length).toBeGreaterThan(4)
     for (const key of issued) {
       expect(bytes.includes(key)).toBe(false)

@@ -7,14 +7,29 @@ import { runCli } from '../helpers/server'
 const data = mkdtempSync(join(tmpdir(), 'wf-cli-'))
 afterAll(() => rmSync(data, { recursive: true, force: true }))
 
-const COMMANDS = [[], ['serve'], ['seed-demo'], ['migrate'], ['tenant'], ['tenant', 'create'], ['tenant', 'list'], ['keys'], ['keys', 'create'], ['keys', 'list'], ['keys', 'revoke'], ['plan'], ['plan', 'set'], ['version']]
+const COMMANDS = [
+  [],
+  ['serve'],
+  ['seed-demo'],
+  ['migrate'],
+  ['tenant'],
+  ['tenant', 'create'],
+  ['tenant', 'list'],
+  ['keys'],
+  ['keys', 'create'],
+  ['keys', 'list'],
+  ['keys', 'revoke'],
+  ['plan'],
+  ['plan', 'set'],
+  ['version'],
+]
 
 describe('workforce CLI', () => {
   test('every command answers --help with its usage', async () => {
     for (const cmd of COMMANDS) {
       const res = await runCli([...cmd, '--help'])
       expect(res.code).toBe(0)
-      expect(res.stdout).toContain(`Usage: workforce${cmd.length ? ' ' + cmd.join(' ') : ''}`)
+      expect(res.stdout).toContain(`Usage: workforce${cmd.length ? ` ${cmd.join(' ')}` : ''}`)
     }
   })
 
@@ -31,13 +46,29 @@ describe('workforce CLI', () => {
   })
 
   test('tenant create prints a live key once; keys create, list and revoke manage keys', async () => {
-    const created = await runCli(['tenant', 'create', '--json', '--name', 'Globex', '--owner-email', 'hank@globex.test', '--owner-name', 'Hank Scorpio', '--timezone', 'America/New_York', '--data', data])
+    const created = await runCli([
+      'tenant',
+      'create',
+      '--json',
+      '--name',
+      'Globex',
+      '--owner-email',
+      'hank@globex.test',
+      '--owner-name',
+      'Hank Scorpio',
+      '--timezone',
+      'America/New_York',
+      '--data',
+      data,
+    ])
     expect(created.code).toBe(0)
     const tenant = JSON.parse(created.stdout) as { tenant: string; key: string; key_id: string }
     expect(tenant.tenant).toMatch(/^WF-\d{6}$/)
     expect(tenant.key).toMatch(/^wf_live_/)
 
-    const api = JSON.parse((await runCli(['keys', 'create', '--json', '--tenant', tenant.tenant, '--kind', 'api', '--role', 'admin', '--scope', 'read', '--data', data])).stdout)
+    const api = JSON.parse(
+      (await runCli(['keys', 'create', '--json', '--tenant', tenant.tenant, '--kind', 'api', '--role', 'admin', '--scope', 'read', '--data', data])).stdout,
+    )
     expect(api.key).toMatch(/^wf_api_/)
     expect(api.api_key.scope).toBe('read')
 

@@ -20,7 +20,7 @@ afterAll(() => world.close())
 const sqlite = () => world.rt.handle.sqlite
 const client = (p: Person | string | null) => api(world.server, p === null ? null : typeof p === 'string' ? p : p.key)
 const userEvents = () => (sqlite().query("select count(*) n from events where tenant_id = ? and type like 'user.%'").get(acme.id) as { n: number }).n
-const statusOf = (p: Person) => (sqlite().query('select status, role from users where id = ?').get(p.id) as { status: string; role: string })
+const statusOf = (p: Person) => sqlite().query('select status, role from users where id = ?').get(p.id) as { status: string; role: string }
 
 async function tenantLevelOwnerKey(tenant: TenantWorld): Promise<string> {
   const res = await world.server.cli(['keys', 'create', '--json', '--tenant', tenant.fixture.tenant, '--kind', 'live', '--role', 'owner_admin'])
@@ -61,7 +61,12 @@ describe('deactivate_user and reactivate_user', () => {
     const emp = acme.addUser()
     const mgr = acme.addUser({ role: 'manager' })
     const before = userEvents()
-    for (const [who, target] of [[emp, mgr], [mgr, emp], [admin, admin], [admin, owner]] as const) {
+    for (const [who, target] of [
+      [emp, mgr],
+      [mgr, emp],
+      [admin, admin],
+      [admin, owner],
+    ] as const) {
       const res = await client(who).post(`/admin/users/${target.id}/deactivate`)
       expect(res.status).toBe(403)
       expect(res.body.error.code).toBe('forbidden')
@@ -163,9 +168,18 @@ describe('billing payment-failed (operator CLI)', () => {
     expect(payment).toEqual({ status: 'failed', failure_reason: 'insufficient_funds', invoice_id: out.invoice_id })
     expect((sqlite().query('select status from invoices where id = ?').get(out.invoice_id) as { status: string }).status).toBe('failed')
     expect((sqlite().query('select status from subscriptions where tenant_id = ?').get(acme.id) as { status: string }).status).toBe('past_due')
-    expect(acme.events('subscription.payment_failed').at(-1)).toMatchObject({ invoiceId: out.invoice_id, amountCents: out.amount_cents, reason: 'insufficient_funds', previousStatus: 'active', status: 'past_due' })
+    expect(acme.events('subscription.payment_failed').at(-1)).toMatchObject({
+      invoiceId: out.invoice_id,
+      amountCents: out.amount_cents,
+      reason: 'insufficient_funds',
+      previousStatus: 'active',
+      status: 'past_due',
+    })
     // A second failure is recorded against the same unpaid invoice.
-    const again = JSON.parse((await world.server.cli(['billing', 'payment-failed', '--tenant', acme.fixture.tenant, '--json'])).stdout) as { invoice_id: string; reason: string }
+    const again = JSON.parse((await world.server.cli(['billing', 'payment-failed', '--tenant', acme.fixture.tenant, '--json'])).stdout) as {
+      invoice_id: string
+      reason: string
+    }
     expect(again).toMatchObject({ invoice_id: out.invoice_id, reason: 'card_declined' })
   })
 })

@@ -21,7 +21,20 @@ beforeAll(async () => {
   acme = await world.tenant({ plan: 'business' })
   other = await world.tenant({ plan: 'business' })
   const cli = async (args: string[]) => expect((await world.server.cli(args)).code).toBe(0)
-  await cli(['offices', 'add', '--tenant', acme.fixture.tenant, '--name', 'Berlin HQ', '--lat', String(HQ.latitude), '--lon', String(HQ.longitude), '--radius', '200'])
+  await cli([
+    'offices',
+    'add',
+    '--tenant',
+    acme.fixture.tenant,
+    '--name',
+    'Berlin HQ',
+    '--lat',
+    String(HQ.latitude),
+    '--lon',
+    String(HQ.longitude),
+    '--radius',
+    '200',
+  ])
   await cli(['offices', 'policy', 'record', '--tenant', acme.fixture.tenant, '--presence-tap-minutes', '30'])
   restToken = (await createKeyFixture(world.server, acme.fixture.tenant, { kind: 'api', role: 'admin', scope: 'read_write' })).key
 })
@@ -47,7 +60,13 @@ describe('client clock-in and clock-out', () => {
     expect(project.status).toBe(201)
     const res = await client(emp).post('/clock-in', { ...INSIDE, project_id: project.body.id })
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ is_within_geofence: true, matched_office_name: 'Berlin HQ', project_id: project.body.id, task_id: null, agent_sessions_ended: 0 })
+    expect(res.body).toMatchObject({
+      is_within_geofence: true,
+      matched_office_name: 'Berlin HQ',
+      project_id: project.body.id,
+      task_id: null,
+      agent_sessions_ended: 0,
+    })
     expect(Date.parse(res.body.next_tap_due_at) - Date.parse(res.body.clock_in_at)).toBe(30 * 60_000)
     expect(acme.events('clock.in').at(-1)).toMatchObject({ timeLogId: res.body.time_log_id, source: 'client', isWithinGeofence: true, officeName: 'Berlin HQ' })
 
@@ -63,7 +82,10 @@ describe('client clock-in and clock-out', () => {
     const done = (await rest('POST', '/projects', { name: 'Old', status: 'completed' })).body
     const emp = acme.addUser()
     expect((await client(emp).post('/clock-in', { task_id: task.id, project_id: p2.id })).body.error.code).toBe('invalid_argument')
-    expect((await client(emp).post('/clock-in', { project_id: done.id })).body.error).toMatchObject({ code: 'conflict', message: expect.stringContaining('completed') })
+    expect((await client(emp).post('/clock-in', { project_id: done.id })).body.error).toMatchObject({
+      code: 'conflict',
+      message: expect.stringContaining('completed'),
+    })
     const stranger = other.addUser()
     expect((await client(stranger).post('/clock-in', { project_id: p1.id })).status).toBe(404)
     expect((await client(stranger).post('/clock-in', { task_id: task.id })).status).toBe(404)
@@ -208,7 +230,12 @@ describe('location pings', () => {
 
   test('a retried upload stores nothing and emits nothing again; late fixes are kept without re-deciding', async () => {
     const { emp, at } = onTheClock(acme)
-    const batch = { pings: [{ recorded_at: at(1), ...INSIDE }, { recorded_at: at(2), ...MUNICH }] }
+    const batch = {
+      pings: [
+        { recorded_at: at(1), ...INSIDE },
+        { recorded_at: at(2), ...MUNICH },
+      ],
+    }
     const first = await client(emp).post('/location-pings', batch)
     const retry = await client(emp).post('/location-pings', batch)
     expect([first.body.accepted, first.body.transitions.length]).toEqual([2, 1])
@@ -221,12 +248,22 @@ describe('location pings', () => {
   test(`outside every office for 15 minutes emits location.outside_zone once per stretch`, async () => {
     const { emp, at } = onTheClock(acme)
     const send = (pings: { recorded_at: string; latitude: number; longitude: number }[]) => client(emp).post('/location-pings', { pings })
-    await send([{ recorded_at: at(0), ...MUNICH }, { recorded_at: at(10), ...MUNICH }])
+    await send([
+      { recorded_at: at(0), ...MUNICH },
+      { recorded_at: at(10), ...MUNICH },
+    ])
     expect(acme.events('location.outside_zone').filter((e) => e.userId === emp.id)).toHaveLength(0)
     // Across uploads: the stretch began at minute 0.
-    const crossing = await send([{ recorded_at: at(16), ...MUNICH }, { recorded_at: at(25), ...MUNICH }])
+    const crossing = await send([
+      { recorded_at: at(16), ...MUNICH },
+      { recorded_at: at(25), ...MUNICH },
+    ])
     expect(crossing.body.transitions).toEqual([expect.objectContaining({ event: 'location.outside_zone', office_name: 'Berlin HQ' })])
-    await send([{ recorded_at: at(30), ...INSIDE }, { recorded_at: at(31), ...MUNICH }, { recorded_at: at(50), ...MUNICH }])
+    await send([
+      { recorded_at: at(30), ...INSIDE },
+      { recorded_at: at(31), ...MUNICH },
+      { recorded_at: at(50), ...MUNICH },
+    ])
     const zone = acme.events('location.outside_zone').filter((e) => e.userId === emp.id)
     expect(zone.map((e) => e.recordedAt)).toEqual([at(16), at(50)])
     expect(zone[0]).toMatchObject({ nearestOfficeName: 'Berlin HQ', latitude: MUNICH.latitude })
@@ -244,7 +281,10 @@ describe('location pings', () => {
       ],
     })
     expect(res.body).toMatchObject({ accepted: 2, rejected: 2, transitions: [] })
-    expect(res.body.rejections).toEqual([{ index: 0, reason: 'before_clock_in' }, { index: 3, reason: 'in_future' }])
+    expect(res.body.rejections).toEqual([
+      { index: 0, reason: 'before_clock_in' },
+      { index: 3, reason: 'in_future' },
+    ])
   })
 
   test('positions are only taken while clocked in; another tenant knows nothing of these offices', async () => {
@@ -253,7 +293,12 @@ describe('location pings', () => {
     const res = await client(emp).post('/location-pings', { pings: [{ recorded_at: now, ...INSIDE }] })
     expect([res.status, res.body.error.code]).toEqual([409, 'not_clocked_in'])
     const { emp: stranger, at } = onTheClock(other)
-    const theirs = await client(stranger).post('/location-pings', { pings: [{ recorded_at: at(1), ...INSIDE }, { recorded_at: at(2), ...MUNICH }] })
+    const theirs = await client(stranger).post('/location-pings', {
+      pings: [
+        { recorded_at: at(1), ...INSIDE },
+        { recorded_at: at(2), ...MUNICH },
+      ],
+    })
     expect(theirs.body).toMatchObject({ accepted: 2, inside_geofence: false, office_name: null, transitions: [] })
   })
 })

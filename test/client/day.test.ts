@@ -50,7 +50,20 @@ beforeAll(async () => {
   max = acme.addUser({ name: 'Max', role: 'manager' })
   teamId = acme.addTeam({ members: [ana.id], managers: [max.id] })
   const cli = async (args: string[]) => expect((await world.server.cli(args)).code).toBe(0)
-  await cli(['offices', 'add', '--tenant', acme.fixture.tenant, '--name', 'Berlin HQ', '--lat', String(HQ.latitude), '--lon', String(HQ.longitude), '--radius', '150'])
+  await cli([
+    'offices',
+    'add',
+    '--tenant',
+    acme.fixture.tenant,
+    '--name',
+    'Berlin HQ',
+    '--lat',
+    String(HQ.latitude),
+    '--lon',
+    String(HQ.longitude),
+    '--radius',
+    '150',
+  ])
   await cli(['offices', 'policy', 'enforce', '--tenant', acme.fixture.tenant, '--presence-tap-minutes', '120'])
   restToken = (await createKeyFixture(world.server, acme.fixture.tenant, { kind: 'api', role: 'admin', scope: 'read_write' })).key
 })
@@ -104,8 +117,14 @@ describe('the day of a simulated employee', () => {
     day.sessionId = (await ok(as(ana).post('/agent-sessions', { device_id: day.deviceId }))).session.id
 
     // The afternoon's samples; the morning batch is retried after a lost answer and counts once.
-    const afternoon = [...samples('GitHub', '13:00', 4), ...samples('YouTube', '15:00', 1), { application: 'Visual Studio Code', started_at: iso(local('15:30')), duration_seconds: 900, idle: true }]
-    expect(await ok(as(ana).post('/activity/samples', { batch_id: 'ana-afternoon-1', session_id: day.sessionId, samples: afternoon }))).toMatchObject({ accepted: 6 })
+    const afternoon = [
+      ...samples('GitHub', '13:00', 4),
+      ...samples('YouTube', '15:00', 1),
+      { application: 'Visual Studio Code', started_at: iso(local('15:30')), duration_seconds: 900, idle: true },
+    ]
+    expect(await ok(as(ana).post('/activity/samples', { batch_id: 'ana-afternoon-1', session_id: day.sessionId, samples: afternoon }))).toMatchObject({
+      accepted: 6,
+    })
     expect(await ok(as(ana).post('/activity/samples', morning))).toMatchObject({ accepted: 6, duplicate: true })
     await ok(as(ana).post(`/agent-sessions/${day.sessionId}/heartbeat`, {}))
 
@@ -114,12 +133,25 @@ describe('the day of a simulated employee', () => {
     expect(await ok(as(ana).post('/breaks/end', {}))).toMatchObject({ changed: true, break: { kind: 'break' } })
     expect(await ok(as(ana).post('/presence-taps', AT_DESK))).toMatchObject({ changed: true, is_within_geofence: true })
     const t1 = Date.now()
-    const pings = await ok(as(ana).post('/location-pings', { pings: [{ recorded_at: iso(t1 + 1), ...AT_DESK, accuracy_meters: 8 }, { recorded_at: iso(t1 + 2), ...CAFE_ACROSS_TOWN, accuracy_meters: 15 }] }))
+    const pings = await ok(
+      as(ana).post('/location-pings', {
+        pings: [
+          { recorded_at: iso(t1 + 1), ...AT_DESK, accuracy_meters: 8 },
+          { recorded_at: iso(t1 + 2), ...CAFE_ACROSS_TOWN, accuracy_meters: 15 },
+        ],
+      }),
+    )
     expect(pings).toMatchObject({ accepted: 2, inside_geofence: false, transitions: [{ event: 'location.geofence_exited', office_name: 'Berlin HQ' }] })
 
     // Clock-out: the hour without agent activity at lunch and the late afternoon become gap-fill.
     const clockOut = await ok(as(ana).post('/clock-out', CAFE_ACROSS_TOWN))
-    expect(clockOut).toMatchObject({ time_log_id: day.timeLogId, clock_in_at: iso(local('09:00')), blocks_generated: 2, break_ended: null, project_id: day.projectId })
+    expect(clockOut).toMatchObject({
+      time_log_id: day.timeLogId,
+      clock_in_at: iso(local('09:00')),
+      blocks_generated: 2,
+      break_ended: null,
+      project_id: day.projectId,
+    })
     day.hours = clockOut.duration_seconds / 3600
     expect(day.hours).toBeGreaterThan(8)
 
@@ -134,16 +166,30 @@ describe('the day of a simulated employee', () => {
     const mcp: Record<string, Client> = { ana: await mcpClient(world.server.url, ana.key), max: await mcpClient(world.server.url, max.key) }
     try {
       const mine = await callTool(mcp.ana!, 'list_my_timesheet', {})
-      expect(mine.structured.entries).toEqual([expect.objectContaining({ date: today, source: 'client', status: 'closed', hours: expect.closeTo(day.hours, 1) })])
+      expect(mine.structured.entries).toEqual([
+        expect.objectContaining({ date: today, source: 'client', status: 'closed', hours: expect.closeTo(day.hours, 1) }),
+      ])
       expect(mine.structured.timesheets).toEqual([expect.objectContaining({ status: 'approved' })])
 
       // VS Code 3 h and GitHub 2 h productive, YouTube 30 min unproductive, 15 min idle; the retry counted once.
       const overview = await callTool(mcp.max!, 'get_productivity_overview', { user_id: ana.id, period: 'today' })
-      expect(overview.structured).toMatchObject({ productiveSeconds: 18_000, unproductive_seconds: 1800, idle_seconds: 900, totalSeconds: 19_800, score: 91, data_availability: 'available' })
+      expect(overview.structured).toMatchObject({
+        productiveSeconds: 18_000,
+        unproductive_seconds: 1800,
+        idle_seconds: 900,
+        totalSeconds: 19_800,
+        score: 91,
+        data_availability: 'available',
+      })
 
       const recent = await callTool(mcp.max!, 'list_recent_activity', { since: iso(local('08:00')) })
       const kinds = (recent.structured.events as { kind: string; count: number }[]).map((e) => [e.kind, e.count]).sort()
-      expect(kinds).toEqual([['clock_in', 1], ['clock_out', 1], ['timesheet_approved', 1], ['timesheet_submitted', 1]])
+      expect(kinds).toEqual([
+        ['clock_in', 1],
+        ['clock_out', 1],
+        ['timesheet_approved', 1],
+        ['timesheet_submitted', 1],
+      ])
 
       const dashboard = await callTool(mcp.max!, 'get_dashboard_summary', {})
       expect(dashboard.structured).toMatchObject({ date: today, scope: 'team', clocked_in_now: 0, pending_approvals: 0 })
@@ -163,11 +209,34 @@ describe('the day of a simulated employee', () => {
   })
 
   test('the outbox holds the day’s events in order, with what receivers need', () => {
-    const wanted = new Set(['security.new_device_login', 'clock.in', 'idle.detected', 'break.started', 'break.ended', 'location.geofence_exited', 'clock.out', 'project.budget_alert', 'timesheet.submitted', 'timesheet.approved'])
-    const rows = world.rt.handle.sqlite.query('select type, data from events where tenant_id = ? order by occurred_at, rowid').all(acme.id) as { type: string; data: string }[]
+    const wanted = new Set([
+      'security.new_device_login',
+      'clock.in',
+      'idle.detected',
+      'break.started',
+      'break.ended',
+      'location.geofence_exited',
+      'clock.out',
+      'project.budget_alert',
+      'timesheet.submitted',
+      'timesheet.approved',
+    ])
+    const rows = world.rt.handle.sqlite.query('select type, data from events where tenant_id = ? order by occurred_at, rowid').all(acme.id) as {
+      type: string
+      data: string
+    }[]
     const seen = rows.filter((r) => wanted.has(r.type))
     expect(seen.map((r) => r.type)).toEqual([
-      'security.new_device_login', 'clock.in', 'idle.detected', 'break.started', 'break.ended', 'location.geofence_exited', 'clock.out', 'project.budget_alert', 'timesheet.submitted', 'timesheet.approved',
+      'security.new_device_login',
+      'clock.in',
+      'idle.detected',
+      'break.started',
+      'break.ended',
+      'location.geofence_exited',
+      'clock.out',
+      'project.budget_alert',
+      'timesheet.submitted',
+      'timesheet.approved',
     ])
     const data = (type: string) => JSON.parse(seen.find((r) => r.type === type)!.data)
     expect(data('clock.in')).toMatchObject({ timeLogId: day.timeLogId, source: 'client', officeName: 'Berlin HQ', agentSessionsEnded: 1 })

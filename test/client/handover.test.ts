@@ -11,11 +11,16 @@ const rt = tempRuntime()
 afterAll(() => rt.cleanup())
 
 describe('endActiveAgentSessions (cross-device handover, for clock-in)', () => {
-  test("ends every active session of the user with the given reason; timed-out ones as timeout at their last heartbeat", () => {
+  test('ends every active session of the user with the given reason; timed-out ones as timeout at their last heartbeat', () => {
     const t0 = Date.parse('2026-05-04T08:00:00Z')
-    const { tenant, owner } = createTenant(rt.db, { name: 'Handover Co', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'H', email: 'h@handover.test' } }, t0)
+    const { tenant, owner } = createTenant(
+      rt.db,
+      { name: 'Handover Co', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'H', email: 'h@handover.test' } },
+      t0,
+    )
     const at = (now: number) => systemCtx(rt, findTenantCtx(rt.db, tenant.id), 'job', now) as TenantBoundCtx
-    const device = (fp: string) => insertDevice(at(t0), { userId: owner.id, name: fp, platform: 'linux', fingerprint: fp, agentVersion: null, registeredAt: t0, lastSeenAt: t0 })
+    const device = (fp: string) =>
+      insertDevice(at(t0), { userId: owner.id, name: fp, platform: 'linux', fingerprint: fp, agentVersion: null, registeredAt: t0, lastSeenAt: t0 })
     const stale = insertAgentSession(at(t0), owner.id, device('fp-stale-000').id)
     const fresh = insertAgentSession(at(t0 + 30 * MINUTE), owner.id, device('fp-fresh-000').id)
     const now = t0 + 31 * MINUTE

@@ -24,7 +24,9 @@ const sample = (application: string, startedAt: number, duration = 60, idle = fa
 const upload = (who: Person, samples: unknown[], batchId: string = newId(), extra: Record<string, unknown> = {}) =>
   api(world.server, who.key).post('/activity/samples', { batch_id: batchId, samples, ...extra })
 const storedOf = (who: Person) =>
-  sqlite().query('select application, category, local_date, is_idle, duration_seconds from activity_samples where user_id = ? order by started_at').all(who.id) as {
+  sqlite()
+    .query('select application, category, local_date, is_idle, duration_seconds from activity_samples where user_id = ? order by started_at')
+    .all(who.id) as {
     application: string
     category: string
     local_date: string
@@ -55,7 +57,10 @@ describe('ingest_activity_samples', () => {
     const apps = ['Figma', 'Zendesk', 'Salesforce', 'Visual Studio Code']
     const categoriesFor = async (profile: 'design' | 'support' | 'sales') => {
       const who = acme.addUser({ profile })
-      await upload(who, apps.map((a, i) => sample(a, t0 + i * 60_000)))
+      await upload(
+        who,
+        apps.map((a, i) => sample(a, t0 + i * 60_000)),
+      )
       return storedOf(who).map((s) => s.category)
     }
     expect(await categoriesFor('design')).toEqual(['productive', 'neutral', 'neutral', 'neutral'])
@@ -64,7 +69,9 @@ describe('ingest_activity_samples', () => {
   })
 
   test("the tenant's category rules win over the defaults, in priority order, per work profile", async () => {
-    const rule = sqlite().prepare('insert into category_rules (id, tenant_id, match_field, pattern, category, work_profile, priority, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)')
+    const rule = sqlite().prepare(
+      'insert into category_rules (id, tenant_id, match_field, pattern, category, work_profile, priority, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
     rule.run(newId(), acme.id, 'application', 'youtube', 'productive', 'sales', 10, Date.now())
     rule.run(newId(), acme.id, 'window_class', 'COM.VALVESOFTWARE', 'neutral', null, 20, Date.now())
     rule.run(newId(), acme.id, 'window_class', 'com.valvesoftware', 'productive', null, 30, Date.now())
@@ -133,12 +140,21 @@ describe('ingest_activity_samples', () => {
       expect(JSON.stringify(res.body.error.details)).toContain(field)
     }
     expect((await upload(who, [sample('A', t0)], 'bad id with spaces')).status).toBe(400)
-    expect((await upload(who, Array.from({ length: 1000 }, (_, i) => sample('A', t0 + i * 1000, 1)))).body.accepted).toBe(1000)
+    expect(
+      (
+        await upload(
+          who,
+          Array.from({ length: 1000 }, (_, i) => sample('A', t0 + i * 1000, 1)),
+        )
+      ).body.accepted,
+    ).toBe(1000)
   })
 
   test('keeps no more than the privacy model: extra fields such as URLs and titles are never stored', async () => {
     const who = acme.addUser()
-    const res = await upload(who, [{ ...sample('Firefox', Date.now() - HOUR), url: 'https://secret.example/doc', window_title: 'Salary review.xlsx', keystrokes: 412 }])
+    const res = await upload(who, [
+      { ...sample('Firefox', Date.now() - HOUR), url: 'https://secret.example/doc', window_title: 'Salary review.xlsx', keystrokes: 412 },
+    ])
     expect(res.status).toBe(200)
     const row = sqlite().query('select * from activity_samples where user_id = ?').get(who.id) as Record<string, unknown>
     expect(JSON.stringify(row)).not.toContain('secret.example')
@@ -201,13 +217,28 @@ describe('late samples and daily summaries', () => {
     await upload(who, [sample('Xcode', noon, 1800), sample('Reddit', noon + 1_800_000, 600)])
     const run = await world.server.cli(['jobs', 'run', 'activity.daily_summaries', '--tenant', acme.fixture.tenant, '--date', day])
     expect(run.code).toBe(0)
-    const summary = () => sqlite().query('select total_seconds, productive_seconds, unproductive_seconds, idle_seconds, score, sample_count from daily_activity_summaries where user_id = ? and date = ?').get(who.id, day)
+    const summary = () =>
+      sqlite()
+        .query(
+          'select total_seconds, productive_seconds, unproductive_seconds, idle_seconds, score, sample_count from daily_activity_summaries where user_id = ? and date = ?',
+        )
+        .get(who.id, day)
     expect(summary()).toMatchObject({ total_seconds: 2400, productive_seconds: 1800, score: 75, sample_count: 2 })
     const summariesBefore = acme.events('activity.daily_summary').filter((e) => e.userId === who.id).length
 
     await upload(who, [sample('Xcode', noon + 7_200_000, 1200), sample('loginwindow', noon + 8_400_000, 600, true)])
-    const totals = sqlite().query("select sum(duration_seconds) total, sum(case when category = 'productive' and is_idle = 0 then duration_seconds else 0 end) productive, count(*) n from activity_samples where user_id = ? and local_date = ?").get(who.id, day) as { total: number; productive: number; n: number }
-    expect(summary()).toMatchObject({ total_seconds: totals.total, productive_seconds: totals.productive, idle_seconds: 600, sample_count: totals.n, score: 83 })
+    const totals = sqlite()
+      .query(
+        "select sum(duration_seconds) total, sum(case when category = 'productive' and is_idle = 0 then duration_seconds else 0 end) productive, count(*) n from activity_samples where user_id = ? and local_date = ?",
+      )
+      .get(who.id, day) as { total: number; productive: number; n: number }
+    expect(summary()).toMatchObject({
+      total_seconds: totals.total,
+      productive_seconds: totals.productive,
+      idle_seconds: 600,
+      sample_count: totals.n,
+      score: 83,
+    })
     expect(acme.events('activity.daily_summary').filter((e) => e.userId === who.id).length).toBe(summariesBefore + 1)
   })
 })

@@ -22,12 +22,17 @@ describe('geofence transitions', () => {
 
   test('outside for the threshold is reported once per stretch, and a fix inside starts a new stretch', () => {
     const minutes = OUTSIDE_ZONE_MS / MINUTE
-    expect(run([fix(0, null), fix(minutes - 1, null), fix(minutes, null), fix(minutes + 30, null), fix(minutes + 31, 'hq'), fix(minutes + 32, null), fix(2 * minutes + 32, null)])).toEqual([
-      `outside@${minutes}`,
-      'entered:hq',
-      'exited:hq',
-      `outside@${2 * minutes + 32}`,
-    ])
+    expect(
+      run([
+        fix(0, null),
+        fix(minutes - 1, null),
+        fix(minutes, null),
+        fix(minutes + 30, null),
+        fix(minutes + 31, 'hq'),
+        fix(minutes + 32, null),
+        fix(2 * minutes + 32, null),
+      ]),
+    ).toEqual([`outside@${minutes}`, 'entered:hq', 'exited:hq', `outside@${2 * minutes + 32}`])
   })
 
   test('a stored stretch already past the threshold is not reported again; one still under it is', () => {

@@ -48,9 +48,19 @@ describe('submit_timesheet', () => {
     const res = await client(emp).post('/timesheets/submit', { date: addDays(lastMonday, 3) })
     expect(res.status).toBe(200)
     const sheet = res.body.timesheet
-    expect(sheet).toMatchObject({ user_id: emp.id, period_start: lastMonday, period_end: addDays(lastMonday, 6), status: 'submitted', total_seconds: 45000, total_hours: 12.5 })
+    expect(sheet).toMatchObject({
+      user_id: emp.id,
+      period_start: lastMonday,
+      period_end: addDays(lastMonday, 6),
+      status: 'submitted',
+      total_seconds: 45000,
+      total_hours: 12.5,
+    })
     expect(sheet.time_log_ids.sort()).toEqual([a, b].sort())
-    expect(sheet.history.map((h: { from_status: string | null; to_status: string }) => [h.from_status, h.to_status])).toEqual([[null, 'draft'], ['draft', 'submitted']])
+    expect(sheet.history.map((h: { from_status: string | null; to_status: string }) => [h.from_status, h.to_status])).toEqual([
+      [null, 'draft'],
+      ['draft', 'submitted'],
+    ])
     const linked = sqlite().query('select count(*) n from time_logs where timesheet_id = ?').get(sheet.id) as { n: number }
     expect(linked.n).toBe(2)
     expect(acme.events('timesheet.submitted').at(-1)).toMatchObject({ timesheetId: sheet.id, userEmail: emp.email, periodStart: lastMonday, totalHours: 12.5 })
@@ -95,7 +105,12 @@ describe('approve_timesheet and reject_timesheet', () => {
     const sheet = (await client(emp2).post('/timesheets/submit', { date: lastMonday })).body.timesheet
     const rejected = await client(mgr2).post(`/timesheets/${sheet.id}/reject`, { reason: 'Tuesday is missing' })
     expect(rejected.body.timesheet).toMatchObject({ status: 'rejected', rejection_reason: 'Tuesday is missing' })
-    expect(acme.events('timesheet.rejected').at(-1)).toMatchObject({ timesheetId: sheet.id, userEmail: emp2.email, reason: 'Tuesday is missing', rejectedByEmail: mgr2.email })
+    expect(acme.events('timesheet.rejected').at(-1)).toMatchObject({
+      timesheetId: sheet.id,
+      userEmail: emp2.email,
+      reason: 'Tuesday is missing',
+      rejectedByEmail: mgr2.email,
+    })
     // The employee adds the missing day and submits again.
     acme.addTimeLog(emp2.id, at(addDays(lastMonday, 1), 8), at(addDays(lastMonday, 1), 12))
     const again = await client(emp2).post('/timesheets/submit', { date: lastMonday })
@@ -178,7 +193,9 @@ describe('the timesheet state machine over HTTP', () => {
         acme.addTeam({ managerId: mgr.id, members: [owner.id] })
         const id = newId()
         sqlite()
-          .prepare('insert into timesheets (id, tenant_id, user_id, period_start, period_end, status, total_seconds, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 0, ?, ?)')
+          .prepare(
+            'insert into timesheets (id, tenant_id, user_id, period_start, period_end, status, total_seconds, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 0, ?, ?)',
+          )
           .run(id, acme.id, owner.id, lastMonday, addDays(lastMonday, 6), from, Date.now(), Date.now())
         const events = timesheetEvents().n
         const res =

@@ -4,7 +4,16 @@ import { TIMESHEET_STATUSES, type TimesheetStatus } from '../../src/modules/time
 import { payPeriodRange } from '../../src/modules/timesheets/period'
 
 // The machine of the brief, written out independently of the implementation's table.
-const ALLOWED = new Set(['null>draft', 'null>auto_generated', 'draft>submitted', 'rejected>submitted', 'submitted>approved', 'submitted>rejected', 'auto_generated>approved', 'auto_generated>rejected'])
+const ALLOWED = new Set([
+  'null>draft',
+  'null>auto_generated',
+  'draft>submitted',
+  'rejected>submitted',
+  'submitted>approved',
+  'submitted>rejected',
+  'auto_generated>approved',
+  'auto_generated>rejected',
+])
 
 describe('timesheet transitions', () => {
   for (const from of [null, ...TIMESHEET_STATUSES] as (TimesheetStatus | null)[]) {

@@ -67,14 +67,31 @@ export async function startWorld(): Promise<World> {
           const userId = newId()
           const email = `${u.name ?? `user${n}`}.${n}@client.test`.toLowerCase()
           sqlite
-            .prepare('insert into users (id, tenant_id, name, email, role, status, work_profile, weekly_hours, created_at, activated_at) values (?, ?, ?, ?, ?, ?, ?, 40, ?, ?)')
-            .run(userId, id, u.name ?? `User ${n}`, email, u.role ?? 'employee', u.status ?? 'active', u.profile ?? 'engineering', Date.now(), u.status === 'invited' ? null : Date.now())
-          const { key } = issueKey({ tenant: tenantRow, db: rt.db, now: Date.now() }, { kind: 'live', scope: 'read_write', role: u.role ?? 'employee', name: 'test', userId, createdByUserId: null, expiresAt: null })
+            .prepare(
+              'insert into users (id, tenant_id, name, email, role, status, work_profile, weekly_hours, created_at, activated_at) values (?, ?, ?, ?, ?, ?, ?, 40, ?, ?)',
+            )
+            .run(
+              userId,
+              id,
+              u.name ?? `User ${n}`,
+              email,
+              u.role ?? 'employee',
+              u.status ?? 'active',
+              u.profile ?? 'engineering',
+              Date.now(),
+              u.status === 'invited' ? null : Date.now(),
+            )
+          const { key } = issueKey(
+            { tenant: tenantRow, db: rt.db, now: Date.now() },
+            { kind: 'live', scope: 'read_write', role: u.role ?? 'employee', name: 'test', userId, createdByUserId: null, expiresAt: null },
+          )
           return { id: userId, email, key }
         },
         addTeam(t) {
           const teamId = newId()
-          sqlite.prepare('insert into teams (id, tenant_id, name, manager_user_id, created_at) values (?, ?, ?, ?, ?)').run(teamId, id, `Team ${++seq}`, t.managerId ?? null, Date.now())
+          sqlite
+            .prepare('insert into teams (id, tenant_id, name, manager_user_id, created_at) values (?, ?, ?, ?, ?)')
+            .run(teamId, id, `Team ${++seq}`, t.managerId ?? null, Date.now())
           const join = sqlite.prepare('insert into team_memberships (tenant_id, team_id, user_id, role_in_team, joined_at) values (?, ?, ?, ?, ?)')
           for (const m of t.members ?? []) join.run(id, teamId, m, 'member', Date.now())
           for (const m of t.managers ?? []) join.run(id, teamId, m, 'manager', Date.now())
@@ -92,7 +109,9 @@ export async function startWorld(): Promise<World> {
           const invitationId = newId()
           const email = (sqlite.query('select email from users where id = ?').get(userId) as { email: string }).email
           sqlite
-            .prepare("insert into invitations (id, tenant_id, email, status, user_id, token_hash, created_at, expires_at) values (?, ?, ?, 'pending', ?, ?, ?, ?)")
+            .prepare(
+              "insert into invitations (id, tenant_id, email, status, user_id, token_hash, created_at, expires_at) values (?, ?, ?, 'pending', ?, ?, ?, ?)",
+            )
             .run(invitationId, id, email, userId, createHash('sha256').update(token).digest('hex'), Date.now(), inv.expiresAt ?? Date.now() + 7 * DAY)
           return { id: invitationId, token }
         },

@@ -116,7 +116,9 @@ export const idOf = (t: TenantKeys, field: string): string | undefined => t.ids.
  * (`payroll_period_id` -> `GET /payroll/periods`).
  */
 async function harvestIds(operations: RestOperation[], rw: Rest, ids: Map<string, string>): Promise<void> {
-  const lists = operations.filter((op) => op.surface === 'rest' && op.method === 'GET' && op.pathParams.length === 0 && op.requiredQuery.length === 0).map((op) => op.path)
+  const lists = operations
+    .filter((op) => op.surface === 'rest' && op.method === 'GET' && op.pathParams.length === 0 && op.requiredQuery.length === 0)
+    .map((op) => op.path)
   const firstListed = async (list: string) => {
     const res = await rw.get(list.replace(/^\/api\/v1/, ''))
     const first = (res.body as { data?: { id?: unknown }[] }).data?.[0]?.id
@@ -130,9 +132,16 @@ async function harvestIds(operations: RestOperation[], rw: Rest, ids: Map<string
   }
   for (const op of operations) {
     const match = /^(.*)\/\{([^}]+)\}(?:\/[^{}]*)?$/.exec(op.path)
-    if (match) await learn(match[2]!, lists.find((l) => l === match[1]))
+    if (match)
+      await learn(
+        match[2]!,
+        lists.find((l) => l === match[1]),
+      )
   }
   for (const field of operations.flatMap((op) => [...op.pathParams, ...op.idQuery].map((p) => p.name))) {
-    await learn(field, lists.find((l) => l.endsWith(`/${kindOf(field)}s`)))
+    await learn(
+      field,
+      lists.find((l) => l.endsWith(`/${kindOf(field)}s`)),
+    )
   }
 }

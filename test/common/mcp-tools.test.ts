@@ -98,7 +98,11 @@ describe('a wrong key: HTTP 401 before any tool runs', () => {
   for (const tool of tools) {
     for (const [rule, key] of Object.entries(wrongKeys)) {
       test(`${rule}: ${tool.name}`, async () => {
-        const res = await rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool.name, arguments: argsFor(tool) } }, { authorization: `Bearer ${key}` })
+        const res = await rpc(
+          server.url,
+          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool.name, arguments: argsFor(tool) } },
+          { authorization: `Bearer ${key}` },
+        )
         const body = (await res.json()) as { error?: { data?: { error?: unknown } } }
         expect({ status: res.status, error: body.error?.data?.error }).toEqual({ status: 401, error: 'unauthorized' })
         expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"')
@@ -114,7 +118,10 @@ describe("another tenant's id: not_found, the same answer as for an id that exis
         const otherId = idsOf(other)(arg)
         if (!otherId) throw new Error(`no id of the other tenant for ${arg}: teach helpers-world.ts (kindOf, createUnlisted) to find one`)
         const nowhere = randomId(schema, arg)
-        const [foreign, missing] = [await call(clients.admin, tool, { ...argsFor(tool), [arg]: otherId }), await call(clients.admin, tool, { ...argsFor(tool), [arg]: nowhere })]
+        const [foreign, missing] = [
+          await call(clients.admin, tool, { ...argsFor(tool), [arg]: otherId }),
+          await call(clients.admin, tool, { ...argsFor(tool), [arg]: nowhere }),
+        ]
         expectToolError(foreign, 'not_found')
         // Identical but for the id itself (a message may name the id it did not find).
         expect(JSON.stringify(foreign.structured).replaceAll(otherId, '<id>')).toBe(JSON.stringify(missing.structured).replaceAll(nowhere, '<id>'))

@@ -11,18 +11,22 @@ export interface TenantFixture {
 let counter = 0
 
 /** Creates a production tenant through the real CLI, as an operator would. */
-export async function createTenantFixture(
-  server: TestServer,
-  opts: { plan?: string; name?: string; timezone?: string } = {},
-): Promise<TenantFixture> {
+export async function createTenantFixture(server: TestServer, opts: { plan?: string; name?: string; timezone?: string } = {}): Promise<TenantFixture> {
   const n = ++counter
   const res = await server.cli([
-    'tenant', 'create', '--json',
-    '--name', opts.name ?? `Fixture Co ${n} ${Math.random().toString(36).slice(2, 8)}`,
-    '--owner-email', `owner${n}.${Date.now()}@fixture.test`,
-    '--owner-name', `Owner ${n}`,
-    '--plan', opts.plan ?? 'business',
-    '--timezone', opts.timezone ?? 'UTC',
+    'tenant',
+    'create',
+    '--json',
+    '--name',
+    opts.name ?? `Fixture Co ${n} ${Math.random().toString(36).slice(2, 8)}`,
+    '--owner-email',
+    `owner${n}.${Date.now()}@fixture.test`,
+    '--owner-name',
+    `Owner ${n}`,
+    '--plan',
+    opts.plan ?? 'business',
+    '--timezone',
+    opts.timezone ?? 'UTC',
   ])
   if (res.code !== 0) throw new Error(`tenant create failed: ${res.stderr}`)
   const out = JSON.parse(res.stdout) as { tenant: string; slug: string; owner_user_id: string; key: string }

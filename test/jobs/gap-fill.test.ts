@@ -8,8 +8,16 @@ afterAll(() => w.rt.cleanup())
 
 const at = (iso: string) => Date.parse(iso)
 const blocks = (logId: string) =>
-  w.sqlite.query("select started_at s, ended_at e from activity_blocks where time_log_id = ? and kind = 'gap_fill' order by started_at").all(logId) as { s: number; e: number }[]
-const log = (id: string) => w.sqlite.query('select status, clock_out_at, gap_fill_done_at from time_logs where id = ?').get(id) as { status: string; clock_out_at: number | null; gap_fill_done_at: number | null }
+  w.sqlite.query("select started_at s, ended_at e from activity_blocks where time_log_id = ? and kind = 'gap_fill' order by started_at").all(logId) as {
+    s: number
+    e: number
+  }[]
+const log = (id: string) =>
+  w.sqlite.query('select status, clock_out_at, gap_fill_done_at from time_logs where id = ?').get(id) as {
+    status: string
+    clock_out_at: number | null
+    gap_fill_done_at: number | null
+  }
 
 describe('time_tracking.gap_fill job', () => {
   const t = w.tenant({ createdAt: at('2026-05-01T00:00:00Z'), autoClockOutHours: 10 })
@@ -55,7 +63,13 @@ describe('time_tracking.gap_fill job', () => {
     const outs = w.events(t.id, 'clock.out')
     expect(outs.map((e) => e.timeLogId).sort()).toEqual([anaLog, benLog].sort())
     expect(outs.find((e) => e.timeLogId === anaLog)).toMatchObject({
-      userId: ana, clockInAt: '2026-05-04T08:00:00.000Z', clockOutAt: '2026-05-04T18:00:00.000Z', durationSeconds: 36_000, blocksGenerated: 2, autoClosed: true, latitude: null,
+      userId: ana,
+      clockInAt: '2026-05-04T08:00:00.000Z',
+      clockOutAt: '2026-05-04T18:00:00.000Z',
+      durationSeconds: 36_000,
+      blocksGenerated: 2,
+      autoClosed: true,
+      latitude: null,
     })
   })
 

@@ -23,7 +23,9 @@ describe('workforce jobs', () => {
   test('lists every job of the registry, never run yet', async () => {
     const rows = await list()
     expect(rows.map((r) => r.name).sort()).toEqual(JOBS.map((j) => j.name).sort())
-    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['time_tracking.gap_fill', 'dashboard.workload_alerts', 'timesheets.auto_generate', 'payroll.period_close']))
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['time_tracking.gap_fill', 'dashboard.workload_alerts', 'timesheets.auto_generate', 'payroll.period_close']),
+    )
     expect(rows.find((r) => r.name === 'payroll.period_close')).toMatchObject({ last_run: null, last_error: null })
   })
 

@@ -36,9 +36,17 @@ const as = (userId: string, role: Role, now: number): Ctx => ({
   actor: { kind: 'user', keyId: 'k', keyKind: 'live', userId, role, scope: 'read_write' },
 })
 const sheets = () =>
-  w.sqlite.query('select user_id, period_start, status, total_seconds from timesheets where tenant_id = ? order by period_start, user_id').all(t.id) as { user_id: string; period_start: string; status: string; total_seconds: number }[]
+  w.sqlite.query('select user_id, period_start, status, total_seconds from timesheets where tenant_id = ? order by period_start, user_id').all(t.id) as {
+    user_id: string
+    period_start: string
+    status: string
+    total_seconds: number
+  }[]
 const runKeys = (job: string) =>
-  w.sqlite.query('select run_key, count(*) n from job_runs where job_name = ? and tenant_id = ? group by run_key order by run_key').all(job, t.id) as { run_key: string; n: number }[]
+  w.sqlite.query('select run_key, count(*) n from job_runs where job_name = ? and tenant_id = ? group by run_key order by run_key').all(job, t.id) as {
+    run_key: string
+    n: number
+  }[]
 
 describe('timesheets.auto_generate job', () => {
   test('waits for the grace day after the period', async () => {
@@ -52,15 +60,27 @@ describe('timesheets.auto_generate job', () => {
   test('generates the timesheet of each active user with closed time logs who did not submit', async () => {
     const r = await w.tick(autoGenerateTimesheetsJob, local('2026-06-09', '00:10'))
     expect(r.error).toBeNull()
-    expect(sheets()).toEqual([
-      { user_id: ana, period_start: '2026-06-01', status: 'approved', total_seconds: 3 * 8 * 3600 },
-      { user_id: ben, period_start: '2026-06-01', status: 'auto_generated', total_seconds: 10.5 * 3600 },
-    ].sort((a, b) => a.user_id.localeCompare(b.user_id)))
-    const sheet = w.sqlite.query("select id from timesheets where user_id = ?").get(ben) as { id: string }
-    expect(w.sqlite.query('select from_status, to_status, actor_user_id from timesheet_status_history where timesheet_id = ?').all(sheet.id)).toEqual([{ from_status: null, to_status: 'auto_generated', actor_user_id: null }])
+    expect(sheets()).toEqual(
+      [
+        { user_id: ana, period_start: '2026-06-01', status: 'approved', total_seconds: 3 * 8 * 3600 },
+        { user_id: ben, period_start: '2026-06-01', status: 'auto_generated', total_seconds: 10.5 * 3600 },
+      ].sort((a, b) => a.user_id.localeCompare(b.user_id)),
+    )
+    const sheet = w.sqlite.query('select id from timesheets where user_id = ?').get(ben) as { id: string }
+    expect(w.sqlite.query('select from_status, to_status, actor_user_id from timesheet_status_history where timesheet_id = ?').all(sheet.id)).toEqual([
+      { from_status: null, to_status: 'auto_generated', actor_user_id: null },
+    ])
     expect(w.count('select count(*) n from time_logs where timesheet_id = ?', sheet.id)).toBe(2)
     expect(w.events(t.id, 'timesheet.auto_generated')).toEqual([
-      { timesheetId: sheet.id, userId: ben, userEmail: expect.stringContaining('ben'), periodStart: '2026-06-01', periodEnd: '2026-06-07', totalHours: 10.5, generatedAt: new Date(local('2026-06-09', '00:10')).toISOString() },
+      {
+        timesheetId: sheet.id,
+        userId: ben,
+        userEmail: expect.stringContaining('ben'),
+        periodStart: '2026-06-01',
+        periodEnd: '2026-06-07',
+        totalHours: 10.5,
+        generatedAt: new Date(local('2026-06-09', '00:10')).toISOString(),
+      },
     ])
   })
 
@@ -78,11 +98,21 @@ describe('payroll.period_close job', () => {
     expect(w.count('select count(*) n from payroll_periods where tenant_id = ?', t.id)).toBe(0)
     const r = await w.tick(closePayrollPeriodsJob, local('2026-06-09', '01:05'))
     expect(r.error).toBeNull()
-    const period = w.sqlite.query('select id, period_start, period_end, status, closed_at from payroll_periods where tenant_id = ?').get(t.id) as Record<string, unknown>
+    const period = w.sqlite.query('select id, period_start, period_end, status, closed_at from payroll_periods where tenant_id = ?').get(t.id) as Record<
+      string,
+      unknown
+    >
     expect(period).toMatchObject({ period_start: '2026-06-01', period_end: '2026-06-07', status: 'closed', closed_at: local('2026-06-09', '01:05') })
     // Only Ana's timesheet is approved: Ben's auto-generated one awaits a decision.
     expect(w.events(t.id, 'payroll.period_closed')).toEqual([
-      { payrollPeriodId: period.id, periodStart: '2026-06-01', periodEnd: '2026-06-07', userCount: 1, totalHours: 24, closedAt: new Date(local('2026-06-09', '01:05')).toISOString() },
+      {
+        payrollPeriodId: period.id,
+        periodStart: '2026-06-01',
+        periodEnd: '2026-06-07',
+        userCount: 1,
+        totalHours: 24,
+        closedAt: new Date(local('2026-06-09', '01:05')).toISOString(),
+      },
     ])
     const before = w.snapshot(t.id)
     await w.tick(closePayrollPeriodsJob, local('2026-06-09', '01:10'), { tenantId: t.id, date: '2026-06-07' })
@@ -95,7 +125,9 @@ describe('pay-period jobs after a downtime', () => {
     w.log(t.id, ben, local('2026-06-10', '09:00'), local('2026-06-10', '17:00'), { gapFillDone: true })
     // A pay run over the second week made its period row (open) before the downtime.
     const openId = newId()
-    w.sqlite.prepare("insert into payroll_periods (id, tenant_id, period_start, period_end, status, created_at) values (?, ?, '2026-06-08', '2026-06-14', 'open', ?)").run(openId, t.id, local('2026-06-12', '12:00'))
+    w.sqlite
+      .prepare("insert into payroll_periods (id, tenant_id, period_start, period_end, status, created_at) values (?, ?, '2026-06-08', '2026-06-14', 'open', ?)")
+      .run(openId, t.id, local('2026-06-12', '12:00'))
     // Ticks ran until Sunday 14 June 23:55, then the server was down until Wednesday 17 June 10:00:
     // the 13th, 14th (the end of the second week) and 15th fall due at once.
     for (const job of [autoGenerateTimesheetsJob, closePayrollPeriodsJob]) {
@@ -105,16 +137,27 @@ describe('pay-period jobs after a downtime', () => {
       expect((await w.tick(job, local('2026-06-17', '10:05'))).outcome?.processed).toBe(0)
       expect(runKeys(job.name)).toEqual(dateRange('2026-06-01', '2026-06-15').map((run_key) => ({ run_key, n: 1 })))
     }
-    expect(sheets().filter((s) => s.period_start === '2026-06-08')).toEqual([{ user_id: ben, period_start: '2026-06-08', status: 'auto_generated', total_seconds: 8 * 3600 }])
-    const periods = w.sqlite.query('select id, status from payroll_periods where tenant_id = ? order by period_start').all(t.id) as { id: string; status: string }[]
+    expect(sheets().filter((s) => s.period_start === '2026-06-08')).toEqual([
+      { user_id: ben, period_start: '2026-06-08', status: 'auto_generated', total_seconds: 8 * 3600 },
+    ])
+    const periods = w.sqlite.query('select id, status from payroll_periods where tenant_id = ? order by period_start').all(t.id) as {
+      id: string
+      status: string
+    }[]
     expect(periods.map((p) => p.status)).toEqual(['closed', 'closed'])
     expect(periods[1]!.id).toBe(openId)
-    expect(w.events(t.id, 'payroll.period_closed').map((e) => [e.periodStart, e.userCount])).toEqual([['2026-06-01', 1], ['2026-06-08', 0]])
+    expect(w.events(t.id, 'payroll.period_closed').map((e) => [e.periodStart, e.userCount])).toEqual([
+      ['2026-06-01', 1],
+      ['2026-06-08', 0],
+    ])
   })
 })
 
 describe('jobs due after a grace day across DST', () => {
-  for (const [zone, dstDay] of [['Europe/Berlin', '2026-10-25'], ['America/New_York', '2026-03-08']] as const) {
+  for (const [zone, dstDay] of [
+    ['Europe/Berlin', '2026-10-25'],
+    ['America/New_York', '2026-03-08'],
+  ] as const) {
     test(`a date falls due once, two local days later, around ${zone} ${dstDay}`, () => {
       const tenant = { timezone: zone, createdAt: Date.parse('2026-01-01T00:00:00Z') }
       const done = new Set<string>()

@@ -70,7 +70,13 @@ describe('the job runner', () => {
 
   test('a global job runs once with the runtime and the clock', async () => {
     const clocks: number[] = []
-    const global = defineJob({ name: 'test.global', pattern: '0 * * * * *', description: 'counts', each: 'global', run: (rt, { now }) => void clocks.push(now) })
+    const global = defineJob({
+      name: 'test.global',
+      pattern: '0 * * * * *',
+      description: 'counts',
+      each: 'global',
+      run: (_rt, { now }) => void clocks.push(now),
+    })
     const r = await w.tick(global, now)
     expect([clocks, r.outcome, r.error]).toEqual([[now], null, null])
   })

@@ -13,13 +13,21 @@ describe('jobs on a freshly seeded demo tenant', () => {
     const now = Date.now()
     seedDemoTenant(rt.handle, rt.secret, { ...DEFAULT_SEED_OPTIONS, now })
     const count = (sql: string) => (rt.handle.sqlite.query(sql).get() as { n: number }).n
-    const before = { events: count('select count(*) n from events'), timesheets: count('select count(*) n from timesheets'), alerts: count('select count(*) n from workload_alerts') }
+    const before = {
+      events: count('select count(*) n from events'),
+      timesheets: count('select count(*) n from timesheets'),
+      alerts: count('select count(*) n from workload_alerts'),
+    }
     const daily = JOBS.filter(isTenantDayJob)
     expect(daily.map((j) => j.name)).toContain('activity.daily_summaries')
     for (const job of daily) {
       const tick = await runJobTick(rt, job, now + 60_000, () => null)
       expect([job.name, tick.outcome?.processed ?? 0, tick.error]).toEqual([job.name, 0, null])
     }
-    expect({ events: count('select count(*) n from events'), timesheets: count('select count(*) n from timesheets'), alerts: count('select count(*) n from workload_alerts') }).toEqual(before)
+    expect({
+      events: count('select count(*) n from events'),
+      timesheets: count('select count(*) n from timesheets'),
+      alerts: count('select count(*) n from workload_alerts'),
+    }).toEqual(before)
   })
 })

@@ -31,7 +31,11 @@ w.shift(t.id, cem, '2026-06-03', local('2026-06-03', '09:00'), local('2026-06-03
 
 const ctxAt = (now: number) => systemCtx(w.rt, findTenantCtx(w.rt.db, t.id), 'mcp', now) as TenantBoundCtx
 const stored = (date: string) =>
-  w.sqlite.query('select user_id, kind, severity from workload_alerts where tenant_id = ? and date = ? order by user_id, kind').all(t.id, date) as { user_id: string; kind: string; severity: string }[]
+  w.sqlite.query('select user_id, kind, severity from workload_alerts where tenant_id = ? and date = ? order by user_id, kind').all(t.id, date) as {
+    user_id: string
+    kind: string
+    severity: string
+  }[]
 
 describe('dashboard.workload_alerts job', () => {
   test('stores the alerts of the finished day', async () => {
@@ -45,14 +49,28 @@ describe('dashboard.workload_alerts job', () => {
     const r = await w.tick(workloadAlertsJob, local('2026-06-05', '10:00'))
     expect([r.error, r.outcome?.processed]).toEqual([null, 3])
     await w.tick(workloadAlertsJob, local('2026-06-05', '10:05'))
-    const runs = w.sqlite.query("select run_key, count(*) n from job_runs where job_name = 'dashboard.workload_alerts' and tenant_id = ? group by run_key").all(t.id)
+    const runs = w.sqlite
+      .query("select run_key, count(*) n from job_runs where job_name = 'dashboard.workload_alerts' and tenant_id = ? group by run_key")
+      .all(t.id)
     expect(runs).toEqual(['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04'].map((run_key) => ({ run_key, n: 1 })))
     expect(stored('2026-06-03')).toContainEqual({ user_id: cem, kind: 'not_clocked_in', severity: 'warning' })
     expect(stored('2026-06-04')).toContainEqual({ user_id: ana, kind: 'overtime', severity: 'warning' })
     const overtime = w.events(t.id, 'overtime.detected')
     expect(overtime).toHaveLength(2)
-    expect(overtime.find((e) => e.userId === ben)).toMatchObject({ periodStart: '2026-06-02', periodEnd: '2026-06-02', scheduledHours: 7.5, workedHours: 9, overtimeHours: 1.5 })
-    expect(overtime.find((e) => e.userId === ana)).toMatchObject({ periodStart: '2026-06-01', periodEnd: '2026-06-04', scheduledHours: 40, workedHours: 44, overtimeHours: 4 })
+    expect(overtime.find((e) => e.userId === ben)).toMatchObject({
+      periodStart: '2026-06-02',
+      periodEnd: '2026-06-02',
+      scheduledHours: 7.5,
+      workedHours: 9,
+      overtimeHours: 1.5,
+    })
+    expect(overtime.find((e) => e.userId === ana)).toMatchObject({
+      periodStart: '2026-06-01',
+      periodEnd: '2026-06-04',
+      scheduledHours: 40,
+      workedHours: 44,
+      overtimeHours: 4,
+    })
   })
 
   test('running a day again changes nothing and announces no overtime twice', async () => {
@@ -67,7 +85,9 @@ describe('dashboard.workload_alerts job', () => {
     const out = await invoke(getWorkloadAlerts, ctxAt(now), { date: '2026-06-03' })
     expect([...Value.Errors(getWorkloadAlerts.output, out)]).toEqual([])
     const live = computeWorkloadAlerts(ctxAt(now), '2026-06-03')
-    expect(out.alerts.map((a) => [a.user_id, a.kind, a.severity, a.message, a.details])).toEqual(live.map((a) => [a.userId, a.kind, a.severity, a.message, a.details]))
+    expect(out.alerts.map((a) => [a.user_id, a.kind, a.severity, a.message, a.details])).toEqual(
+      live.map((a) => [a.userId, a.kind, a.severity, a.message, a.details]),
+    )
     expect(out.as_of).toBe(new Date(local('2026-06-05', '10:00')).toISOString())
     // Cem's late-imported Wednesday does not rewrite the record until the day is recomputed.
     w.log(t.id, cem, local('2026-06-03', '09:00'), local('2026-06-03', '17:00'), { gapFillDone: true })
@@ -86,7 +106,9 @@ describe('dashboard.workload_alerts job', () => {
     for (let now = local('2026-03-27', '00:00'); now < local('2026-04-01', '00:00'); now += 60 * 60_000) {
       await w.tick(workloadAlertsJob, now, { tenantId: dst.id })
     }
-    const keys = w.sqlite.query("select run_key from job_runs where job_name = 'dashboard.workload_alerts' and tenant_id = ? order by run_key").all(dst.id) as { run_key: string }[]
+    const keys = w.sqlite.query("select run_key from job_runs where job_name = 'dashboard.workload_alerts' and tenant_id = ? order by run_key").all(dst.id) as {
+      run_key: string
+    }[]
     const expected = Array.from({ length: 5 }, (_, i) => addDays('2026-03-26', i))
     expect(keys.map((k) => k.run_key)).toEqual(expected)
   })

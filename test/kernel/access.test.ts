@@ -16,11 +16,51 @@ import { findTenantCtx } from '../../src/modules/tenants/queries'
 import { tempRuntime } from '../helpers/db'
 
 // A probe operation per access rule, so each refusal is shown in isolation.
-const readAsManager = defineOperation({ name: 'probe_manager', title: 'probe', description: 'probe', access: { role: 'manager' }, input: t.Object({}), output: t.Object({ ok: t.Boolean() }), run: () => ({ ok: true }) })
-const writeAsEmployee = defineOperation({ name: 'probe_write', title: 'probe', description: 'probe', access: { role: 'employee', write: true }, input: t.Object({}), output: t.Object({ ok: t.Boolean() }), run: () => ({ ok: true }) })
-const actAsPerson = defineOperation({ name: 'probe_person', title: 'probe', description: 'probe', access: { role: 'employee', write: true, userScopedKey: true }, input: t.Object({}), output: t.Object({ ok: t.Boolean() }), run: () => ({ ok: true }) })
-const readUser = defineOperation({ name: 'probe_user', title: 'probe', description: 'probe', access: { role: 'member' }, input: t.Object({ id: t.String() }), output: t.Object({ email: t.String() }), run: (ctx, input) => ({ email: getUserInTenant(ctx, input.id).email }) })
-const publicOp = defineOperation({ name: 'probe_public', title: 'probe', description: 'probe', access: { role: 'public' }, input: t.Object({}), output: t.Object({ ok: t.Boolean() }), run: () => ({ ok: true }) })
+const readAsManager = defineOperation({
+  name: 'probe_manager',
+  title: 'probe',
+  description: 'probe',
+  access: { role: 'manager' },
+  input: t.Object({}),
+  output: t.Object({ ok: t.Boolean() }),
+  run: () => ({ ok: true }),
+})
+const writeAsEmployee = defineOperation({
+  name: 'probe_write',
+  title: 'probe',
+  description: 'probe',
+  access: { role: 'employee', write: true },
+  input: t.Object({}),
+  output: t.Object({ ok: t.Boolean() }),
+  run: () => ({ ok: true }),
+})
+const actAsPerson = defineOperation({
+  name: 'probe_person',
+  title: 'probe',
+  description: 'probe',
+  access: { role: 'employee', write: true, userScopedKey: true },
+  input: t.Object({}),
+  output: t.Object({ ok: t.Boolean() }),
+  run: () => ({ ok: true }),
+})
+const readUser = defineOperation({
+  name: 'probe_user',
+  title: 'probe',
+  description: 'probe',
+  access: { role: 'member' },
+  input: t.Object({ id: t.String() }),
+  output: t.Object({ email: t.String() }),
+  run: (ctx, input) => ({ email: getUserInTenant(ctx, input.id).email }),
+})
+const publicOp = defineOperation({
+  name: 'probe_public',
+  title: 'probe',
+  description: 'probe',
+  access: { role: 'public' },
+  input: t.Object({}),
+  output: t.Object({ ok: t.Boolean() }),
+  run: () => ({ ok: true }),
+})
 
 const rt = tempRuntime()
 afterAll(() => rt.cleanup())
@@ -48,13 +88,37 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
 
 beforeAll(() => {
   const now = Date.now()
-  acme = createTenant(rt.db, { name: 'Acme', planId: 'business', timezone: 'Europe/Berlin', isDemo: false, owner: { name: 'Ann', email: 'ann@acme.test' }, issueOwnerKey: true }, now)
+  acme = createTenant(
+    rt.db,
+    { name: 'Acme', planId: 'business', timezone: 'Europe/Berlin', isDemo: false, owner: { name: 'Ann', email: 'ann@acme.test' }, issueOwnerKey: true },
+    now,
+  )
   const inAcme = { tenant: acme.tenant, db: rt.db, now }
-  other = createTenant(rt.db, { name: 'Other', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'Otto', email: 'otto@other.test' }, issueOwnerKey: true }, now)
+  other = createTenant(
+    rt.db,
+    { name: 'Other', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'Otto', email: 'otto@other.test' }, issueOwnerKey: true },
+    now,
+  )
   const employee = insertUser(inAcme, { id: newId(), name: 'Eve', email: 'eve@acme.test', role: 'employee', status: 'active', createdAt: now })
   employeeId = employee.id
-  employeeKey = issueKey(inAcme, { kind: 'live', scope: 'read_write', role: 'employee', name: 'eve', userId: employee.id, createdByUserId: null, expiresAt: null }).key
-  tenantAdminKey = issueKey(inAcme, { kind: 'live', scope: 'read_write', role: 'admin', name: 'tenant admin', userId: null, createdByUserId: null, expiresAt: null }).key
+  employeeKey = issueKey(inAcme, {
+    kind: 'live',
+    scope: 'read_write',
+    role: 'employee',
+    name: 'eve',
+    userId: employee.id,
+    createdByUserId: null,
+    expiresAt: null,
+  }).key
+  tenantAdminKey = issueKey(inAcme, {
+    kind: 'live',
+    scope: 'read_write',
+    role: 'admin',
+    name: 'tenant admin',
+    userId: null,
+    createdByUserId: null,
+    expiresAt: null,
+  }).key
   readOnlyApiKey = issueKey(inAcme, { kind: 'api', scope: 'read', role: 'admin', name: 'ro', userId: null, createdByUserId: null, expiresAt: null }).key
   const demo = createTenant(rt.db, { name: 'Demo', planId: 'business', timezone: 'UTC', isDemo: true, owner: { name: 'Dee', email: 'dee@demo.test' } }, now)
   demoKey = ensurePublicDemoKey({ tenant: demo.tenant, db: rt.db, now }, rt.secret, { userId: demo.owner.id, role: 'admin' })

@@ -14,7 +14,10 @@ describe('migrations', () => {
     const h = openDatabase(join(dir, 'a.db'))
     const result = migrate(h.db)
     expect(result.applied).toBe(embeddedMigrations.length)
-    const tables = h.sqlite.query<{ name: string }, []>("select name from sqlite_master where type = 'table'").all().map((r) => r.name)
+    const tables = h.sqlite
+      .query<{ name: string }, []>("select name from sqlite_master where type = 'table'")
+      .all()
+      .map((r) => r.name)
     for (const t of ['tenants', 'users', 'api_keys', 'time_logs', 'activity_samples', 'events', 'webhook_deliveries', 'rate_limit_counters', 'job_runs']) {
       expect(tables).toContain(t)
     }
@@ -37,10 +40,19 @@ describe('migrations', () => {
       .map((r) => r.name)
     const missing: string[] = []
     for (const table of tables) {
-      const cols = h.sqlite.query<{ name: string }, []>(`pragma table_info(${table})`).all().map((c) => c.name)
+      const cols = h.sqlite
+        .query<{ name: string }, []>(`pragma table_info(${table})`)
+        .all()
+        .map((c) => c.name)
       if (!cols.includes('tenant_id') || table === 'tenants') continue
       const indexes = h.sqlite.query<{ name: string }, []>(`pragma index_list(${table})`).all()
-      const led = indexes.some((ix) => h.sqlite.query<{ name: string; seqno: number }, []>(`pragma index_info("${ix.name}")`).all().find((c) => c.seqno === 0)?.name === 'tenant_id')
+      const led = indexes.some(
+        (ix) =>
+          h.sqlite
+            .query<{ name: string; seqno: number }, []>(`pragma index_info("${ix.name}")`)
+            .all()
+            .find((c) => c.seqno === 0)?.name === 'tenant_id',
+      )
       if (!led) missing.push(table)
     }
     expect(missing).toEqual([])

@@ -22,7 +22,14 @@ const ABOVE_EMPLOYEE = TOOLS.filter((tool) => !['public', 'member', 'employee'].
 /** Tools that act as the caller's own person through their run (employee_id "me", own timesheet, own productivity). */
 const ACTS_AS_CALLER = ['get_employee_details', 'list_my_timesheet', 'get_productivity_overview']
 /** The role each key of the matrix acts as (the public demo key acts as its Admin persona). */
-const ROLE: Record<string, Role> = { 'demo key': 'admin', Employee: 'employee', Manager: 'manager', Admin: 'admin', OwnerAdmin: 'owner_admin', 'tenant-level Admin key': 'admin' }
+const ROLE: Record<string, Role> = {
+  'demo key': 'admin',
+  Employee: 'employee',
+  Manager: 'manager',
+  Admin: 'admin',
+  OwnerAdmin: 'owner_admin',
+  'tenant-level Admin key': 'admin',
+}
 
 /** What the specification (and DECISIONS.md) says each caller gets from each tool, given its declared access. */
 function expected(caller: string, tool: string): string {

@@ -56,7 +56,13 @@ describe('clock_in and clock_out', () => {
     const second = await callTool(client, 'clock_in', INSIDE)
     expect(second.structured).toMatchObject({ success: false, error: 'already_clocked_in' })
     const [event] = events('clock.in', id)
-    expect(event).toMatchObject({ userId: id, timeLogId: first.structured.time_log_id, clockInAt: first.structured.clock_in_time, isWithinGeofence: true, officeName: 'Berlin HQ' })
+    expect(event).toMatchObject({
+      userId: id,
+      timeLogId: first.structured.time_log_id,
+      clockInAt: first.structured.clock_in_time,
+      isWithinGeofence: true,
+      officeName: 'Berlin HQ',
+    })
     expect(typeof event!.userEmail).toBe('string')
   })
 
@@ -96,13 +102,16 @@ describe('clock_in and clock_out', () => {
     const tenantId = (db.query('select tenant_id from users where id = ?').get(id) as { tenant_id: number }).tenant_id
     const sampleStart = now - 3600_000
     for (let i = 0; i < 6; i++) {
-      db.query('insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, ?, ?, ?, ?, 0, ?)').run(
-        tenantId, id, 'Visual Studio Code', 'productive', sampleStart + i * 300_000, 300, new Date(sampleStart).toISOString().slice(0, 10),
-      )
+      db.query(
+        'insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, ?, ?, ?, ?, 0, ?)',
+      ).run(tenantId, id, 'Visual Studio Code', 'productive', sampleStart + i * 300_000, 300, new Date(sampleStart).toISOString().slice(0, 10))
     }
     const out = await callTool(client, 'clock_out')
     expect(out.structured).toMatchObject({ success: true, blocks_generated: 2 })
-    const blocks = db.query("select started_at, ended_at from activity_blocks where time_log_id = ? and kind = 'gap_fill' order by started_at").all(logId) as { started_at: number; ended_at: number }[]
+    const blocks = db.query("select started_at, ended_at from activity_blocks where time_log_id = ? and kind = 'gap_fill' order by started_at").all(logId) as {
+      started_at: number
+      ended_at: number
+    }[]
     expect(blocks).toHaveLength(2)
     expect(blocks[0]!.ended_at).toBe(sampleStart)
     expect(blocks[1]!.started_at).toBe(sampleStart + 30 * 60_000)
@@ -114,8 +123,21 @@ describe('clock_in and clock_out', () => {
     const tenantId = (db.query('select tenant_id from users where id = ?').get(id) as { tenant_id: number }).tenant_id
     const deviceId = randomUUID()
     const sessionId = randomUUID()
-    db.query("insert into devices (id, tenant_id, user_id, name, platform, fingerprint, registered_at) values (?, ?, ?, 'laptop', 'linux', ?, ?)").run(deviceId, tenantId, id, deviceId, Date.now())
-    db.query('insert into agent_sessions (id, tenant_id, user_id, device_id, started_at, last_heartbeat_at) values (?, ?, ?, ?, ?, ?)').run(sessionId, tenantId, id, deviceId, Date.now() - 60_000, Date.now())
+    db.query("insert into devices (id, tenant_id, user_id, name, platform, fingerprint, registered_at) values (?, ?, ?, 'laptop', 'linux', ?, ?)").run(
+      deviceId,
+      tenantId,
+      id,
+      deviceId,
+      Date.now(),
+    )
+    db.query('insert into agent_sessions (id, tenant_id, user_id, device_id, started_at, last_heartbeat_at) values (?, ?, ?, ?, ?, ?)').run(
+      sessionId,
+      tenantId,
+      id,
+      deviceId,
+      Date.now() - 60_000,
+      Date.now(),
+    )
     const r = await callTool(client, 'clock_in')
     expect(r.structured.agent_sessions_ended).toBe(1)
     expect(db.query('select end_reason from agent_sessions where id = ?').get(sessionId)).toEqual({ end_reason: 'handover' })

@@ -72,7 +72,11 @@ describe('the default demo tenant through the public demo key', () => {
   })
 
   test('writes and analytics answer as the spec says for demo mode', async () => {
-    for (const [name, args] of [['clock_in', {}], ['clock_out', {}], ['invite_staff', { email: 'x@example.test' }]] as const) {
+    for (const [name, args] of [
+      ['clock_in', {}],
+      ['clock_out', {}],
+      ['invite_staff', { email: 'x@example.test' }],
+    ] as const) {
       const r = await call(name, args)
       expect([name, r.structured.error]).toEqual([name, 'demo_mode_read_only'])
     }

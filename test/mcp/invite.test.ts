@@ -65,7 +65,13 @@ describe('invite_staff', () => {
   test('creates an invited Employee and delivers a real invitation email through SMTP', async () => {
     const r = await callTool(admin, 'invite_staff', { email: 'New.Hire@Example.test', name: 'Nina Newhire' })
     expect(r.isError).toBe(false)
-    expect(r.structured).toMatchObject({ status: 'invitation_sent', email: 'new.hire@example.test', name: 'Nina Newhire', role: 'employee', email_delivery: 'queued' })
+    expect(r.structured).toMatchObject({
+      status: 'invitation_sent',
+      email: 'new.hire@example.test',
+      name: 'Nina Newhire',
+      role: 'employee',
+      email_delivery: 'queued',
+    })
     const mail = await waitForMail('new.hire@example.test')
     expect(mail.from).toBe('workforce@appliance.test')
     expect(mail.raw).toContain('Subject: Ada Admin invited you to Acme Invites on Workforce')
@@ -74,8 +80,15 @@ describe('invite_staff', () => {
     expect(body).toMatch(/Accept the invitation: http:\/\/127\.0\.0\.1:\d+\/invitations\/accept\?token=[\w-]{20,}/)
     const user = db.query('select role, status from users where email = ?').get('new.hire@example.test')
     expect(user).toEqual({ role: 'employee', status: 'invited' })
-    const event = db.query("select data from events where type = 'user.invited' and json_extract(data, '$.invitationId') = ?").get(r.structured.invitation_id as string) as { data: string }
-    expect(JSON.parse(event.data)).toMatchObject({ userEmail: 'new.hire@example.test', userId: r.structured.user_id, invitationId: r.structured.invitation_id, role: 'employee' })
+    const event = db
+      .query("select data from events where type = 'user.invited' and json_extract(data, '$.invitationId') = ?")
+      .get(r.structured.invitation_id as string) as { data: string }
+    expect(JSON.parse(event.data)).toMatchObject({
+      userEmail: 'new.hire@example.test',
+      userId: r.structured.user_id,
+      invitationId: r.structured.invitation_id,
+      role: 'employee',
+    })
     const deadline = Date.now() + 5000
     while ((db.query('select status from email_outbox where to_address = ?').get('new.hire@example.test') as { status: string }).status !== 'sent') {
       if (Date.now() > deadline) throw new Error('email not marked sent')

@@ -80,7 +80,7 @@ describe('tenant isolation', () => {
     expect((await callTool(admin, 'list_pending_approvals', { team_id: other.teamId })).structured.error).toBe('not_found')
   })
 
-  test("an employee asking about a colleague is told it is outside their view", async () => {
+  test('an employee asking about a colleague is told it is outside their view', async () => {
     const me = (await callTool(employee, 'get_employee_details', { employee_id: 'me' })).structured
     const owner = (await callTool(admin, 'get_employee_details', { employee_id: 'me' })).structured
     expect((await callTool(employee, 'get_employee_details', { employee_id: owner.id as string })).structured.error).toBe('forbidden')
@@ -97,7 +97,11 @@ describe('keys', () => {
     const before = await rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { authorization: `Bearer ${key.key}` })
     expect(before.status).toBe(200)
     expect((await server.cli(['keys', 'revoke', key.id, '--tenant', t.tenant])).code).toBe(0)
-    const after = await rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_employees' } }, { authorization: `Bearer ${key.key}` })
+    const after = await rpc(
+      server.url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_employees' } },
+      { authorization: `Bearer ${key.key}` },
+    )
     expect(after.status).toBe(401)
     expect(after.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"')
   })

@@ -98,7 +98,11 @@ describe('rate limits', () => {
     const limited = await (await import('../helpers/server')).startServer({ env: { WORKFORCE_MCP_RATE_LIMIT_MINUTE: '3' } })
     try {
       const call = async () => {
-        const res = await rpc(limited.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_employees', arguments: {} } }, { authorization: `Bearer ${limited.demoKey}` })
+        const res = await rpc(
+          limited.url,
+          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_employees', arguments: {} } },
+          { authorization: `Bearer ${limited.demoKey}` },
+        )
         return ((await res.json()) as { result: { structuredContent: { error?: string } } }).result.structuredContent.error ?? 'ok'
       }
       // Stay clear of a UTC minute boundary so that the four calls share one window.

@@ -11,8 +11,15 @@ describe('gap-fill', () => {
     expect(findGaps(0, 60 * MIN, [])).toEqual([{ start: 0, end: 60 * MIN }])
   })
   test('overlapping samples merge and leave the edges as gaps', () => {
-    const covered = [{ start: 10 * MIN, end: 20 * MIN }, { start: 15 * MIN, end: 30 * MIN }, { start: 40 * MIN, end: 50 * MIN }]
-    expect(mergeIntervals(covered, 0, 60 * MIN)).toEqual([{ start: 10 * MIN, end: 30 * MIN }, { start: 40 * MIN, end: 50 * MIN }])
+    const covered = [
+      { start: 10 * MIN, end: 20 * MIN },
+      { start: 15 * MIN, end: 30 * MIN },
+      { start: 40 * MIN, end: 50 * MIN },
+    ]
+    expect(mergeIntervals(covered, 0, 60 * MIN)).toEqual([
+      { start: 10 * MIN, end: 30 * MIN },
+      { start: 40 * MIN, end: 50 * MIN },
+    ])
     expect(findGaps(0, 60 * MIN, covered)).toEqual([
       { start: 0, end: 10 * MIN },
       { start: 30 * MIN, end: 40 * MIN },
@@ -20,7 +27,12 @@ describe('gap-fill', () => {
     ])
   })
   test('gaps shorter than a minute and samples outside the session are ignored', () => {
-    expect(findGaps(0, 10 * MIN, [{ start: 30_000, end: 10 * MIN }, { start: -5 * MIN, end: 0 }])).toEqual([])
+    expect(
+      findGaps(0, 10 * MIN, [
+        { start: 30_000, end: 10 * MIN },
+        { start: -5 * MIN, end: 0 },
+      ]),
+    ).toEqual([])
   })
 })
 

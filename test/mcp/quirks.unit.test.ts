@@ -11,11 +11,27 @@ import { mcpOperations } from '../../src/surfaces/mcp-registry'
 const SURFACES = join(import.meta.dir, '../../src/surfaces')
 
 const tenant = (over: Partial<TenantCtx> = {}): TenantCtx => ({
-  id: 1, readableId: 'T1', slug: 't1', name: 'T1', planId: 'business', timezone: 'UTC', isDemo: false, mcpAccess: true, restAccess: true, ...over,
+  id: 1,
+  readableId: 'T1',
+  slug: 't1',
+  name: 'T1',
+  planId: 'business',
+  timezone: 'UTC',
+  isDemo: false,
+  mcpAccess: true,
+  restAccess: true,
+  ...over,
 })
 // Only the fields authorize reads are real; db, config and log are never touched by these checks.
 const ctxOf = (actor: Actor, t: TenantCtx | null = tenant()): Ctx => ({
-  tenant: t, actor, surface: 'mcp', now: 0, requestId: 'unit', db: undefined as never, config: undefined as never, log: undefined as never,
+  tenant: t,
+  actor,
+  surface: 'mcp',
+  now: 0,
+  requestId: 'unit',
+  db: undefined as never,
+  config: undefined as never,
+  log: undefined as never,
 })
 
 const CALLERS: Record<string, Ctx> = {
@@ -25,7 +41,10 @@ const CALLERS: Record<string, Ctx> = {
   'tenant admin key': ctxOf({ kind: 'apiKey', keyId: 'k3', keyKind: 'live', userId: null, role: 'admin', scope: 'read_write' }),
   'demo admin persona': ctxOf({ kind: 'demo', keyId: 'k4', keyKind: 'demo', userId: 'u4', role: 'admin', scope: 'read' }, tenant({ isDemo: true })),
   'demo employee persona': ctxOf({ kind: 'demo', keyId: 'k5', keyKind: 'demo', userId: 'u5', role: 'employee', scope: 'read' }, tenant({ isDemo: true })),
-  'plan without MCP': ctxOf({ kind: 'user', keyId: 'k6', keyKind: 'live', userId: 'u6', role: 'owner_admin', scope: 'read_write' }, tenant({ mcpAccess: false })),
+  'plan without MCP': ctxOf(
+    { kind: 'user', keyId: 'k6', keyKind: 'live', userId: 'u6', role: 'owner_admin', scope: 'read_write' },
+    tenant({ mcpAccess: false }),
+  ),
 }
 
 const refusalOf = (ctx: Ctx, op: AnyOperation): string | null => {

@@ -5,7 +5,18 @@ import { mcpClient } from '../helpers/mcp'
 
 /** The output column of the specification, per tool: every field must be in the outputSchema. */
 const SPEC_OUTPUT: Record<string, string[]> = {
-  get_started_guide: ['welcome_message', 'sample_questions', 'mode', 'tenant_name', 'mcp_server_url', 'mcp_auth_method', 'mcp_config_snippet', 'api_key_setup_url', 'api_key_note', 'support'],
+  get_started_guide: [
+    'welcome_message',
+    'sample_questions',
+    'mode',
+    'tenant_name',
+    'mcp_server_url',
+    'mcp_auth_method',
+    'mcp_config_snippet',
+    'api_key_setup_url',
+    'api_key_note',
+    'support',
+  ],
   get_data_dictionary: ['entities'],
   switch_to_demo: ['mode', 'message', 'demo_tenant_id', 'sample_questions', 'note'],
   switch_to_production: ['mode', 'tenant_readable_id', 'message', 'user_id'],
@@ -22,24 +33,113 @@ const SPEC_OUTPUT: Record<string, string[]> = {
   clock_in: ['success', 'clock_in_time', 'is_within_geofence', 'matched_office_name', 'next_tap_due_at', 'error', 'message'],
   clock_out: ['success', 'clock_in_time', 'clock_out_time', 'blocks_generated', 'error', 'message'],
   invite_staff: ['status', 'message', 'email', 'name', 'error'],
-  get_capabilities: ['capabilities_by_role', 'total_tools', 'tool_names', 'write_tools', 'remote_team_support', 'industries', 'platforms', 'payment_integrations', 'privacy_model', 'compliance', 'data_storage', 'employee_self_service', 'sso_available', 'sso_roadmap', 'api_key_permissions', 'report_types', 'org_structure', 'support', 'changelog_url', 'supported_ai_clients', 'related_resources'],
-  get_pricing_and_plans: ['plans', 'free_trial', 'demo_mode', 'related_resources', 'upgrade_url', 'billing_portal_url', 'change_plan_note', 'payment_integrations', 'note', 'data_source'],
-  start_free_trial: ['signup_url', 'trial_details', 'onboarding_steps', 'demo_first', 'enterprise_path', 'mcp_server_url', 'mcp_config_snippet', 'api_key_setup_url', 'api_key_note', 'related_resources'],
+  get_capabilities: [
+    'capabilities_by_role',
+    'total_tools',
+    'tool_names',
+    'write_tools',
+    'remote_team_support',
+    'industries',
+    'platforms',
+    'payment_integrations',
+    'privacy_model',
+    'compliance',
+    'data_storage',
+    'employee_self_service',
+    'sso_available',
+    'sso_roadmap',
+    'api_key_permissions',
+    'report_types',
+    'org_structure',
+    'support',
+    'changelog_url',
+    'supported_ai_clients',
+    'related_resources',
+  ],
+  get_pricing_and_plans: [
+    'plans',
+    'free_trial',
+    'demo_mode',
+    'related_resources',
+    'upgrade_url',
+    'billing_portal_url',
+    'change_plan_note',
+    'payment_integrations',
+    'note',
+    'data_source',
+  ],
+  start_free_trial: [
+    'signup_url',
+    'trial_details',
+    'onboarding_steps',
+    'demo_first',
+    'enterprise_path',
+    'mcp_server_url',
+    'mcp_config_snippet',
+    'api_key_setup_url',
+    'api_key_note',
+    'related_resources',
+  ],
   ask_workforce: ['acknowledged', 'question_received', 'message', 'suggested_tools', 'tip'],
   get_analytics_questions: ['available', 'period', 'as_of', 'recent_questions', 'question_count', 'top_themes', 'period_demand', 'privacy_note'],
-  get_analytics_overview: ['available', 'active_users_1d', 'active_users_7d', 'active_users_28d', 'sessions_in_period', 'ai_queries_served_in_period', 'top_sources', 'period', 'as_of'],
+  get_analytics_overview: [
+    'available',
+    'active_users_1d',
+    'active_users_7d',
+    'active_users_28d',
+    'sessions_in_period',
+    'ai_queries_served_in_period',
+    'top_sources',
+    'period',
+    'as_of',
+  ],
   get_analytics_feature_usage: ['available', 'feature_areas', 'top_events', 'period', 'as_of'],
 }
 
 const SPEC_ORDER = [
-  'get_analytics_overview', 'get_analytics_feature_usage', 'get_dashboard_summary', 'list_employees', 'get_employee_details', 'list_my_timesheet',
-  'summarize_team_hours', 'list_pending_approvals', 'list_recent_activity', 'get_workload_alerts', 'get_productivity_overview', 'clock_in', 'clock_out',
-  'invite_staff', 'get_capabilities', 'get_pricing_and_plans', 'start_free_trial', 'get_started_guide', 'get_data_dictionary', 'switch_to_demo',
-  'switch_to_production', 'get_demo_scenarios', 'ask_workforce', 'get_analytics_questions',
+  'get_analytics_overview',
+  'get_analytics_feature_usage',
+  'get_dashboard_summary',
+  'list_employees',
+  'get_employee_details',
+  'list_my_timesheet',
+  'summarize_team_hours',
+  'list_pending_approvals',
+  'list_recent_activity',
+  'get_workload_alerts',
+  'get_productivity_overview',
+  'clock_in',
+  'clock_out',
+  'invite_staff',
+  'get_capabilities',
+  'get_pricing_and_plans',
+  'start_free_trial',
+  'get_started_guide',
+  'get_data_dictionary',
+  'switch_to_demo',
+  'switch_to_production',
+  'get_demo_scenarios',
+  'ask_workforce',
+  'get_analytics_questions',
 ]
 const WRITES = ['clock_in', 'clock_out', 'invite_staff']
 
-type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[]; enum?: unknown[]; const?: unknown; default?: unknown; minimum?: number; maximum?: number; maxLength?: number; format?: string; items?: Schema; additionalProperties?: unknown; patternProperties?: Record<string, Schema> }
+type Schema = {
+  type?: string
+  properties?: Record<string, Schema>
+  required?: string[]
+  anyOf?: Schema[]
+  enum?: unknown[]
+  const?: unknown
+  default?: unknown
+  minimum?: number
+  maximum?: number
+  maxLength?: number
+  format?: string
+  items?: Schema
+  additionalProperties?: unknown
+  patternProperties?: Record<string, Schema>
+}
 type Tool = { name: string; title?: string; description?: string; annotations?: Record<string, unknown>; inputSchema: Schema; outputSchema?: Schema }
 
 let server: TestServer
@@ -51,7 +151,10 @@ const literals = (s: Schema): unknown[] => (s.anyOf ?? [s]).map((x) => x.const)
 
 /** Walks a schema and reports any object without typed properties or any untyped leaf. */
 function untyped(s: Schema, path: string, out: string[]): void {
-  if (s.anyOf) return s.anyOf.forEach((x, i) => untyped(x, `${path}|${i}`, out))
+  if (s.anyOf) {
+    for (const [i, x] of s.anyOf.entries()) untyped(x, `${path}|${i}`, out)
+    return
+  }
   if (s.type === 'object') {
     if (!s.properties && !s.additionalProperties && !s.patternProperties) out.push(`${path}: bare object`)
     for (const v of Object.values(s.patternProperties ?? {})) untyped(v, `${path}{}`, out)

@@ -46,14 +46,19 @@ beforeAll(async () => {
   await session('Sal Sales', at(yesterday, '09:00'), at(yesterday, '17:00')) // 8 h, another team
   await callTool(people['Sue Support']!.client, 'clock_in') // open now
   const sheet = randomUUID()
-  db.query("insert into timesheets (id, tenant_id, user_id, period_start, period_end, status, total_seconds, submitted_at, created_at, updated_at) values (?, ?, ?, ?, ?, 'submitted', ?, ?, ?, ?)").run(
-    sheet, tenantId, people['Sam Support']!.id, day(-7), day(-1), 13 * 3600, Date.now() - HOUR, Date.now() - HOUR, Date.now() - HOUR,
-  )
-  db.query("insert into timesheet_status_history (tenant_id, timesheet_id, from_status, to_status, actor_user_id, changed_at) values (?, ?, 'draft', 'submitted', ?, ?)").run(tenantId, sheet, people['Sam Support']!.id, Date.now() - HOUR)
-  for (const [category, seconds] of [['productive', 3600], ['neutral', 1200]] as const) {
-    db.query('insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, ?, ?, ?, ?, 0, ?)').run(
-      tenantId, people['Sam Support']!.id, category === 'productive' ? 'Zendesk' : 'Slack', category, Date.now() - 2 * HOUR, seconds, day(0),
-    )
+  db.query(
+    "insert into timesheets (id, tenant_id, user_id, period_start, period_end, status, total_seconds, submitted_at, created_at, updated_at) values (?, ?, ?, ?, ?, 'submitted', ?, ?, ?, ?)",
+  ).run(sheet, tenantId, people['Sam Support']!.id, day(-7), day(-1), 13 * 3600, Date.now() - HOUR, Date.now() - HOUR, Date.now() - HOUR)
+  db.query(
+    "insert into timesheet_status_history (tenant_id, timesheet_id, from_status, to_status, actor_user_id, changed_at) values (?, ?, 'draft', 'submitted', ?, ?)",
+  ).run(tenantId, sheet, people['Sam Support']!.id, Date.now() - HOUR)
+  for (const [category, seconds] of [
+    ['productive', 3600],
+    ['neutral', 1200],
+  ] as const) {
+    db.query(
+      'insert into activity_samples (tenant_id, user_id, application, category, started_at, duration_seconds, is_idle, local_date) values (?, ?, ?, ?, ?, ?, 0, ?)',
+    ).run(tenantId, people['Sam Support']!.id, category === 'productive' ? 'Zendesk' : 'Slack', category, Date.now() - 2 * HOUR, seconds, day(0))
   }
 }, 180_000)
 afterAll(async () => {
@@ -69,8 +74,13 @@ describe('workforce analytics computed from the database', () => {
     const period = new Date().getUTCDay() === 1 ? 'last_week' : 'this_week'
     const week = (await callTool(people['Mia Manager']!.client, 'summarize_team_hours', { period })).structured
     expect(week).toMatchObject({ scope_team_name: 'Support', period_applied: period })
-    expect(week.period_start as string <= y && y <= (week.period_end as string)).toBe(true)
-    const result = week.result as { total_hours: number; member_count: number; members: { name: string; hours: number }[]; by_day: { date: string; hours: number }[] }
+    expect((week.period_start as string) <= y && y <= (week.period_end as string)).toBe(true)
+    const result = week.result as {
+      total_hours: number
+      member_count: number
+      members: { name: string; hours: number }[]
+      by_day: { date: string; hours: number }[]
+    }
     expect(result.member_count).toBe(3)
     expect(result.members.map((m) => m.name)).not.toContain('Sal Sales')
     expect(result.members.find((m) => m.name === 'Sam Support')!.hours).toBe(13)
@@ -85,13 +95,21 @@ describe('workforce analytics computed from the database', () => {
   test('list_pending_approvals lists the submitted timesheet of the team only', async () => {
     const r = (await callTool(people['Mia Manager']!.client, 'list_pending_approvals')).structured
     expect(r.count).toBe(1)
-    expect((r.items as { user_name: string; status: string; total_hours: number; team_name: string }[])[0]).toMatchObject({ user_name: 'Sam Support', status: 'submitted', total_hours: 13, team_name: 'Support' })
+    expect((r.items as { user_name: string; status: string; total_hours: number; team_name: string }[])[0]).toMatchObject({
+      user_name: 'Sam Support',
+      status: 'submitted',
+      total_hours: 13,
+      team_name: 'Support',
+    })
   })
 
   test('workload alerts flag the 13-hour day and the employee without time', async () => {
     const r = (await callTool(people['Mia Manager']!.client, 'get_workload_alerts', { date: day(-1) })).structured
     const alerts = r.alerts as { user_name: string; kind: string; severity: string; details: { hours_worked: number | null } }[]
-    expect(alerts.find((a) => a.user_name === 'Sam Support' && a.kind === 'unusual_hours')).toMatchObject({ severity: 'warning', details: { hours_worked: 13 } })
+    expect(alerts.find((a) => a.user_name === 'Sam Support' && a.kind === 'unusual_hours')).toMatchObject({
+      severity: 'warning',
+      details: { hours_worked: 13 },
+    })
     expect(alerts.some((a) => a.user_name === 'Sal Sales')).toBe(false)
     expect(r.total_count).toBe(alerts.length)
   })
@@ -108,7 +126,8 @@ describe('workforce analytics computed from the database', () => {
     const own = (await callTool(people['Sam Support']!.client, 'get_productivity_overview', { period: 'today' })).structured
     expect(own).toMatchObject({ score: 75, productiveSeconds: 3600, totalSeconds: 4800, data_availability: 'available', week_start: day(0), week_end: day(0) })
     expect(own.privacy_note).toContain('keystrokes')
-    const byManager = (await callTool(people['Mia Manager']!.client, 'get_productivity_overview', { user_id: people['Sam Support']!.id, period: 'today' })).structured
+    const byManager = (await callTool(people['Mia Manager']!.client, 'get_productivity_overview', { user_id: people['Sam Support']!.id, period: 'today' }))
+      .structured
     expect(byManager.score).toBe(75)
     const none = (await callTool(people['Sue Support']!.client, 'get_productivity_overview')).structured
     expect(none).toMatchObject({ data_availability: 'no_data', score: 0 })
@@ -128,13 +147,15 @@ describe('workforce analytics computed from the database', () => {
 
   test('list_employees filters by team and search, and pages', async () => {
     const support = people['Sam Support']!
-    const teamId = ((await callTool(support.client, 'get_employee_details', { employee_id: 'me' })).structured.team_id) as string
+    const teamId = (await callTool(support.client, 'get_employee_details', { employee_id: 'me' })).structured.team_id as string
     const owner = await mcpClient(server.url, (await createPersonFixture(server, tenant, { role: 'admin' })).key)
     const page1 = (await callTool(owner, 'list_employees', { team_id: teamId, page_size: 2 })).structured
     const result = page1.result as { employees: { name: string }[]; total: number; has_more: boolean; next_page: number | null }
     expect(result).toMatchObject({ total: 3, has_more: true, next_page: 2 })
     expect(result.employees.map((e) => e.name)).toEqual(['Mia Manager', 'Sam Support'])
-    const page2 = (await callTool(owner, 'list_employees', { team_id: teamId, page_size: 2, page: 2 })).structured.result as { employees: { name: string; is_clocked_in: boolean }[] }
+    const page2 = (await callTool(owner, 'list_employees', { team_id: teamId, page_size: 2, page: 2 })).structured.result as {
+      employees: { name: string; is_clocked_in: boolean }[]
+    }
     expect(page2.employees).toEqual([expect.objectContaining({ name: 'Sue Support', is_clocked_in: true })])
     const search = (await callTool(owner, 'list_employees', { search: 'SAL' })).structured
     expect((search.result as { employees: { name: string }[] }).employees.map((e) => e.name)).toEqual(['Sal Sales'])

@@ -50,9 +50,21 @@ describe('GET /api/v1/activity/summary', () => {
     // Dave was deactivated and has nothing on the day: not listed.
     expect(res.body.users.map((u: any) => u.name)).toEqual(['Alice', 'Bob', 'Carol', expect.stringMatching(/^Owner/)])
     expect(byName(res.body, 'Alice')).toEqual({
-      user_id: org.users.alice, name: 'Alice', email: expect.stringMatching(/@org\.test$/), team_id: org.teams.eng, team: 'Engineering',
-      hours: 9, active_seconds: 1440, productive_seconds: 600, neutral_seconds: 540, unproductive_seconds: 300, idle_seconds: 720,
-      productivity_score: 42, first_activity_at: `${Y}T09:00:00.000Z`, last_activity_at: `${Y}T14:01:00.000Z`, is_clocked_in: false,
+      user_id: org.users.alice,
+      name: 'Alice',
+      email: expect.stringMatching(/@org\.test$/),
+      team_id: org.teams.eng,
+      team: 'Engineering',
+      hours: 9,
+      active_seconds: 1440,
+      productive_seconds: 600,
+      neutral_seconds: 540,
+      unproductive_seconds: 300,
+      idle_seconds: 720,
+      productivity_score: 42,
+      first_activity_at: `${Y}T09:00:00.000Z`,
+      last_activity_at: `${Y}T14:01:00.000Z`,
+      is_clocked_in: false,
     })
     expect(byName(res.body, 'Bob')).toMatchObject({ hours: 8, active_seconds: 0, productivity_score: null, first_activity_at: null, team: 'Support' })
     expect(byName(res.body, 'Carol')).toMatchObject({ hours: 2, productivity_score: null })
@@ -80,7 +92,12 @@ describe('GET /api/v1/activity/summary', () => {
     expect(byName(first.body, 'Bob').active_seconds).toBe(0)
     await uploadSamples(await agentClient(server, acme.tenant, org.users.bob), [{ application: 'Zendesk', at: at(Y, '12:00'), seconds: 900 }])
     const second = await acme.ro.get(`/activity/summary?date=${Y}`)
-    expect(byName(second.body, 'Bob')).toMatchObject({ active_seconds: 900, productive_seconds: 900, productivity_score: 100, first_activity_at: `${Y}T12:00:00.000Z` })
+    expect(byName(second.body, 'Bob')).toMatchObject({
+      active_seconds: 900,
+      productive_seconds: 900,
+      productivity_score: 100,
+      first_activity_at: `${Y}T12:00:00.000Z`,
+    })
     expect(second.body.avg_productivity_score).toBe(71)
   })
 
@@ -170,8 +187,15 @@ describe('GET /api/v1/activity/idle', () => {
     const res = await acme.ro.get(`/activity/idle?user_id=${org.users.alice}&from=${addDays(Y, -1)}&to=${Y}`)
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
-      user_id: org.users.alice, from: addDays(Y, -1), to: Y, min_seconds: 300, total_idle_seconds: 720,
-      days: [{ date: addDays(Y, -1), idle_seconds: 0, stretches: 0 }, { date: Y, idle_seconds: 720, stretches: 1 }],
+      user_id: org.users.alice,
+      from: addDays(Y, -1),
+      to: Y,
+      min_seconds: 300,
+      total_idle_seconds: 720,
+      days: [
+        { date: addDays(Y, -1), idle_seconds: 0, stretches: 0 },
+        { date: Y, idle_seconds: 720, stretches: 1 },
+      ],
       stretches: [{ started_at: `${Y}T10:30:00.000Z`, ended_at: `${Y}T10:41:00.000Z`, idle_seconds: 660 }],
       stretches_truncated: false,
     })

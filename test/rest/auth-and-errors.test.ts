@@ -84,7 +84,20 @@ describe('the demo tenant', () => {
   })
 
   test('answers every list with the standard page shape', async () => {
-    for (const path of ['/teams', '/tasks', '/projects', '/payroll/rate-cards', '/payroll/periods', '/payroll/pay-runs', '/billing/invoices', '/shifts/templates', '/shifts/schedules', '/shifts/upcoming', '/payroll/calculations?period_start=2026-01-01&period_end=2026-01-31', '/payroll/cost-centers?period_start=2026-01-01&period_end=2026-01-31']) {
+    for (const path of [
+      '/teams',
+      '/tasks',
+      '/projects',
+      '/payroll/rate-cards',
+      '/payroll/periods',
+      '/payroll/pay-runs',
+      '/billing/invoices',
+      '/shifts/templates',
+      '/shifts/schedules',
+      '/shifts/upcoming',
+      '/payroll/calculations?period_start=2026-01-01&period_end=2026-01-31',
+      '/payroll/cost-centers?period_start=2026-01-01&period_end=2026-01-31',
+    ]) {
       const res = await demo.get(path)
       expect([path, res.status]).toEqual([path, 200])
       expectPage(res.body)
@@ -96,7 +109,12 @@ describe('the demo tenant', () => {
   })
 
   test('refuses writes with demo_mode_read_only', async () => {
-    for (const [path, body] of [['/tasks', { title: 'x' }], ['/projects', { name: 'x' }], ['/projects/sync', { source: 'jira', projects: [{ external_id: 'a', name: 'a' }] }], ['/payroll/pay-runs', { period_start: '2026-01-01', period_end: '2026-01-31' }]] as const) {
+    for (const [path, body] of [
+      ['/tasks', { title: 'x' }],
+      ['/projects', { name: 'x' }],
+      ['/projects/sync', { source: 'jira', projects: [{ external_id: 'a', name: 'a' }] }],
+      ['/payroll/pay-runs', { period_start: '2026-01-01', period_end: '2026-01-31' }],
+    ] as const) {
       const res = await demo.post(path, body)
       expect([path, res.status, res.body.error.code]).toEqual([path, 403, 'demo_mode_read_only'])
     }

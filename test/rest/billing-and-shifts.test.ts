@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import type { TestServer } from '../helpers/server'
 import { createKeyFixture } from '../helpers/fixtures'
-import { expectPage, restClient, restTenant } from './helpers/api'
+import { expectPage, restClient, type restTenant } from './helpers/api'
 import { startTwoOrgs, type Org } from './helpers/org'
 
 // Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
@@ -31,7 +31,10 @@ describe('billing', () => {
   test('GET /billing/invoices lists the tenant’s invoices newest first; one invoice by id', async () => {
     const res = await acme.ro.get('/billing/invoices')
     expectPage(res.body)
-    expect(res.body.data.map((i: any) => [i.number, i.status])).toEqual([['INV-1002', 'open'], ['INV-1001', 'paid']])
+    expect(res.body.data.map((i: any) => [i.number, i.status])).toEqual([
+      ['INV-1002', 'open'],
+      ['INV-1001', 'paid'],
+    ])
     const paid = await acme.ro.get('/billing/invoices?status=paid')
     expect(paid.body.data).toHaveLength(1)
     const one = await acme.ro.get(`/billing/invoices/${org.invoices[0]}`)
@@ -98,7 +101,11 @@ describe('shifts', () => {
     const res = await acme.ro.get('/shifts/upcoming')
     expect(res.status).toBe(200)
     const rows = res.body.data.map((s: any) => [s.user_name, s.template_name])
-    expect(rows).toEqual([['Alice', 'Early'], ['Alice', 'Early'], ['Bob', 'Night']])
+    expect(rows).toEqual([
+      ['Alice', 'Early'],
+      ['Alice', 'Early'],
+      ['Bob', 'Night'],
+    ])
     for (const s of res.body.data) expect(Date.parse(s.ends_at)).toBeGreaterThan(Date.now() - 5_000)
     const bob = await acme.ro.get(`/shifts/upcoming?user_id=${org.users.bob}`)
     expect(bob.body.data.map((s: any) => s.template_name)).toEqual(['Night'])

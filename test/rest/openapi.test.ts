@@ -54,7 +54,9 @@ describe('GET /api/v1/openapi.json', () => {
   })
 
   test('lists exactly the routes the server answers under /api/v1', () => {
-    const documented = operations().map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()
+    const documented = operations()
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
+      .sort()
     expect(documented).toEqual([...new Set(appRoutes())].sort())
   })
 

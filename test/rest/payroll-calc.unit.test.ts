@@ -7,11 +7,29 @@ import type { RateCardRow } from '../../src/modules/payroll/queries'
 
 const H = 3600
 const person = (over: Partial<PayrollPerson> = {}): PayrollPerson => ({
-  id: 'u1', name: 'Ann', email: 'ann@x.test', primaryTeamId: 't1', workProfile: 'support', weeklyHours: 40, costCenterId: null, ...over,
+  id: 'u1',
+  name: 'Ann',
+  email: 'ann@x.test',
+  primaryTeamId: 't1',
+  workProfile: 'support',
+  weeklyHours: 40,
+  costCenterId: null,
+  ...over,
 })
 const card = (over: Partial<RateCardRow>): RateCardRow => ({
-  id: 'c', tenantId: 1, name: 'card', userId: null, teamId: null, workProfile: null, hourlyRateCents: 1000, overtimeMultiplier: 1.5,
-  currency: 'USD', effectiveFrom: '2026-01-01', effectiveTo: null, createdAt: 0, ...over,
+  id: 'c',
+  tenantId: 1,
+  name: 'card',
+  userId: null,
+  teamId: null,
+  workProfile: null,
+  hourlyRateCents: 1000,
+  overtimeMultiplier: 1.5,
+  currency: 'USD',
+  effectiveFrom: '2026-01-01',
+  effectiveTo: null,
+  createdAt: 0,
+  ...over,
 })
 const log = (date: string, hours: number, userId = 'u1') => ({ userId, clockInAt: Date.parse(`${date}T09:00:00Z`), workedSeconds: hours * H })
 
@@ -32,7 +50,12 @@ describe('splitOvertime', () => {
 })
 
 describe('resolveRate', () => {
-  const cards = [card({ id: 'default' }), card({ id: 'profile', workProfile: 'support' }), card({ id: 'team', teamId: 't1' }), card({ id: 'user', userId: 'u1' })]
+  const cards = [
+    card({ id: 'default' }),
+    card({ id: 'profile', workProfile: 'support' }),
+    card({ id: 'team', teamId: 't1' }),
+    card({ id: 'user', userId: 'u1' }),
+  ]
   test('prefers user, then team, then work profile, then the tenant default', () => {
     expect(resolveRate(cards, person())).toMatchObject({ source: 'user', card: { id: 'user' } })
     expect(resolveRate(cards, person({ id: 'u2' }))).toMatchObject({ source: 'team', card: { id: 'team' } })
@@ -59,7 +82,14 @@ describe('calculatePayroll', () => {
       currency: 'EUR',
     })
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatchObject({ regularSeconds: 40 * H, overtimeSeconds: 5 * H, regularAmountCents: 80_000, overtimeAmountCents: 20_000, currency: 'USD', rateSource: 'tenant_default' })
+    expect(lines[0]).toMatchObject({
+      regularSeconds: 40 * H,
+      overtimeSeconds: 5 * H,
+      regularAmountCents: 80_000,
+      overtimeAmountCents: 20_000,
+      currency: 'USD',
+      rateSource: 'tenant_default',
+    })
   })
 
   test('without any rate card the rate is 0 in the tenant currency', () => {
@@ -79,7 +109,13 @@ describe('pay-run CSV', () => {
   })
 
   test('writes a header and one CRLF line per person with money in currency units', () => {
-    const [line] = calculatePayroll({ logs: [log('2026-10-05', 41)], people: [person({ name: '+Ann', costCenterId: 'cc' })], cards: [card({ hourlyRateCents: 1234 })], timezone: 'UTC', currency: 'USD' })
+    const [line] = calculatePayroll({
+      logs: [log('2026-10-05', 41)],
+      people: [person({ name: '+Ann', costCenterId: 'cc' })],
+      cards: [card({ hourlyRateCents: 1234 })],
+      timezone: 'UTC',
+      currency: 'USD',
+    })
     const csv = payRunCsv([line!], new Map([['cc', { id: 'cc', tenantId: 1, code: 'CC-1', name: 'One', createdAt: 0 }]]))
     expect(csv.split('\r\n')).toEqual([
       'user_id,name,email,cost_center_code,regular_hours,overtime_hours,total_hours,hourly_rate,overtime_multiplier,regular_amount,overtime_amount,gross_amount,currency',

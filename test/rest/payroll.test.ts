@@ -41,12 +41,31 @@ describe('GET /api/v1/payroll/calculations', () => {
     const [alice, bob] = res.body.data
     // Alice: 45 h against 40 h; Engineering team card 30.00 beats the tenant default.
     expect(alice).toMatchObject({
-      user_id: org.users.alice, regular_hours: 40, overtime_hours: 5, total_hours: 45, contracted_weekly_hours: 40,
-      hourly_rate_cents: 3000, overtime_multiplier: 1.5, regular_amount_cents: 120_000, overtime_amount_cents: 22_500, amount_cents: 142_500,
-      rate_source: 'team', rate_card_id: org.rateCards.engTeam, cost_center_id: org.costCenters.eng, currency: 'USD',
+      user_id: org.users.alice,
+      regular_hours: 40,
+      overtime_hours: 5,
+      total_hours: 45,
+      contracted_weekly_hours: 40,
+      hourly_rate_cents: 3000,
+      overtime_multiplier: 1.5,
+      regular_amount_cents: 120_000,
+      overtime_amount_cents: 22_500,
+      amount_cents: 142_500,
+      rate_source: 'team',
+      rate_card_id: org.rateCards.engTeam,
+      cost_center_id: org.costCenters.eng,
+      currency: 'USD',
     })
     // Bob: 24 h minus a 30 min break against a 20 h contract; his own card beats the support profile card.
-    expect(bob).toMatchObject({ user_id: org.users.bob, regular_hours: 20, overtime_hours: 3.5, hourly_rate_cents: 4000, amount_cents: 80_000 + 21_000, rate_source: 'user', cost_center_id: org.costCenters.ops })
+    expect(bob).toMatchObject({
+      user_id: org.users.bob,
+      regular_hours: 20,
+      overtime_hours: 3.5,
+      hourly_rate_cents: 4000,
+      amount_cents: 80_000 + 21_000,
+      rate_source: 'user',
+      cost_center_id: org.costCenters.ops,
+    })
     expect(res.body.data.some((l: any) => l.user_id === org.users.carol)).toBe(false) // submitted, not approved
   })
 
@@ -83,8 +102,26 @@ describe('GET /api/v1/payroll/cost-centers', () => {
     expect(res.status).toBe(200)
     expectPage(res.body)
     expect(res.body.data).toEqual([
-      { cost_center_id: org.costCenters.eng, code: 'CC-ENG', name: 'Engineering', users: 1, regular_hours: 40, overtime_hours: 5, total_hours: 45, amount_cents: 142_500 },
-      { cost_center_id: org.costCenters.ops, code: 'CC-OPS', name: 'Operations', users: 1, regular_hours: 20, overtime_hours: 3.5, total_hours: 23.5, amount_cents: 101_000 },
+      {
+        cost_center_id: org.costCenters.eng,
+        code: 'CC-ENG',
+        name: 'Engineering',
+        users: 1,
+        regular_hours: 40,
+        overtime_hours: 5,
+        total_hours: 45,
+        amount_cents: 142_500,
+      },
+      {
+        cost_center_id: org.costCenters.ops,
+        code: 'CC-OPS',
+        name: 'Operations',
+        users: 1,
+        regular_hours: 20,
+        overtime_hours: 3.5,
+        total_hours: 23.5,
+        amount_cents: 101_000,
+      },
     ])
     expect(res.body.totals.amount_cents).toBe(243_500)
   })
@@ -96,7 +133,9 @@ describe('GET /api/v1/payroll/rate-cards', () => {
     expectPage(all.body)
     expect(all.body.data.map((c: any) => c.applies_to).sort()).toEqual(['team', 'tenant_default', 'user', 'work_profile'])
     const bob = await acme.ro.get(`/payroll/rate-cards?user_id=${org.users.bob}`)
-    expect(bob.body.data).toEqual([expect.objectContaining({ id: org.rateCards.bob, hourly_rate_cents: 4000, currency: 'USD', effective_from: '2026-01-01', effective_to: null })])
+    expect(bob.body.data).toEqual([
+      expect.objectContaining({ id: org.rateCards.bob, hourly_rate_cents: 4000, currency: 'USD', effective_from: '2026-01-01', effective_to: null }),
+    ])
     expect((await acme.ro.get('/payroll/rate-cards?active_on=2025-06-01')).body.data).toEqual([])
   })
 })
@@ -119,7 +158,9 @@ describe('pay-run exports', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="pay-run-${WEEK.start}-to-${WEEK.end}.csv"`)
     expect(res.headers.get('x-ratelimit-remaining-hour')).not.toBeNull()
     const lines = res.text.trimEnd().split('\r\n')
-    expect(lines[0]).toBe('user_id,name,email,cost_center_code,regular_hours,overtime_hours,total_hours,hourly_rate,overtime_multiplier,regular_amount,overtime_amount,gross_amount,currency')
+    expect(lines[0]).toBe(
+      'user_id,name,email,cost_center_code,regular_hours,overtime_hours,total_hours,hourly_rate,overtime_multiplier,regular_amount,overtime_amount,gross_amount,currency',
+    )
     expect(lines).toHaveLength(3)
     expect(lines[1]).toStartWith(`${org.users.alice},Alice,`)
     expect(lines[1]).toEndWith(',CC-ENG,40.00,5.00,45.00,30.00,1.5,1200.00,225.00,1425.00,USD')
@@ -128,7 +169,9 @@ describe('pay-run exports', () => {
 
   test('emits payroll.export_ready with the download link', () => {
     const ready = outbox(server, acme.tenant).filter((e) => e.type === 'payroll.export_ready')
-    expect(ready.map((e) => e.data)).toEqual([expect.objectContaining({ payRunId: run.id, rowCount: 2, totalAmountCents: 243_500, currency: 'USD', downloadUrl: run.download_url })])
+    expect(ready.map((e) => e.data)).toEqual([
+      expect.objectContaining({ payRunId: run.id, rowCount: 2, totalAmountCents: 243_500, currency: 'USD', downloadUrl: run.download_url }),
+    ])
   })
 
   test('the dates became a payroll period; a second run of it reuses the period', async () => {
@@ -156,7 +199,9 @@ describe('pay-run exports', () => {
       const busy = randomUUID()
       const orphan = randomUUID()
       db.insert(payRuns).values({ id: busy, tenantId, payrollPeriodId: periodId, status: 'processing', requestedAt: Date.now() }).run()
-      db.insert(payRuns).values({ id: orphan, tenantId, payrollPeriodId: periodId, status: 'queued', requestedAt: Date.now() - 60_000 }).run()
+      db.insert(payRuns)
+        .values({ id: orphan, tenantId, payrollPeriodId: periodId, status: 'queued', requestedAt: Date.now() - 60_000 })
+        .run()
       return { busy, orphan }
     })
     const res = await acme.ro.get(`/payroll/pay-runs/${ids.busy}/download`)

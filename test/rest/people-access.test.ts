@@ -93,7 +93,16 @@ describe('access to users, timesheets and activity', () => {
     const tOrg = seedOrg(server, t.tenant)
     expect((await t.ro.get(`/users/${tOrg.users.bob}`)).status).toBe(200)
     expect((await server.cli(['plan', 'set', 'professional', '--tenant', t.tenant])).code).toBe(0)
-    for (const path of ['/users', `/users/${tOrg.users.bob}`, `/users/${tOrg.users.bob}/status`, '/timesheets', '/activity/summary', `/activity/records?user_id=${tOrg.users.bob}`, `/activity/hourly?user_id=${tOrg.users.bob}`, `/activity/idle?user_id=${tOrg.users.bob}`]) {
+    for (const path of [
+      '/users',
+      `/users/${tOrg.users.bob}`,
+      `/users/${tOrg.users.bob}/status`,
+      '/timesheets',
+      '/activity/summary',
+      `/activity/records?user_id=${tOrg.users.bob}`,
+      `/activity/hourly?user_id=${tOrg.users.bob}`,
+      `/activity/idle?user_id=${tOrg.users.bob}`,
+    ]) {
       expect(await outcome(t.ro, path)).toBe(`${path} 403 plan_not_entitled`)
     }
   })

@@ -24,9 +24,22 @@ const alerts = (projectId: string) => outbox(server, acme.tenant).filter((e) => 
 describe('POST /api/v1/projects and reads', () => {
   let id: string
   test('creates a project with 201 and defaults (active, alert at 80%)', async () => {
-    const res = await acme.rw.post('/projects', { name: 'Depot rollout', code: 'DEP', client_name: 'Northwind', budget_hours: 100, budget_amount_cents: 500_000 })
+    const res = await acme.rw.post('/projects', {
+      name: 'Depot rollout',
+      code: 'DEP',
+      client_name: 'Northwind',
+      budget_hours: 100,
+      budget_amount_cents: 500_000,
+    })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ name: 'Depot rollout', code: 'DEP', status: 'active', alert_threshold_percent: 80, budget_alert_sent_at: null, external_source: null })
+    expect(res.body).toMatchObject({
+      name: 'Depot rollout',
+      code: 'DEP',
+      status: 'active',
+      alert_threshold_percent: 80,
+      budget_alert_sent_at: null,
+      external_source: null,
+    })
     id = res.body.id
   })
 
@@ -66,9 +79,16 @@ describe('GET /api/v1/projects/{id}/budget', () => {
     const res = await acme.ro.get(`/projects/${p.id}/budget`)
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({
-      used_hours: 10, remaining_hours: 30, hours_percent_used: 25,
-      used_amount_cents: 100_000, remaining_amount_cents: 300_000, amount_percent_used: 25,
-      valued_with: 'project_bill_rate', threshold_reached: false, budget_alert_sent_at: null, currency: 'USD',
+      used_hours: 10,
+      remaining_hours: 30,
+      hours_percent_used: 25,
+      used_amount_cents: 100_000,
+      remaining_amount_cents: 300_000,
+      amount_percent_used: 25,
+      valued_with: 'project_bill_rate',
+      threshold_reached: false,
+      budget_alert_sent_at: null,
+      currency: 'USD',
     })
   })
 
@@ -77,7 +97,13 @@ describe('GET /api/v1/projects/{id}/budget', () => {
     bookProjectTime(server, acme.tenant, org.users.alice, p.id, 2) // Engineering team card: 30.00
     bookProjectTime(server, acme.tenant, org.users.bob, p.id, 1) // Bob's own card: 40.00
     const res = await acme.ro.get(`/projects/${p.id}/budget`)
-    expect(res.body).toMatchObject({ used_hours: 3, used_amount_cents: 2 * 3000 + 4000, valued_with: 'rate_cards', budget_hours: null, hours_percent_used: null })
+    expect(res.body).toMatchObject({
+      used_hours: 3,
+      used_amount_cents: 2 * 3000 + 4000,
+      valued_with: 'rate_cards',
+      budget_hours: null,
+      hours_percent_used: null,
+    })
   })
 
   test('fires project.budget_alert once when the threshold is reached, however often the budget is read', async () => {
@@ -120,12 +146,22 @@ describe('POST /api/v1/projects/sync', () => {
   test('creates projects and tasks keyed by (source, external_id) and emits task.created', async () => {
     const res = await acme.rw.post('/projects/sync', payload())
     expect(res.status).toBe(200)
-    expect(res.body.summary).toEqual({ projects_created: 2, projects_updated: 0, projects_unchanged: 0, tasks_created: 2, tasks_updated: 0, tasks_unchanged: 0 })
+    expect(res.body.summary).toEqual({
+      projects_created: 2,
+      projects_updated: 0,
+      projects_unchanged: 0,
+      tasks_created: 2,
+      tasks_updated: 0,
+      tasks_unchanged: 0,
+    })
     const ops = res.body.projects[0]
     const project = (await acme.ro.get(`/projects/${ops.project_id}`)).body
     expect(project).toMatchObject({ name: 'Ops board', external_source: 'jira', external_id: 'OPS', budget_hours: 20 })
     const tasks = (await acme.ro.get(`/tasks?project_id=${ops.project_id}`)).body.data
-    expect(tasks.map((t: any) => [t.external_id, t.status]).sort()).toEqual([['OPS-1', 'in_progress'], ['OPS-2', 'todo']])
+    expect(tasks.map((t: any) => [t.external_id, t.status]).sort()).toEqual([
+      ['OPS-1', 'in_progress'],
+      ['OPS-2', 'todo'],
+    ])
     const created = outbox(server, acme.tenant).filter((e) => e.type === 'task.created' && e.data.projectId === ops.project_id)
     expect(created).toHaveLength(2)
     expect((await acme.ro.get('/projects?external_source=jira')).body.pagination.total).toBe(2)
@@ -133,13 +169,22 @@ describe('POST /api/v1/projects/sync', () => {
 
   test('a second identical sync changes nothing; a changed one updates and emits task events', async () => {
     const again = await acme.rw.post('/projects/sync', payload())
-    expect(again.body.summary).toEqual({ projects_created: 0, projects_updated: 0, projects_unchanged: 2, tasks_created: 0, tasks_updated: 0, tasks_unchanged: 2 })
+    expect(again.body.summary).toEqual({
+      projects_created: 0,
+      projects_updated: 0,
+      projects_unchanged: 2,
+      tasks_created: 0,
+      tasks_updated: 0,
+      tasks_unchanged: 2,
+    })
 
     const changed = payload({ name: 'Ops board (2027)', tasks: [{ external_id: 'OPS-1', title: 'Scanner firmware', status: 'done' }] })
     const res = await acme.rw.post('/projects/sync', changed)
     expect(res.body.summary).toMatchObject({ projects_updated: 1, projects_unchanged: 1, tasks_updated: 1 })
     const taskId = res.body.projects[0].tasks[0].task_id
-    const events = outbox(server, acme.tenant).filter((e) => e.data.taskId === taskId).map((e) => e.type)
+    const events = outbox(server, acme.tenant)
+      .filter((e) => e.data.taskId === taskId)
+      .map((e) => e.type)
     expect(events).toEqual(['task.created', 'task.updated', 'task.completed'])
   })
 
@@ -161,7 +206,13 @@ describe('POST /api/v1/projects/sync', () => {
   })
 
   test('refuses duplicate external ids and rolls nothing in', async () => {
-    const res = await acme.rw.post('/projects/sync', { source: 'jira', projects: [{ external_id: 'D', name: 'one' }, { external_id: 'D', name: 'two' }] })
+    const res = await acme.rw.post('/projects/sync', {
+      source: 'jira',
+      projects: [
+        { external_id: 'D', name: 'one' },
+        { external_id: 'D', name: 'two' },
+      ],
+    })
     expect(res.status).toBe(400)
     expect(res.body.error.details.field).toBe('projects.1.external_id')
     expect((await acme.ro.get('/projects?external_source=jira')).body.pagination.total).toBe(2)
@@ -169,13 +220,19 @@ describe('POST /api/v1/projects/sync', () => {
 
   test('is all or nothing: a bad assignee in the last task leaves no trace', async () => {
     const before = (await acme.ro.get('/projects?page_size=100')).body.pagination.total
-    const res = await acme.rw.post('/projects/sync', { source: 'linear', projects: [{ external_id: 'L1', name: 'Linear', tasks: [{ external_id: 'L1-1', title: 'x', assignee_user_id: '00000000-0000-4000-8000-000000000000' }] }] })
+    const res = await acme.rw.post('/projects/sync', {
+      source: 'linear',
+      projects: [{ external_id: 'L1', name: 'Linear', tasks: [{ external_id: 'L1-1', title: 'x', assignee_user_id: '00000000-0000-4000-8000-000000000000' }] }],
+    })
     expect(res.status).toBe(404)
     expect((await acme.ro.get('/projects?page_size=100')).body.pagination.total).toBe(before)
   })
 
   test('validates the source and nested task fields by path', async () => {
-    const res = await acme.rw.post('/projects/sync', { source: 'Jira Cloud', projects: [{ external_id: 'X', name: 'x', tasks: [{ external_id: 'X-1', title: '', colour: 'red' }] }] })
+    const res = await acme.rw.post('/projects/sync', {
+      source: 'Jira Cloud',
+      projects: [{ external_id: 'X', name: 'x', tasks: [{ external_id: 'X-1', title: '', colour: 'red' }] }],
+    })
     expect(res.status).toBe(400)
     const fields = res.body.error.details.errors.map((e: any) => e.field).sort()
     expect(fields).toEqual(['projects.0.tasks.0.colour', 'projects.0.tasks.0.title', 'source'])

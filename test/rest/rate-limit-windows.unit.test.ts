@@ -16,8 +16,19 @@ function database() {
   const handle = openDatabase(join(dir, 'workforce.db'))
   migrate(handle.db)
   upsertPlanCatalog(handle.db)
-  const { tenant } = createTenant(handle.db, { name: 'RL', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'O', email: 'o@rl.test' } }, Date.now())
-  return { db: handle.db, tenantId: tenant.id, done: () => (handle.close(), rmSync(dir, { recursive: true, force: true })) }
+  const { tenant } = createTenant(
+    handle.db,
+    { name: 'RL', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'O', email: 'o@rl.test' } },
+    Date.now(),
+  )
+  return {
+    db: handle.db,
+    tenantId: tenant.id,
+    done: () => {
+      handle.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }
 
 describe('REST rate-limit windows', () => {

@@ -27,9 +27,25 @@ const eventsOf = (type: string) => outbox(server, acme.tenant).filter((e) => e.t
 
 describe('POST /api/v1/tasks', () => {
   test('creates a task with 201 and emits task.created in the outbox', async () => {
-    const res = await acme.rw.post('/tasks', { title: 'Pick list screen', project_id: projectId, assignee_user_id: org.users.alice, due_date: '2026-12-01', priority: 'high', estimate_hours: 6 })
+    const res = await acme.rw.post('/tasks', {
+      title: 'Pick list screen',
+      project_id: projectId,
+      assignee_user_id: org.users.alice,
+      due_date: '2026-12-01',
+      priority: 'high',
+      estimate_hours: 6,
+    })
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ title: 'Pick list screen', status: 'todo', priority: 'high', project_id: projectId, assignee_user_id: org.users.alice, due_date: '2026-12-01', estimate_hours: 6, completed_at: null })
+    expect(res.body).toMatchObject({
+      title: 'Pick list screen',
+      status: 'todo',
+      priority: 'high',
+      project_id: projectId,
+      assignee_user_id: org.users.alice,
+      due_date: '2026-12-01',
+      estimate_hours: 6,
+      completed_at: null,
+    })
     expect(res.body.created_at).toMatch(/Z$/)
     const created = eventsOf('task.created').find((e) => e.data.taskId === res.body.id)
     expect(created?.data).toMatchObject({ title: 'Pick list screen', status: 'todo', assigneeUserId: org.users.alice, dueDate: '2026-12-01', projectId })
@@ -97,7 +113,9 @@ describe('updating tasks', () => {
     const res = await acme.rw.post(`/tasks/${taskId}`, { assignee_user_id: org.users.bob, due_date: null, title: 'Label printer driver' })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ assignee_user_id: org.users.bob, due_date: null, title: 'Label printer driver' })
-    const last = eventsOf('task.updated').filter((e) => e.data.taskId === taskId).at(-1)!
+    const last = eventsOf('task.updated')
+      .filter((e) => e.data.taskId === taskId)
+      .at(-1)!
     expect(last.data.changes).toEqual({ assigneeUserId: { from: org.users.alice, to: org.users.bob }, dueDate: { from: '2026-12-10', to: null } })
   })
 
@@ -133,7 +151,11 @@ describe('updating tasks', () => {
 
 describe('GET /api/v1/tasks', () => {
   beforeAll(async () => {
-    for (const [title, due, status] of [['A', '2027-01-05', 'todo'], ['B', '2027-01-10', 'blocked'], ['C', '2027-02-01', 'todo']] as const) {
+    for (const [title, due, status] of [
+      ['A', '2027-01-05', 'todo'],
+      ['B', '2027-01-10', 'blocked'],
+      ['C', '2027-02-01', 'todo'],
+    ] as const) {
       await acme.rw.post('/tasks', { title, due_date: due, status, project_id: projectId, assignee_user_id: org.users.carol })
     }
   })

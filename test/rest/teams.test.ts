@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import type { TestServer } from '../helpers/server'
 import { createKeyFixture } from '../helpers/fixtures'
-import { expectPage, restClient, restTenant } from './helpers/api'
+import { expectPage, restClient, type restTenant } from './helpers/api'
 import { startTwoOrgs, type Org } from './helpers/org'
 
 // Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).

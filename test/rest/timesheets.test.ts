@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from '
 import type { TestServer } from '../helpers/server'
 import { createKeyFixture, createUserFixture } from '../helpers/fixtures'
 import { addDays, weekStart } from '../../src/kernel/time'
-import { expectPage, restClient, restTenant } from './helpers/api'
+import { expectPage, restClient, type restTenant } from './helpers/api'
 import { WEEK, startTwoOrgs, type Org } from './helpers/org'
 import { HOUR, addTimeLog, at, boundToken, daysAgo } from './helpers/people'
 
@@ -31,10 +31,21 @@ describe('GET /api/v1/timesheets', () => {
     expectPage(res.body)
     expect(owners(res.body)).toEqual(['Alice', 'Bob', 'Carol'])
     expect(res.body.data[0]).toEqual({
-      id: expect.any(String), user_id: org.users.alice, user_name: 'Alice', user_email: expect.stringMatching(/@org\.test$/),
-      period_start: WEEK.start, period_end: WEEK.end, status: 'approved', total_seconds: 45 * 3600, total_hours: 45,
-      submitted_at: null, decided_at: null, decided_by_user_id: null, rejection_reason: null,
-      created_at: expect.any(String), updated_at: expect.any(String),
+      id: expect.any(String),
+      user_id: org.users.alice,
+      user_name: 'Alice',
+      user_email: expect.stringMatching(/@org\.test$/),
+      period_start: WEEK.start,
+      period_end: WEEK.end,
+      status: 'approved',
+      total_seconds: 45 * 3600,
+      total_hours: 45,
+      submitted_at: null,
+      decided_at: null,
+      decided_by_user_id: null,
+      rejection_reason: null,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     })
   })
 
@@ -75,7 +86,14 @@ describe('GET /api/v1/timesheets/{timesheet_id}', () => {
       ['2026-10-06', 8, 0, 8],
       ['2026-10-07', 8, 0, 8],
     ])
-    expect(res.body.entries[0]).toMatchObject({ clock_in_at: '2026-10-05T08:00:00.000Z', clock_out_at: '2026-10-05T16:00:00.000Z', status: 'closed', source: 'seed', project_id: null, task_id: null })
+    expect(res.body.entries[0]).toMatchObject({
+      clock_in_at: '2026-10-05T08:00:00.000Z',
+      clock_out_at: '2026-10-05T16:00:00.000Z',
+      status: 'closed',
+      source: 'seed',
+      project_id: null,
+      task_id: null,
+    })
     expect(res.body.timesheet.time_log_ids).toEqual(res.body.entries.map((e: any) => e.time_log_id))
   })
 
@@ -97,7 +115,13 @@ describe('GET /api/v1/timesheets/{timesheet_id}', () => {
 
     const res = await acme.ro.get(`/timesheets/${id}`)
     expect(res.status).toBe(200)
-    expect(res.body.timesheet).toMatchObject({ status: 'approved', total_hours: 13, decided_by_user_id: org.users.carol, period_start: monday, period_end: addDays(monday, 6) })
+    expect(res.body.timesheet).toMatchObject({
+      status: 'approved',
+      total_hours: 13,
+      decided_by_user_id: org.users.carol,
+      period_start: monday,
+      period_end: addDays(monday, 6),
+    })
     expect(res.body.timesheet.history.map((h: any) => [h.from_status, h.to_status, h.actor_user_id, h.reason])).toEqual([
       [null, 'draft', eve.id, null],
       ['draft', 'submitted', eve.id, null],

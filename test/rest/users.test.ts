@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import type { TestServer } from '../helpers/server'
 import { createKeyFixture } from '../helpers/fixtures'
-import { expectPage, restClient, restTenant } from './helpers/api'
+import { expectPage, restClient, type restTenant } from './helpers/api'
 import { startTwoOrgs, type Org } from './helpers/org'
 import { HOUR, MINUTE, addBreak, addTimeLog, agentClient, boundToken, uploadSamples } from './helpers/people'
 
@@ -10,12 +10,11 @@ setDefaultTimeout(60_000)
 
 let server: TestServer
 let acme: Awaited<ReturnType<typeof restTenant>>
-let other: Awaited<ReturnType<typeof restTenant>>
 let org: Org
 let otherOrg: Org
 
 beforeAll(async () => {
-  ;({ server, acme, other, org, otherOrg } = await startTwoOrgs())
+  ;({ server, acme, org, otherOrg } = await startTwoOrgs())
 })
 afterAll(() => server.stop())
 
@@ -28,8 +27,15 @@ describe('GET /api/v1/users', () => {
     expectPage(res.body)
     expect(names(res.body)).toEqual(['Alice', 'Bob', 'Carol', 'Dave', expect.stringMatching(/^Owner/)])
     expect(res.body.data[0]).toEqual({
-      id: org.users.alice, name: 'Alice', email: expect.stringMatching(/^alice\..*@org\.test$/), role: 'employee', status: 'active',
-      job_title: null, team_id: org.teams.eng, team_name: 'Engineering', is_clocked_in: false,
+      id: org.users.alice,
+      name: 'Alice',
+      email: expect.stringMatching(/^alice\..*@org\.test$/),
+      role: 'employee',
+      status: 'active',
+      job_title: null,
+      team_id: org.teams.eng,
+      team_name: 'Engineering',
+      is_clocked_in: false,
     })
     expect(res.body.data[3]).toMatchObject({ name: 'Dave', status: 'deactivated', team_name: 'Support' })
     expect(res.body.pagination).toEqual({ page: 1, page_size: 20, total: 5, has_more: false, next_page: null })
@@ -71,11 +77,18 @@ describe('GET /api/v1/users/{user_id}', () => {
     const res = await acme.ro.get(`/users/${org.users.bob}`)
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({
-      id: org.users.bob, name: 'Bob', role: 'employee', status: 'active', work_profile: 'support', weekly_hours: 20,
+      id: org.users.bob,
+      name: 'Bob',
+      role: 'employee',
+      status: 'active',
+      work_profile: 'support',
+      weekly_hours: 20,
       team: { id: org.teams.support, name: 'Support' },
       teams: [{ team_id: org.teams.support, name: 'Support', role_in_team: 'member', is_primary: true, joined_at: expect.any(String) }],
       cost_center: { id: org.costCenters.ops, code: 'CC-OPS', name: 'Operations', source: 'user' },
-      two_factor_enabled: false, is_clocked_in: false, deactivated_at: null,
+      two_factor_enabled: false,
+      is_clocked_in: false,
+      deactivated_at: null,
     })
   })
 
@@ -111,11 +124,19 @@ describe('GET /api/v1/users/{user_id}/status', () => {
     const res = await acme.ro.get(`/users/${org.users.alice}/status`)
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({
-      user_id: org.users.alice, account_status: 'active', presence: 'on_break', is_clocked_in: true,
-      clocked_in_since: new Date(clockIn).toISOString(), time_log_id: log,
-      on_break: true, break_started_at: new Date(lunch).toISOString(), break_kind: 'lunch',
-      desktop_agent_active: true, agent_last_heartbeat_at: expect.any(String),
-      last_activity_at: new Date(sampleAt + 120_000).toISOString(), last_activity_idle: false,
+      user_id: org.users.alice,
+      account_status: 'active',
+      presence: 'on_break',
+      is_clocked_in: true,
+      clocked_in_since: new Date(clockIn).toISOString(),
+      time_log_id: log,
+      on_break: true,
+      break_started_at: new Date(lunch).toISOString(),
+      break_kind: 'lunch',
+      desktop_agent_active: true,
+      agent_last_heartbeat_at: expect.any(String),
+      last_activity_at: new Date(sampleAt + 120_000).toISOString(),
+      last_activity_idle: false,
     })
     expect((await acme.ro.get('/users?search=alice')).body.data[0].is_clocked_in).toBe(true)
   })
@@ -123,8 +144,15 @@ describe('GET /api/v1/users/{user_id}/status', () => {
   test('shows a person without time log or agent as clocked out with no activity', async () => {
     const res = await acme.ro.get(`/users/${org.users.bob}/status`)
     expect(res.body).toMatchObject({
-      presence: 'clocked_out', is_clocked_in: false, clocked_in_since: null, on_break: false, break_kind: null,
-      desktop_agent_active: false, agent_last_heartbeat_at: null, last_activity_at: null, last_activity_idle: null,
+      presence: 'clocked_out',
+      is_clocked_in: false,
+      clocked_in_since: null,
+      on_break: false,
+      break_kind: null,
+      desktop_agent_active: false,
+      agent_last_heartbeat_at: null,
+      last_activity_at: null,
+      last_activity_idle: null,
     })
   })
 

@@ -24,7 +24,9 @@ const post = (path: string, key: string | null, body: unknown = {}) =>
 const events = (type: string) => {
   const db = new Database(join(server.dataDir, 'workforce.db'), { readonly: true })
   // Only this tenant's events: the seeded demo tenant has a history of its own.
-  const rows = db.query('select e.data from events e join tenants t on t.id = e.tenant_id where e.type = ? and t.readable_id = ?').all(type, tenant.tenant) as { data: string }[]
+  const rows = db.query('select e.data from events e join tenants t on t.id = e.tenant_id where e.type = ? and t.readable_id = ?').all(type, tenant.tenant) as {
+    data: string
+  }[]
   db.close()
   return rows.map((r) => JSON.parse(r.data) as Record<string, unknown>)
 }

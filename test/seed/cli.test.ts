@@ -58,7 +58,12 @@ describe('workforce seed-demo', () => {
     expect(res.stderr).toContain('seeding history: day 10/10 (100%)')
     const list = await server.cli(['tenant', 'list', '--json'])
     const tenants = JSON.parse(list.stdout) as { id: string; demo: boolean; timezone: string }[]
-    expect(tenants.filter((t) => t.demo).map((t) => t.id).sort()).toEqual([server.demoTenant, readable!].sort())
+    expect(
+      tenants
+        .filter((t) => t.demo)
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual([server.demoTenant, readable!].sort())
     expect(tenants.find((t) => t.id === readable)?.timezone).toBe('America/Chicago')
   })
 

@@ -5,12 +5,18 @@ import { SECRET, WEDNESDAY_MORNING, freshDatabase } from './helpers'
 
 /** Every table's rows in insertion order; what may differ (readable id, slug, key material) is left out. */
 function snapshot(sqlite: Database): Record<string, unknown[]> {
-  const tables = (sqlite.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name").all() as { name: string }[]).map((t) => t.name)
+  const tables = (
+    sqlite.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name").all() as {
+      name: string
+    }[]
+  ).map((t) => t.name)
   const out: Record<string, unknown[]> = {}
   for (const table of tables) {
     const query =
-      table === 'tenants' ? 'SELECT id, name, plan_id, timezone, is_demo, currency, created_at, deleted_at FROM tenants ORDER BY rowid'
-        : table === 'api_keys' ? 'SELECT kind, scope, name, user_id, role, is_public_demo, created_at FROM api_keys ORDER BY name'
+      table === 'tenants'
+        ? 'SELECT id, name, plan_id, timezone, is_demo, currency, created_at, deleted_at FROM tenants ORDER BY rowid'
+        : table === 'api_keys'
+          ? 'SELECT kind, scope, name, user_id, role, is_public_demo, created_at FROM api_keys ORDER BY name'
           : `SELECT * FROM "${table}" ORDER BY rowid`
     out[table] = sqlite.query(query).values()
   }

@@ -63,7 +63,9 @@ describe('seed-demo invariants', () => {
     expect(all('SELECT user_id FROM time_logs WHERE clock_out_at IS NULL GROUP BY tenant_id, user_id HAVING count(*) > 1')).toEqual([])
     expect(one<{ n: number }>("SELECT count(*) n FROM time_logs WHERE (clock_out_at IS NULL) <> (status = 'open')").n).toBe(0)
     expect(one<{ n: number }>('SELECT count(*) n FROM time_logs WHERE tenant_id = ? AND clock_in_at > ?', main.tenantId, NOW).n).toBe(0)
-    expect(one<{ n: number }>('SELECT count(*) n FROM activity_samples WHERE tenant_id = ? AND started_at + duration_seconds * 1000 > ?', main.tenantId, NOW).n).toBe(0)
+    expect(
+      one<{ n: number }>('SELECT count(*) n FROM activity_samples WHERE tenant_id = ? AND started_at + duration_seconds * 1000 > ?', main.tenantId, NOW).n,
+    ).toBe(0)
     expect(one<{ n: number }>('SELECT count(*) n FROM events WHERE tenant_id = ? AND occurred_at > ?', main.tenantId, NOW).n).toBe(0)
   })
 
@@ -71,10 +73,17 @@ describe('seed-demo invariants', () => {
     const open = all<{ user_id: string }>('SELECT user_id FROM time_logs WHERE tenant_id = ? AND clock_out_at IS NULL', main.tenantId)
     expect(open.length).toBeGreaterThanOrEqual(3)
     expect(one<{ n: number }>('SELECT count(*) n FROM breaks WHERE tenant_id = ? AND ended_at IS NULL', main.tenantId).n).toBeGreaterThanOrEqual(1)
-    const missing = all(`SELECT s.user_id FROM shift_schedules s WHERE s.tenant_id = ? AND s.status = 'scheduled' AND s.starts_at <= ? AND s.ends_at > ?
-      AND NOT EXISTS (SELECT 1 FROM time_logs l WHERE l.user_id = s.user_id AND l.clock_in_at >= s.starts_at - 3600000)`, main.tenantId, NOW - 15 * 60_000, NOW)
+    const missing = all(
+      `SELECT s.user_id FROM shift_schedules s WHERE s.tenant_id = ? AND s.status = 'scheduled' AND s.starts_at <= ? AND s.ends_at > ?
+      AND NOT EXISTS (SELECT 1 FROM time_logs l WHERE l.user_id = s.user_id AND l.clock_in_at >= s.starts_at - 3600000)`,
+      main.tenantId,
+      NOW - 15 * 60_000,
+      NOW,
+    )
     expect(missing.length).toBeGreaterThanOrEqual(2)
-    expect(one<{ n: number }>('SELECT count(*) n FROM shift_schedules WHERE tenant_id = ? AND starts_at > ?', main.tenantId, NOW + 86_400_000).n).toBeGreaterThan(0)
+    expect(
+      one<{ n: number }>('SELECT count(*) n FROM shift_schedules WHERE tenant_id = ? AND starts_at > ?', main.tenantId, NOW + 86_400_000).n,
+    ).toBeGreaterThan(0)
   })
 
   test('daily summaries equal the sums of their samples, with the score from productive over active time', () => {
@@ -117,9 +126,14 @@ describe('seed-demo invariants', () => {
     expect(statuses.sort()).toEqual([...TIMESHEET_STATUSES].sort())
     const tasks = all<{ status: string }>('SELECT DISTINCT status FROM tasks WHERE tenant_id = ?', main.tenantId).map((r) => r.status)
     expect(tasks.sort()).toEqual([...TASK_STATUSES].sort())
-    expect(one<{ n: number }>("SELECT count(*) n FROM timesheets WHERE status = 'rejected' AND (rejection_reason IS NULL OR decided_by_user_id IS NULL)").n).toBe(0)
-    const history = one<{ n: number }>(`SELECT count(*) n FROM timesheets t WHERE t.tenant_id = ? AND t.status <> (
-      SELECT h.to_status FROM timesheet_status_history h WHERE h.timesheet_id = t.id ORDER BY h.changed_at DESC, h.id DESC LIMIT 1)`, main.tenantId)
+    expect(
+      one<{ n: number }>("SELECT count(*) n FROM timesheets WHERE status = 'rejected' AND (rejection_reason IS NULL OR decided_by_user_id IS NULL)").n,
+    ).toBe(0)
+    const history = one<{ n: number }>(
+      `SELECT count(*) n FROM timesheets t WHERE t.tenant_id = ? AND t.status <> (
+      SELECT h.to_status FROM timesheet_status_history h WHERE h.timesheet_id = t.id ORDER BY h.changed_at DESC, h.id DESC LIMIT 1)`,
+      main.tenantId,
+    )
     expect(history.n).toBe(0)
   })
 
@@ -128,14 +142,33 @@ describe('seed-demo invariants', () => {
       WHERE m.team_id = t.id AND m.user_id = t.manager_user_id AND m.role_in_team = 'manager')`)
     expect(unmanaged.n).toBe(0)
     const count = (table: string) => one<{ n: number }>(`SELECT count(*) n FROM ${table} WHERE tenant_id = ?`, main.tenantId).n
-    for (const table of ['offices', 'shift_templates', 'rate_cards', 'cost_centers', 'category_rules', 'devices', 'agent_sessions', 'activity_blocks', 'location_pings', 'presence_taps', 'breaks', 'payroll_periods', 'mcp_tool_calls', 'ask_questions', 'workload_alerts', 'ingest_batches']) {
+    for (const table of [
+      'offices',
+      'shift_templates',
+      'rate_cards',
+      'cost_centers',
+      'category_rules',
+      'devices',
+      'agent_sessions',
+      'activity_blocks',
+      'location_pings',
+      'presence_taps',
+      'breaks',
+      'payroll_periods',
+      'mcp_tool_calls',
+      'ask_questions',
+      'workload_alerts',
+      'ingest_batches',
+    ]) {
       expect([table, count(table)]).toEqual([table, expect.any(Number)])
       expect(count(table)).toBeGreaterThan(0)
     }
     expect(one<{ n: number }>("SELECT count(*) n FROM invitations WHERE tenant_id = ? AND status = 'pending'", main.tenantId).n).toBeGreaterThan(0)
     expect(one<{ n: number }>("SELECT count(*) n FROM activity_blocks WHERE tenant_id = ? AND kind = 'gap_fill'", main.tenantId).n).toBeGreaterThan(0)
     expect(one<{ n: number }>("SELECT count(*) n FROM payroll_periods WHERE tenant_id = ? AND status = 'closed'", main.tenantId).n).toBeGreaterThan(0)
-    expect(one<{ n: number }>("SELECT count(*) n FROM pay_runs WHERE tenant_id = ? AND status = 'ready' AND content LIKE 'user_id,%'", main.tenantId).n).toBeGreaterThan(0)
+    expect(
+      one<{ n: number }>("SELECT count(*) n FROM pay_runs WHERE tenant_id = ? AND status = 'ready' AND content LIKE 'user_id,%'", main.tenantId).n,
+    ).toBeGreaterThan(0)
     expect(one<{ n: number }>('SELECT count(*) n FROM workload_alerts WHERE tenant_id = ? AND date >= ?', main.tenantId, '2026-03-11').n).toBe(0)
   })
 

@@ -31,9 +31,12 @@ describe('demo scenarios', () => {
   })
 
   test('overtime spike: Dispatch Operations worked the longest hours of any team in the last two weeks', () => {
-    const rows = all<{ team: string; hours: number }>(`SELECT t.name team, sum(l.clock_out_at - l.clock_in_at) / 3600000.0 / count(DISTINCT l.user_id) hours
+    const rows = all<{ team: string; hours: number }>(
+      `SELECT t.name team, sum(l.clock_out_at - l.clock_in_at) / 3600000.0 / count(DISTINCT l.user_id) hours
       FROM time_logs l JOIN users u ON u.id = l.user_id JOIN teams t ON t.id = u.primary_team_id
-      WHERE l.clock_out_at IS NOT NULL AND l.clock_in_at > ? GROUP BY t.name ORDER BY hours DESC`, WEDNESDAY_MORNING - 14 * DAY)
+      WHERE l.clock_out_at IS NOT NULL AND l.clock_in_at > ? GROUP BY t.name ORDER BY hours DESC`,
+      WEDNESDAY_MORNING - 14 * DAY,
+    )
     expect(rows[0]!.team).toBe('Dispatch Operations')
     expect(rows[0]!.hours).toBeGreaterThan(rows[1]!.hours * 1.15)
     const alerts = all<{ n: number }>(`SELECT count(*) n FROM workload_alerts a JOIN users u ON u.id = a.user_id JOIN teams t ON t.id = u.primary_team_id
@@ -77,8 +80,11 @@ describe('demo scenarios', () => {
   test('not clocked in today: the scenario has people in, and people due who are not', () => {
     const open = all<{ n: number }>('SELECT count(*) n FROM time_logs WHERE clock_out_at IS NULL')
     expect(open[0]!.n).toBeGreaterThan(0)
-    const due = all<{ name: string }>(`SELECT u.name FROM shift_schedules s JOIN users u ON u.id = s.user_id WHERE s.date = '2026-03-11' AND s.status = 'scheduled'
-      AND s.starts_at < ? AND NOT EXISTS (SELECT 1 FROM time_logs l WHERE l.user_id = s.user_id AND l.clock_in_at >= s.starts_at - 3600000)`, WEDNESDAY_MORNING)
+    const due = all<{ name: string }>(
+      `SELECT u.name FROM shift_schedules s JOIN users u ON u.id = s.user_id WHERE s.date = '2026-03-11' AND s.status = 'scheduled'
+      AND s.starts_at < ? AND NOT EXISTS (SELECT 1 FROM time_logs l WHERE l.user_id = s.user_id AND l.clock_in_at >= s.starts_at - 3600000)`,
+      WEDNESDAY_MORNING,
+    )
     expect(due.length).toBeGreaterThanOrEqual(2)
   })
 })

@@ -34,7 +34,7 @@ describe('workforce serve', () => {
   test('refuses a body over the cap with 413 payload_too_large', async () => {
     const res = await fetch(`${server.url}/api/v1/anything`, { method: 'POST', body: 'x'.repeat(4096), headers: { 'content-type': 'application/json' } })
     expect(res.status).toBe(413)
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("payload_too_large")
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large')
   })
 
   test('prints the same public demo key again after a restart', async () => {

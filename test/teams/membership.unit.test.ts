@@ -21,7 +21,11 @@ const ids = { team: newId(), other: newId(), manager: newId(), member: newId(), 
 
 beforeAll(() => {
   rt = openRuntime(loadConfig({ dataDir: dir, logLevel: 'silent' }), silentLogger)
-  const { tenant } = createTenant(rt.db, { name: 'Teams Co', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'O', email: 'o@teams.test' } }, Date.now())
+  const { tenant } = createTenant(
+    rt.db,
+    { name: 'Teams Co', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'O', email: 'o@teams.test' } },
+    Date.now(),
+  )
   c = { tenant, db: rt.db, now: Date.now() }
   insertTeam(c, { id: ids.team, name: 'Support' })
   insertTeam(c, { id: ids.other, name: 'Sales' })
@@ -53,7 +57,10 @@ describe('the membership rule', () => {
     expect(managesUser(c, ids.manager, ids.primaryOnly)).toBe(true)
     expect(managesUser(c, ids.manager, ids.outsider)).toBe(false)
     const tenant = findTenantCtx(rt.db, c.tenant.id)!
-    const ctx = { ...systemCtxFor(rt, tenant), actor: { kind: 'user' as const, keyId: 'k', keyKind: 'live' as const, userId: ids.manager, role: 'manager' as const, scope: 'read' as const } }
+    const ctx = {
+      ...systemCtxFor(rt, tenant),
+      actor: { kind: 'user' as const, keyId: 'k', keyKind: 'live' as const, userId: ids.manager, role: 'manager' as const, scope: 'read' as const },
+    }
     const seen = visibility(ctx)
     expect(seen.scope).toBe('team')
     expect(seen.userIds.sort()).toEqual([ids.manager, ids.member, ids.primaryOnly].sort())

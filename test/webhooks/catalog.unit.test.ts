@@ -27,7 +27,12 @@ describe('the event catalogue', () => {
 
   test('timesheet.approved has exactly the fields of the specification', () => {
     expect(Object.keys(EVENT_CATALOG['timesheet.approved'].payload.properties)).toEqual([
-      'userEmail', 'periodStart', 'periodEnd', 'totalHours', 'approvedByEmail', 'approvedAt',
+      'userEmail',
+      'periodStart',
+      'periodEnd',
+      'totalHours',
+      'approvedByEmail',
+      'approvedAt',
     ])
   })
 

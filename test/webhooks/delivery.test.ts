@@ -94,10 +94,12 @@ async function submittedTimesheet(s: Scene) {
 
 /** Samples of one engineering employee: productive VS Code or unproductive YouTube, on a day. */
 async function samples(key: string, date: string, app: string, idle = false) {
-  await ok(clientApi(server, key).post('/activity/samples', {
-    batch_id: `b-${date}-${app.replace(/\W/g, '')}-${Math.random().toString(36).slice(2)}`,
-    samples: [{ application: app, started_at: `${date}T10:00:00.000Z`, duration_seconds: 1800, idle }],
-  }))
+  await ok(
+    clientApi(server, key).post('/activity/samples', {
+      batch_id: `b-${date}-${app.replace(/\W/g, '')}-${Math.random().toString(36).slice(2)}`,
+      samples: [{ application: app, started_at: `${date}T10:00:00.000Z`, duration_seconds: 1800, idle }],
+    }),
+  )
 }
 
 /** A clocked-in employee on a break (client API); returns their key. */
@@ -149,10 +151,12 @@ const CAUSES: Partial<Record<EventName, (s: Scene) => Promise<void>>> = {
   },
   'idle.detected': async (s) => {
     const emp = s.tw.addUser({ profile: 'engineering' })
-    await ok(clientApi(server, emp.key).post('/activity/samples', {
-      batch_id: `idle-${Math.random().toString(36).slice(2)}`,
-      samples: [{ application: 'VS Code', started_at: new Date(Date.now() - 3600_000).toISOString(), duration_seconds: 900, idle: true }],
-    }))
+    await ok(
+      clientApi(server, emp.key).post('/activity/samples', {
+        batch_id: `idle-${Math.random().toString(36).slice(2)}`,
+        samples: [{ application: 'VS Code', started_at: new Date(Date.now() - 3600_000).toISOString(), duration_seconds: 900, idle: true }],
+      }),
+    )
   },
   'activity.daily_summary': async (s) => {
     const emp = s.tw.addUser({ profile: 'engineering' })
@@ -183,7 +187,11 @@ const CAUSES: Partial<Record<EventName, (s: Scene) => Promise<void>>> = {
     await ok(clientApi(server, s.tw.owner.key).post(`/admin/users/${emp.id}/reactivate`, {}))
   },
   'clock.in': (s) => mcpCall(s, [['clock_in', {}]]),
-  'clock.out': (s) => mcpCall(s, [['clock_in', {}], ['clock_out', {}]]),
+  'clock.out': (s) =>
+    mcpCall(s, [
+      ['clock_in', {}],
+      ['clock_out', {}],
+    ]),
   'clock.in.failed': async (s) => {
     await cli(['offices', 'add', '--tenant', s.tenant, '--name', 'Berlin HQ', '--lat', '52.52', '--lon', '13.405', '--radius', '200'])
     await cli(['offices', 'policy', 'enforce', '--tenant', s.tenant])
@@ -224,7 +232,9 @@ const CAUSES: Partial<Record<EventName, (s: Scene) => Promise<void>>> = {
     const d = day(1)
     // Scheduled 09:00-17:00 tomorrow, worked 08:00-19:00: 3 h over the shift.
     world.rt.handle.sqlite
-      .prepare("insert into shift_schedules (id, tenant_id, user_id, date, starts_at, ends_at, break_minutes, status, created_at) values (?, ?, ?, ?, ?, ?, 0, 'scheduled', ?)")
+      .prepare(
+        "insert into shift_schedules (id, tenant_id, user_id, date, starts_at, ends_at, break_minutes, status, created_at) values (?, ?, ?, ?, ?, ?, 0, 'scheduled', ?)",
+      )
       .run(crypto.randomUUID(), s.tw.id, emp.id, d, Date.parse(`${d}T09:00:00Z`), Date.parse(`${d}T17:00:00Z`), Date.now())
     s.tw.addTimeLog(emp.id, Date.parse(`${d}T08:00:00Z`), Date.parse(`${d}T19:00:00Z`))
     await cli(['jobs', 'run', 'dashboard.workload_alerts', '--tenant', s.tenant, '--now', `${day(2)}T01:00:00Z`])
@@ -269,7 +279,8 @@ describe('webhook delivery of real events', () => {
       const sub = await api(server, tenant.token).post('/webhooks/subscribe', { url: `${receiver.url}/${tenant.slug}`, events: [event] })
       expect(sub.status).toBe(201)
       await cause(tenant)
-      const [rec] = await receiver.waitFor((all) => all.some((r) => r.envelope.tenant === tenant.slug && r.envelope.event === event))
+      const [rec] = await receiver
+        .waitFor((all) => all.some((r) => r.envelope.tenant === tenant.slug && r.envelope.event === event))
         .then((all) => all.filter((r) => r.envelope.tenant === tenant.slug && r.envelope.event === event))
       expectSignedEnvelope(rec!, sub.body.secret, tenant, event)
       const errors = [...Value.Errors(EVENT_CATALOG[event].payload, rec!.envelope.data)].map((e) => `${e.path} ${e.message}`)
@@ -353,7 +364,10 @@ describe('webhook delivery of real events', () => {
     // Another real event from tenant b's own change shows the pipeline moved on past a's event.
     await CAUSES['subscription.plan_changed']!(b)
     await receiver.waitFor((rs) => rs.some((r) => r.envelope.tenant === b.slug))
-    const paths = receiver.received.filter((r) => r.envelope.tenant === a.slug).map((r) => r.path).sort()
+    const paths = receiver.received
+      .filter((r) => r.envelope.tenant === a.slug)
+      .map((r) => r.path)
+      .sort()
     expect(paths).toEqual([`/hooks/${a.slug}/one`, `/hooks/${a.slug}/two`])
     const ids = receiver.received.filter((r) => r.envelope.tenant === a.slug).map((r) => r.envelope.id)
     expect(new Set(ids).size).toBe(1)

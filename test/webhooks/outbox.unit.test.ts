@@ -54,7 +54,15 @@ describe('the webhook outbox', () => {
   })
 
   test('an attempt is claimed by one sender only, and taken over with the next attempt number after its lease expires', () => {
-    insertWebhookSubscription(scopeOf(tenantId), { id: newSubscriptionId(), url: 'http://127.0.0.1:9/', events: null, secret: 'whsec_AAAA', status: 'active', createdAt: T0 - 1, updatedAt: T0 })
+    insertWebhookSubscription(scopeOf(tenantId), {
+      id: newSubscriptionId(),
+      url: 'http://127.0.0.1:9/',
+      events: null,
+      secret: 'whsec_AAAA',
+      status: 'active',
+      createdAt: T0 - 1,
+      updatedAt: T0,
+    })
     expect(fanOutBatch(rt.db, T0, 100).deliveries).toBe(1)
     expect(fanOutBatch(rt.db, T0, 100).events).toBe(0)
     const claim = (now: number) => claimDue(rt.db, { now, limit: 10, leaseMs: 60_000, busy: new Map(), perSubscription: 4 })
@@ -63,7 +71,16 @@ describe('the webhook outbox', () => {
     expect(claim(T0 + 1000)).toEqual([])
     const [second] = claim(T0 + 61_000)
     expect(second?.attempt).toBe(2)
-    const rec: AttemptRecord = { startedAt: T0, durationMs: 5, responseStatus: 200, responseExcerpt: null, error: null, status: 'succeeded', nextAttemptAt: null, endpoint: { kind: 'healthy' } }
+    const rec: AttemptRecord = {
+      startedAt: T0,
+      durationMs: 5,
+      responseStatus: 200,
+      responseExcerpt: null,
+      error: null,
+      status: 'succeeded',
+      nextAttemptAt: null,
+      endpoint: { kind: 'healthy' },
+    }
     // The first sender lost its lease: its late result is not recorded over the second's.
     expect(recordAttempt(rt.db, first!, rec, T0 + 62_000)).toBe(false)
     expect(recordAttempt(rt.db, second!, rec, T0 + 62_000)).toBe(true)
@@ -75,14 +92,28 @@ describe('endpoint health', () => {
   test('a success clears failing_since even when a failure of the same endpoint was recorded after its claim', () => {
     const t = createTenant(rt.db, { name: 'Health Co', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'H', email: 'h@health.test' } }, T0)
     const subId = newSubscriptionId()
-    insertWebhookSubscription(scopeOf(t.tenant.id), { id: subId, url: 'http://127.0.0.1:9/', events: null, secret: 'whsec_AAAA', status: 'active', createdAt: T0 - 1, updatedAt: T0 })
+    insertWebhookSubscription(scopeOf(t.tenant.id), {
+      id: subId,
+      url: 'http://127.0.0.1:9/',
+      events: null,
+      secret: 'whsec_AAAA',
+      status: 'active',
+      createdAt: T0 - 1,
+      updatedAt: T0,
+    })
     transaction(rt.db, (tx) => {
-      for (const plan of ['enterprise', 'business']) emitEvent(tx, t.tenant.id, 'subscription.plan_changed', { previousPlan: 'x', plan, changedAt: new Date(T0).toISOString() }, T0)
+      for (const plan of ['enterprise', 'business'])
+        emitEvent(tx, t.tenant.id, 'subscription.plan_changed', { previousPlan: 'x', plan, changedAt: new Date(T0).toISOString() }, T0)
     })
     fanOutBatch(rt.db, T0, 100)
     const [a, b] = claimDue(rt.db, { now: T0, limit: 10, leaseMs: 60_000, busy: new Map(), perSubscription: 4 }).filter((c) => c.subscription.id === subId)
     const base = { startedAt: T0, durationMs: 1, responseExcerpt: null, nextAttemptAt: null } as const
-    recordAttempt(rt.db, a!, { ...base, responseStatus: 500, error: 'HTTP 500', status: 'pending', nextAttemptAt: T0 + 60_000, endpoint: { kind: 'failing' } }, T0)
+    recordAttempt(
+      rt.db,
+      a!,
+      { ...base, responseStatus: 500, error: 'HTTP 500', status: 'pending', nextAttemptAt: T0 + 60_000, endpoint: { kind: 'failing' } },
+      T0,
+    )
     expect(rt.db.all<{ f: number | null }>(sql`select failing_since as f from webhook_subscriptions where id = ${subId}`)[0]?.f).toBe(T0)
     recordAttempt(rt.db, b!, { ...base, responseStatus: 200, error: null, status: 'succeeded', endpoint: { kind: 'healthy' } }, T0)
     expect(rt.db.all<{ f: number | null }>(sql`select failing_since as f from webhook_subscriptions where id = ${subId}`)[0]?.f).toBeNull()

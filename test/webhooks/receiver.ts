@@ -36,7 +36,7 @@ export function startReceiver(): Receiver {
     async fetch(request) {
       const body = await request.text()
       const headers: Record<string, string> = {}
-      request.headers.forEach((v, k) => (headers[k] = v))
+      for (const [k, v] of request.headers) headers[k] = v
       const rec: Received = { at: Date.now(), path: new URL(request.url).pathname, headers, body, envelope: JSON.parse(body) }
       received.push(rec)
       return responder(rec)
@@ -51,7 +51,8 @@ export function startReceiver(): Receiver {
     async waitFor(predicate, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs
       while (!predicate(received)) {
-        if (Date.now() > deadline) throw new Error(`receiver: condition not met in ${timeoutMs} ms; got ${received.map((r) => r.envelope.event).join(', ') || 'nothing'}`)
+        if (Date.now() > deadline)
+          throw new Error(`receiver: condition not met in ${timeoutMs} ms; got ${received.map((r) => r.envelope.event).join(', ') || 'nothing'}`)
         await Bun.sleep(25)
       }
       return received
@@ -62,7 +63,7 @@ export function startReceiver(): Receiver {
 
 /** The X-Service-Signature check a receiver would write: HMAC-SHA256 of the raw body, hex. */
 export function serviceSignatureValid(secret: string, rec: Received): boolean {
-  return rec.headers['x-service-signature'] === 'sha256=' + createHmac('sha256', secret).update(rec.body).digest('hex')
+  return rec.headers['x-service-signature'] === `sha256=${createHmac('sha256', secret).update(rec.body).digest('hex')}`
 }
 
 /** The official Standard Webhooks verifier (checks the timestamp against real time too). */
@@ -74,5 +75,5 @@ export function standardWebhooksVerify(secret: string, rec: Received): unknown {
 export function standardSignatureValid(secret: string, rec: Received): boolean {
   const key = Buffer.from(secret.slice('whsec_'.length), 'base64')
   const signed = `${rec.headers['webhook-id']}.${rec.headers['webhook-timestamp']}.${rec.body}`
-  return rec.headers['webhook-signature'] === 'v1,' + createHmac('sha256', key).update(signed).digest('base64')
+  return rec.headers['webhook-signature'] === `v1,${createHmac('sha256', key).update(signed).digest('base64')}`
 }

@@ -74,7 +74,10 @@ describe('webhook retries', () => {
     await server.stop('SIGKILL')
     server = await startWebhookServer({ dataDir, keepData: true })
 
-    for (const [i, delay] of [[2, RETRY_DELAYS_MS[1]], [3, RETRY_DELAYS_MS[2]]] as const) {
+    for (const [i, delay] of [
+      [2, RETRY_DELAYS_MS[1]],
+      [3, RETRY_DELAYS_MS[2]],
+    ] as const) {
       expect((await deliverAt(server, d.next_attempt_at!)).attempted).toBe(1)
       d = await deliveryOf(t, sub.id, i)
       expect(d).toMatchObject({ status: 'pending', attempts: i })

@@ -42,5 +42,12 @@ export async function deliverAt(server: TestServer, at: number | string) {
   const iso = typeof at === 'number' ? new Date(at).toISOString() : at
   const res = await server.cli(['webhooks', 'deliver', '--now', iso, '--json'])
   if (res.code !== 0) throw new Error(`webhooks deliver failed: ${res.stderr}`)
-  return JSON.parse(res.stdout) as { now: string; attempted: number; succeeded: number; retry_scheduled: number; failed: number; disabled_subscriptions: string[] }
+  return JSON.parse(res.stdout) as {
+    now: string
+    attempted: number
+    succeeded: number
+    retry_scheduled: number
+    failed: number
+    disabled_subscriptions: string[]
+  }
 }

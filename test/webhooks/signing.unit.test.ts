@@ -5,7 +5,13 @@ import { newSigningSecret, signDelivery } from '../../src/modules/webhooks/signi
 
 describe('delivery signatures', () => {
   const secret = newSigningSecret()
-  const body = JSON.stringify({ id: 'evt_abc', event: 'timesheet.approved', timestamp: '2026-01-05T10:00:00.000Z', tenant: 'acme', data: { totalHours: 38.5, note: 'é ✓' } })
+  const body = JSON.stringify({
+    id: 'evt_abc',
+    event: 'timesheet.approved',
+    timestamp: '2026-01-05T10:00:00.000Z',
+    tenant: 'acme',
+    data: { totalHours: 38.5, note: 'é ✓' },
+  })
   const signed = signDelivery({ secret, eventId: 'evt_abc', eventType: 'timesheet.approved', deliveryId: 'dlv_1', body, now: Date.now(), userAgent: 'test' })
 
   test('secrets are whsec_ plus base64 of 32 random bytes', () => {
@@ -15,7 +21,7 @@ describe('delivery signatures', () => {
   })
 
   test('X-Service-Signature is sha256= hex HMAC of the raw body keyed with the secret string', () => {
-    expect(signed.headers['x-service-signature']).toBe('sha256=' + createHmac('sha256', secret).update(body).digest('hex'))
+    expect(signed.headers['x-service-signature']).toBe(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`)
   })
 
   test('the official Standard Webhooks verifier accepts the delivery with the same secret string', () => {

@@ -65,12 +65,7 @@ describe('POST /api/v1/webhooks/subscribe', () => {
   })
 
   test('refuses an empty selection, a non-http scheme and credentials in the URL', async () => {
-    for (const body of [
-      { url: hook, events: [] },
-      { url: 'ftp://127.0.0.1/hooks' },
-      { url: 'http://user:pass@127.0.0.1/hooks' },
-      { url: 'not a url' },
-    ]) {
+    for (const body of [{ url: hook, events: [] }, { url: 'ftp://127.0.0.1/hooks' }, { url: 'http://user:pass@127.0.0.1/hooks' }, { url: 'not a url' }]) {
       const res = await client.post('/webhooks/subscribe', body)
       expect(res.status).toBe(400)
       expect(res.body.error.code).toBe('invalid_argument')
@@ -78,7 +73,15 @@ describe('POST /api/v1/webhooks/subscribe', () => {
   })
 
   test('refuses metadata, link-local and private addresses that are not allow-listed', async () => {
-    for (const url of ['http://169.254.169.254/latest/meta-data', 'http://[fd00:ec2::254]/', 'http://10.1.2.3/h', 'http://192.168.1.10/h', 'http://[::1]/h', 'http://0.0.0.0/h', 'http://100.64.0.1/h']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data',
+      'http://[fd00:ec2::254]/',
+      'http://10.1.2.3/h',
+      'http://192.168.1.10/h',
+      'http://[::1]/h',
+      'http://0.0.0.0/h',
+      'http://100.64.0.1/h',
+    ]) {
       const res = await client.post('/webhooks/subscribe', { url })
       expect(res.status).toBe(400)
       expect(res.body.error.message).toContain('WORKFORCE_WEBHOOK_ALLOW_CIDRS')
@@ -149,7 +152,14 @@ describe('GET /api/v1/webhooks/events', () => {
     expect(res.body.events).toHaveLength(32)
     const approved = res.body.events.find((e: { name: string }) => e.name === 'timesheet.approved')
     expect(approved.high_frequency).toBe(false)
-    expect(Object.keys(approved.payload_schema.properties).sort()).toEqual(['approvedAt', 'approvedByEmail', 'periodEnd', 'periodStart', 'totalHours', 'userEmail'])
+    expect(Object.keys(approved.payload_schema.properties).sort()).toEqual([
+      'approvedAt',
+      'approvedByEmail',
+      'periodEnd',
+      'periodStart',
+      'totalHours',
+      'userEmail',
+    ])
     const hf = res.body.events.filter((e: { high_frequency: boolean }) => e.high_frequency).map((e: { name: string }) => e.name)
     expect(hf.sort()).toEqual([...HIGH_FREQUENCY_EVENTS].sort())
     expect(res.body.test_event.name).toBe('webhook.test')

@@ -27,7 +27,9 @@ export const AgentSession = t.Object({
   status: AgentSessionStatus,
   started_at: Instant,
   last_heartbeat_at: Instant,
-  heartbeat_due_by: Nullable(t.String({ format: 'date-time', description: 'Send the next heartbeat before this instant or the session times out; null once ended' })),
+  heartbeat_due_by: Nullable(
+    t.String({ format: 'date-time', description: 'Send the next heartbeat before this instant or the session times out; null once ended' }),
+  ),
   ended_at: Nullable(Instant),
   end_reason: Nullable(t.String({ description: 'agent, handover, timeout or clock_out' })),
 })

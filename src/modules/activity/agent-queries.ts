@@ -31,11 +31,24 @@ export function findDeviceByFingerprint(ctx: TenantScope, userId: string, finger
 }
 
 export function insertDevice(ctx: TenantScope, row: Omit<typeof devices.$inferInsert, 'id' | 'tenantId'>): DeviceRow {
-  return ctx.db.insert(devices).values({ ...row, id: newId(), tenantId: ctx.tenant.id }).returning().get()
+  return ctx.db
+    .insert(devices)
+    .values({ ...row, id: newId(), tenantId: ctx.tenant.id })
+    .returning()
+    .get()
 }
 
-export function updateDevice(ctx: TenantScope, deviceId: string, patch: Partial<Pick<DeviceRow, 'name' | 'platform' | 'agentVersion' | 'lastSeenAt'>>): DeviceRow {
-  return ctx.db.update(devices).set(patch).where(and(eq(devices.tenantId, ctx.tenant.id), eq(devices.id, deviceId))).returning().get()!
+export function updateDevice(
+  ctx: TenantScope,
+  deviceId: string,
+  patch: Partial<Pick<DeviceRow, 'name' | 'platform' | 'agentVersion' | 'lastSeenAt'>>,
+): DeviceRow {
+  return ctx.db
+    .update(devices)
+    .set(patch)
+    .where(and(eq(devices.tenantId, ctx.tenant.id), eq(devices.id, deviceId)))
+    .returning()
+    .get()!
 }
 
 /** A device of this user; other users' and other tenants' devices are not found. */
@@ -93,12 +106,14 @@ export function recordHeartbeat(ctx: TenantScope, sessionId: string): AgentSessi
  */
 export function endAgentSession(ctx: TenantScope, session: AgentSessionRow, reason: AgentSessionEndReason): AgentSessionRow {
   const timedOut = isTimedOut(session, ctx.now)
-  return ctx.db
-    .update(agentSessions)
-    .set({ endedAt: timedOut ? session.lastHeartbeatAt : ctx.now, endReason: timedOut ? 'timeout' : reason })
-    .where(and(eq(agentSessions.tenantId, ctx.tenant.id), eq(agentSessions.id, session.id), isNull(agentSessions.endedAt)))
-    .returning()
-    .get() ?? session
+  return (
+    ctx.db
+      .update(agentSessions)
+      .set({ endedAt: timedOut ? session.lastHeartbeatAt : ctx.now, endReason: timedOut ? 'timeout' : reason })
+      .where(and(eq(agentSessions.tenantId, ctx.tenant.id), eq(agentSessions.id, session.id), isNull(agentSessions.endedAt)))
+      .returning()
+      .get() ?? session
+  )
 }
 
 /**

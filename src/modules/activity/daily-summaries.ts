@@ -7,8 +7,12 @@ import { summariesOfDay, upsertDailySummaries, type DailySummaryRow } from './su
 import { dailySummaryPayload, productivityDropPayload } from './summary-rules'
 
 const sameFigures = (a: DailySummaryRow, b: DailySummaryRow) =>
-  a.totalSeconds === b.totalSeconds && a.productiveSeconds === b.productiveSeconds && a.neutralSeconds === b.neutralSeconds &&
-  a.unproductiveSeconds === b.unproductiveSeconds && a.idleSeconds === b.idleSeconds && a.sampleCount === b.sampleCount
+  a.totalSeconds === b.totalSeconds &&
+  a.productiveSeconds === b.productiveSeconds &&
+  a.neutralSeconds === b.neutralSeconds &&
+  a.unproductiveSeconds === b.unproductiveSeconds &&
+  a.idleSeconds === b.idleSeconds &&
+  a.sampleCount === b.sampleCount
 
 /**
  * The daily summaries job's work for one tenant-local day: stores every user's summary from the
@@ -25,7 +29,10 @@ export function writeDailySummaries(ctx: TenantBoundCtx, date: string): number {
       return !previous || !sameFigures(previous, row)
     })
     const threshold = findTenantById(c.db, c.tenant.id)?.productivityDropThreshold ?? 50
-    const people = userLabels(c, changed.map((r) => r.userId))
+    const people = userLabels(
+      c,
+      changed.map((r) => r.userId),
+    )
     const events: EventInput[] = []
     for (const row of changed) {
       const email = people.get(row.userId)?.email ?? null

@@ -54,7 +54,10 @@ export function readDaySummary(ctx: TenantBoundCtx, date: string, userIds: strin
   const worked = new Map<string, number>()
   for (const log of timeLogsOverlapping(ctx, day, userIds)) worked.set(log.userId, (worked.get(log.userId) ?? 0) + overlapMs(log, day.from, day.to, ctx.now))
   const clockedIn = openLogUserIds(ctx, userIds)
-  const teams = teamNames(ctx, people.flatMap((p) => (p.primaryTeamId ? [p.primaryTeamId] : [])))
+  const teams = teamNames(
+    ctx,
+    people.flatMap((p) => (p.primaryTeamId ? [p.primaryTeamId] : [])),
+  )
   let totalMs = 0
   const users: UserDay[] = []
   for (const p of people) {

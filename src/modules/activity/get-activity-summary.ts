@@ -34,7 +34,11 @@ export const ActivitySummary = t.Object(
     date: t.String({ ...DateOnly, description: 'The date summarised (tenant time zone)' }),
     active_users: Int({ minimum: 0, description: 'People with clocked time or desktop-agent activity on the date' }),
     total_hours: t.Number({ minimum: 0, description: 'Hours clocked in by everyone listed, two decimals' }),
-    avg_productivity_score: t.Number({ minimum: 0, maximum: 100, description: 'Mean of the productivity scores of the people with agent activity, one decimal; 0 when nobody has any' }),
+    avg_productivity_score: t.Number({
+      minimum: 0,
+      maximum: 100,
+      description: 'Mean of the productivity scores of the people with agent activity, one decimal; 0 when nobody has any',
+    }),
     users: t.Array(ActivitySummaryUser, { description: 'Everyone in scope by name (people deactivated only when they have data on the date)' }),
   },
   { description: 'The activity summary resource' },

@@ -19,7 +19,9 @@ export const getIdleTime = defineOperation({
   input: t.Object({
     user_id: Id,
     ...DateRangeQuery,
-    min_seconds: t.Optional(t.Integer({ minimum: 1, maximum: 86_400, description: "Shortest stretch listed, seconds; the tenant's idle threshold when omitted" })),
+    min_seconds: t.Optional(
+      t.Integer({ minimum: 1, maximum: 86_400, description: "Shortest stretch listed, seconds; the tenant's idle threshold when omitted" }),
+    ),
   }),
   output: t.Object({
     user_id: Id,
@@ -35,10 +37,9 @@ export const getIdleTime = defineOperation({
       }),
       { description: 'Every date of the range' },
     ),
-    stretches: t.Array(
-      t.Object({ started_at: Instant, ended_at: Instant, idle_seconds: Int({ minimum: 1 }) }),
-      { description: `Idle stretches of at least min_seconds, oldest first, at most ${MAX_IDLE_STRETCHES}` },
-    ),
+    stretches: t.Array(t.Object({ started_at: Instant, ended_at: Instant, idle_seconds: Int({ minimum: 1 }) }), {
+      description: `Idle stretches of at least min_seconds, oldest first, at most ${MAX_IDLE_STRETCHES}`,
+    }),
     stretches_truncated: t.Boolean(),
   }),
   run(ctx, input) {

@@ -16,7 +16,7 @@ export const getProductivityOverview = defineOperation({
   name: 'get_productivity_overview',
   title: 'Get productivity overview',
   description:
-    "Category-based productivity of one person over a period: score 0-100 (productive share of active application time), productive and total seconds, and whether data exists. Defaults to the caller and this week. Employees can only see their own; managers their team members; admins everyone. Based on application-usage time only: no keystrokes, content or URLs are tracked.",
+    'Category-based productivity of one person over a period: score 0-100 (productive share of active application time), productive and total seconds, and whether data exists. Defaults to the caller and this week. Employees can only see their own; managers their team members; admins everyone. Based on application-usage time only: no keystrokes, content or URLs are tracked.',
   access: { role: 'member' },
   input: t.Object({
     user_id: t.Optional(t.String({ format: 'uuid', description: 'Person to look at (UUID); default the caller' })),

@@ -30,7 +30,13 @@ export function splitByLocalHour(start: number, end: number, tz: string, add: (h
 }
 
 /** Adds a sample to the buckets of its local hours, as idle or under its category. */
-export function addSample(buckets: HourBucket[], s: { startedAt: number; durationSeconds: number; category: Category; isIdle: boolean }, tz: string, dayStart: number, dayEnd: number): void {
+export function addSample(
+  buckets: HourBucket[],
+  s: { startedAt: number; durationSeconds: number; category: Category; isIdle: boolean },
+  tz: string,
+  dayStart: number,
+  dayEnd: number,
+): void {
   const from = Math.max(s.startedAt, dayStart)
   const to = Math.min(s.startedAt + s.durationSeconds * 1000, dayEnd)
   splitByLocalHour(from, to, tz, (hour, ms) => {

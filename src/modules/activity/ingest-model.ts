@@ -18,7 +18,9 @@ export const FUTURE_SKEW_MS = 5 * MINUTE
 export const ActivitySampleInput = t.Object(
   {
     application: t.String({ minLength: 1, maxLength: 200, description: 'Application name, e.g. "Visual Studio Code"' }),
-    window_class: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()], { description: 'Window class, bundle id or executable, e.g. "com.microsoft.VSCode"' })),
+    window_class: t.Optional(
+      t.Union([t.String({ maxLength: 200 }), t.Null()], { description: 'Window class, bundle id or executable, e.g. "com.microsoft.VSCode"' }),
+    ),
     started_at: Instant,
     duration_seconds: t.Integer({ minimum: 1, maximum: 3600, description: 'Length of the sample; at most one hour (agents split longer stretches)' }),
     idle: t.Boolean({ description: 'true when there was no keyboard or mouse input during the sample' }),

@@ -71,7 +71,19 @@ export function insertSamples(ctx: TenantScope, userId: string, batchId: string,
     const chunk = rows.slice(i, i + CHUNK)
     const params: (string | number | null)[] = []
     for (const r of chunk) {
-      params.push(ctx.tenant.id, userId, r.sessionId, batchId, r.application, r.windowClass, r.category, r.startedAt, r.durationSeconds, r.isIdle ? 1 : 0, r.localDate)
+      params.push(
+        ctx.tenant.id,
+        userId,
+        r.sessionId,
+        batchId,
+        r.application,
+        r.windowClass,
+        r.category,
+        r.startedAt,
+        r.durationSeconds,
+        r.isIdle ? 1 : 0,
+        r.localDate,
+      )
     }
     multiRowInsert(sqlite, chunk.length).run(...params)
   }

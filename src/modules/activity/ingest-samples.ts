@@ -13,7 +13,15 @@ import { dailySummariesJob } from './jobs'
 import { newlyIdleStretches } from './idle-stretches'
 import { getAgentSessionOfUser, isTimedOut, recordHeartbeat } from './agent-queries'
 import { findIngestBatch, idleSamplesOn, insertIngestBatch, insertSamples, listCategoryRules, summarisedDates, type SampleInsert } from './ingest-queries'
-import { IngestSamplesInput, IngestSamplesOutput, localDateMemo, screenSamples, LATE_WINDOW_DAYS, MAX_SAMPLES_PER_BATCH, type ScreenedSample } from './ingest-model'
+import {
+  IngestSamplesInput,
+  IngestSamplesOutput,
+  localDateMemo,
+  screenSamples,
+  LATE_WINDOW_DAYS,
+  MAX_SAMPLES_PER_BATCH,
+  type ScreenedSample,
+} from './ingest-model'
 
 /**
  * Ingests one batch of application-usage samples from the desktop agent, in one transaction:

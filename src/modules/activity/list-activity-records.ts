@@ -5,10 +5,11 @@ import { toIso } from '../../kernel/time'
 import { visibleUser } from '../users/visibility'
 import { appUsagePage } from './day-queries'
 import { DateRangeQuery, resolveDateRange } from './range'
-import { CATEGORIES } from './schema'
 
 // A union of literals: t.UnionEnum carries a default that a query filter would silently apply.
-const CategoryEnum = t.Union([t.Literal('productive'), t.Literal('neutral'), t.Literal('unproductive')], { description: 'productive, neutral or unproductive, from the category rules at ingestion' })
+const CategoryEnum = t.Union([t.Literal('productive'), t.Literal('neutral'), t.Literal('unproductive')], {
+  description: 'productive, neutral or unproductive, from the category rules at ingestion',
+})
 
 export const ActivityRecord = t.Object(
   {

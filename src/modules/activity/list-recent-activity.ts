@@ -21,7 +21,10 @@ const LABEL: Record<Kind, string> = {
 const ActivityEvent = t.Object(
   {
     date: t.String({ ...DateOnly, description: 'Tenant-local date of the aggregate' }),
-    kind: t.Union(KINDS.map((k) => t.Literal(k)), { description: 'What happened: clock events, timesheet submissions or approval actions' }),
+    kind: t.Union(
+      KINDS.map((k) => t.Literal(k)),
+      { description: 'What happened: clock events, timesheet submissions or approval actions' },
+    ),
     count: Int({ minimum: 1, description: 'How many times it happened that day' }),
     people: Int({ minimum: 1, description: 'How many different people it concerned' }),
     first_at: Instant,
@@ -54,7 +57,9 @@ export const listRecentActivity = defineOperation({
   run(ctx, input) {
     const since = input.since ? parseInstant(input.since) : ctx.now - DAY
     if (since < ctx.now - MAX_LOOKBACK_DAYS * DAY) {
-      throw new DomainError('invalid_argument', `since may reach back at most ${MAX_LOOKBACK_DAYS} days.`, { errors: [{ field: 'since', message: `more than ${MAX_LOOKBACK_DAYS} days ago` }] })
+      throw new DomainError('invalid_argument', `since may reach back at most ${MAX_LOOKBACK_DAYS} days.`, {
+        errors: [{ field: 'since', message: `more than ${MAX_LOOKBACK_DAYS} days ago` }],
+      })
     }
     const v = visibility(ctx)
     const userIds = scopeUserIds(v, null)

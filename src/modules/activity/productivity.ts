@@ -9,7 +9,7 @@ import { dailySummaries } from './summary-queries'
  * or URLs are ever recorded, so none can be used.
  */
 export const PRIVACY_NOTE =
-  'Scores come only from how long applications were in use, grouped into productive, neutral and unproductive categories by the company\'s rules. No keystrokes, screen content, screenshots or URLs are recorded or used.'
+  "Scores come only from how long applications were in use, grouped into productive, neutral and unproductive categories by the company's rules. No keystrokes, screen content, screenshots or URLs are recorded or used."
 
 /** Active seconds by category: what a productivity score is computed from. */
 export interface CategorySeconds {

@@ -16,7 +16,10 @@ type NewActivityBlock = Omit<typeof activityBlocks.$inferInsert, 'tenantId' | 'c
 /** Writes timeline blocks of the scope's tenant, created now; returns how many. */
 export function insertBlocks(c: TenantScope, rows: NewActivityBlock[]): number {
   if (rows.length === 0) return 0
-  c.db.insert(activityBlocks).values(rows.map((r) => ({ ...r, tenantId: c.tenant.id, createdAt: c.now }))).run()
+  c.db
+    .insert(activityBlocks)
+    .values(rows.map((r) => ({ ...r, tenantId: c.tenant.id, createdAt: c.now })))
+    .run()
   return rows.length
 }
 

@@ -9,7 +9,9 @@ const MAX_ACTIVITY_RANGE_DAYS = 31
 
 export const DateRangeQuery = {
   from: t.Optional(t.String({ ...DateOnly, description: 'First date (YYYY-MM-DD, tenant time zone); the same as to when omitted' })),
-  to: t.Optional(t.String({ ...DateOnly, description: `Last date, included; today (or from, if later) when omitted. At most ${MAX_ACTIVITY_RANGE_DAYS} days from from` })),
+  to: t.Optional(
+    t.String({ ...DateOnly, description: `Last date, included; today (or from, if later) when omitted. At most ${MAX_ACTIVITY_RANGE_DAYS} days from from` }),
+  ),
 }
 
 /** The dates of a from/to query: defaults to today, refuses inverted or over-long ranges naming the field. */
@@ -19,7 +21,9 @@ export function resolveDateRange(ctx: TenantBoundCtx, input: { from?: string; to
   const from = input.from ?? to
   if (from > to) throw new DomainError('invalid_argument', 'from must not be after to.', { errors: [{ field: 'from', message: 'must be on or before to' }] })
   if (daysBetween(from, to) + 1 > MAX_ACTIVITY_RANGE_DAYS) {
-    throw new DomainError('invalid_argument', `A request covers at most ${MAX_ACTIVITY_RANGE_DAYS} days.`, { errors: [{ field: 'to', message: `more than ${MAX_ACTIVITY_RANGE_DAYS} days after from` }] })
+    throw new DomainError('invalid_argument', `A request covers at most ${MAX_ACTIVITY_RANGE_DAYS} days.`, {
+      errors: [{ field: 'to', message: `more than ${MAX_ACTIVITY_RANGE_DAYS} days after from` }],
+    })
   }
   return { from, to, dates: dateRange(from, to) }
 }

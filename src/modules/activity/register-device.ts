@@ -9,7 +9,11 @@ import { findDeviceByFingerprint, insertDevice, updateDevice } from './agent-que
 import { Device, PlatformEnum, toDevice } from './agent-model'
 
 export const RegisterDeviceInput = t.Object({
-  fingerprint: t.String({ minLength: 8, maxLength: 200, description: 'Stable identifier the agent derives from the machine; registration is idempotent by it' }),
+  fingerprint: t.String({
+    minLength: 8,
+    maxLength: 200,
+    description: 'Stable identifier the agent derives from the machine; registration is idempotent by it',
+  }),
   name: t.String({ minLength: 1, maxLength: 200, description: 'Host name shown to the user' }),
   platform: PlatformEnum,
   agent_version: t.Optional(t.String({ minLength: 1, maxLength: 50 })),

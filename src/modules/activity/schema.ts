@@ -13,7 +13,9 @@ export const devices = sqliteTable(
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     platform: text('platform').$type<'windows' | 'macos' | 'linux'>().notNull(),
     fingerprint: text('fingerprint').notNull(),
@@ -48,8 +50,12 @@ export const agentSessions = sqliteTable(
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    deviceId: text('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     startedAt: instant('started_at').notNull(),
     lastHeartbeatAt: instant('last_heartbeat_at').notNull(),
     endedAt: instant('ended_at'),
@@ -82,7 +88,9 @@ export const activitySamples = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     sessionId: text('session_id').references(() => agentSessions.id, { onDelete: 'set null' }),
     batchId: text('batch_id'),
     application: text('application').notNull(),
@@ -121,7 +129,9 @@ export const ingestBatches = sqliteTable(
   'ingest_batches',
   {
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     batchId: text('batch_id').notNull(),
     sampleCount: integer('sample_count').notNull(),
     receivedAt: instant('received_at').notNull(),
@@ -180,7 +190,9 @@ export const activityBlocks = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     timeLogId: text('time_log_id').references(() => timeLogs.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<BlockKind>().notNull(),
     startedAt: instant('started_at').notNull(),
@@ -188,10 +200,7 @@ export const activityBlocks = sqliteTable(
     category: text('category').$type<Category>(),
     createdAt: instant('created_at').notNull(),
   },
-  (t) => [
-    index('activity_blocks_tenant_user_idx').on(t.tenantId, t.userId, t.startedAt),
-    index('activity_blocks_tenant_log_idx').on(t.tenantId, t.timeLogId),
-  ],
+  (t) => [index('activity_blocks_tenant_user_idx').on(t.tenantId, t.userId, t.startedAt), index('activity_blocks_tenant_log_idx').on(t.tenantId, t.timeLogId)],
 )
 
 export const activityBlocksDoc = describeEntity(activityBlocks, {
@@ -216,7 +225,9 @@ export const dailyActivitySummaries = sqliteTable(
   'daily_activity_summaries',
   {
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     date: localDay('date').notNull(),
     totalSeconds: integer('total_seconds').notNull(),
     productiveSeconds: integer('productive_seconds').notNull(),
@@ -228,10 +239,7 @@ export const dailyActivitySummaries = sqliteTable(
     baselineScore: real('baseline_score'),
     computedAt: instant('computed_at').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.date, t.userId] }),
-    index('daily_summaries_tenant_user_date_idx').on(t.tenantId, t.userId, t.date),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.date, t.userId] }), index('daily_summaries_tenant_user_date_idx').on(t.tenantId, t.userId, t.date)],
 )
 
 export const dailyActivitySummariesDoc = describeEntity(dailyActivitySummaries, {

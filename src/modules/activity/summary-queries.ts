@@ -18,7 +18,11 @@ export function dailySummaries(c: TenantScope, userIds: string[] | null, fromDat
 
 /** Every user's stored summary of one tenant-local date. */
 export const summariesOfDay = (c: TenantScope, date: string): DailySummaryRow[] =>
-  c.db.select().from(dailyActivitySummaries).where(and(eq(dailyActivitySummaries.tenantId, c.tenant.id), eq(dailyActivitySummaries.date, date))).all()
+  c.db
+    .select()
+    .from(dailyActivitySummaries)
+    .where(and(eq(dailyActivitySummaries.tenantId, c.tenant.id), eq(dailyActivitySummaries.date, date)))
+    .all()
 
 /**
  * Recomputes every user's summary of one tenant-local day from its samples in one set-based

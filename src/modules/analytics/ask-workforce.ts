@@ -7,13 +7,18 @@ import { THEMES, routeQuestion } from './question-router'
 
 const QUESTION_ECHO_LENGTH = 200
 
-export const ThemeEnum = t.Union(THEMES.map((th) => t.Literal(th)), { description: 'Theme the question was routed to' })
+export const ThemeEnum = t.Union(
+  THEMES.map((th) => t.Literal(th)),
+  { description: 'Theme the question was routed to' },
+)
 
 const RouteSchema = t.Object(
   {
     tool: t.String({ description: 'Tool to call' }),
     reason: t.String({ description: 'What it answers' }),
-    arguments: t.Record(t.String(), t.Union([t.String(), t.Number(), t.Boolean()]), { description: 'Arguments to pass, taken from the question (may be empty)' }),
+    arguments: t.Record(t.String(), t.Union([t.String(), t.Number(), t.Boolean()]), {
+      description: 'Arguments to pass, taken from the question (may be empty)',
+    }),
     score: t.Number({ minimum: 0, description: 'Keyword hits; higher is a better match' }),
   },
   { description: 'One suggested tool call' },
@@ -23,7 +28,7 @@ export const askWorkforce = defineOperation({
   name: 'ask_workforce',
   title: 'Ask a workforce question',
   description:
-    'Send the user\'s question verbatim (up to 2000 characters) when you are unsure which tool answers it: returns the tools to call, best first, with the arguments to pass. It does not answer the question itself. Questions are stored as tenant-scoped product telemetry that only Admins and OwnerAdmins can read (get_analytics_questions).',
+    "Send the user's question verbatim (up to 2000 characters) when you are unsure which tool answers it: returns the tools to call, best first, with the arguments to pass. It does not answer the question itself. Questions are stored as tenant-scoped product telemetry that only Admins and OwnerAdmins can read (get_analytics_questions).",
   access: { role: 'member' },
   input: t.Object({
     question: t.String({ minLength: 1, maxLength: 2000, description: 'The question, verbatim, at most 2000 characters' }),

@@ -63,7 +63,14 @@ export const getAnalyticsFeatureUsage = defineOperation({
     return {
       ...base,
       available: true,
-      feature_areas: tools.map((r) => ({ tool_name: r.tool, area: groupOf(r.tool), call_count: r.calls, error_count: r.errors, distinct_callers: r.callers, average_duration_ms: Math.round(r.avgMs) })),
+      feature_areas: tools.map((r) => ({
+        tool_name: r.tool,
+        area: groupOf(r.tool),
+        call_count: r.calls,
+        error_count: r.errors,
+        distinct_callers: r.callers,
+        average_duration_ms: Math.round(r.avgMs),
+      })),
       top_events: eventCountsByType(ctx, w, input.limit).map((e) => ({ event: e.type, count: e.count })),
       message: tools.length ? `Most used: ${tools[0]!.tool} (${tools[0]!.calls} calls).` : 'No tool calls recorded in this period.',
     }

@@ -42,7 +42,18 @@ export const getAnalyticsOverview = defineOperation({
   unavailableInDemo(ctx, input) {
     const w = periodWindow(ctx, input.period)
     const base = { period: input.period, period_start: w.start, period_end: w.end, as_of: toIso(ctx.now), web_analytics_configured: false }
-    return { ...base, available: false, active_users_1d: 0, active_users_7d: 0, active_users_28d: 0, sessions_in_period: 0, ai_queries_served_in_period: 0, failed_queries_in_period: 0, top_sources: [], message: UNAVAILABLE_IN_DEMO }
+    return {
+      ...base,
+      available: false,
+      active_users_1d: 0,
+      active_users_7d: 0,
+      active_users_28d: 0,
+      sessions_in_period: 0,
+      ai_queries_served_in_period: 0,
+      failed_queries_in_period: 0,
+      top_sources: [],
+      message: UNAVAILABLE_IN_DEMO,
+    }
   },
   run(ctx, input) {
     const w = periodWindow(ctx, input.period)
@@ -58,7 +69,12 @@ export const getAnalyticsOverview = defineOperation({
       sessions_in_period: stats.sessions,
       ai_queries_served_in_period: stats.calls,
       failed_queries_in_period: stats.errors,
-      top_sources: callsBySource(ctx, w, 5).map((s) => ({ source: s.source, call_count: s.calls, distinct_callers: s.callers, share: stats.calls ? Math.round((s.calls / stats.calls) * 1000) / 1000 : 0 })),
+      top_sources: callsBySource(ctx, w, 5).map((s) => ({
+        source: s.source,
+        call_count: s.calls,
+        distinct_callers: s.callers,
+        share: stats.calls ? Math.round((s.calls / stats.calls) * 1000) / 1000 : 0,
+      })),
       message: `${stats.calls} AI queries served from ${w.start} to ${w.end}.`,
     }
   },

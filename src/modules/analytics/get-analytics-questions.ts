@@ -56,7 +56,15 @@ export const getAnalyticsQuestions = defineOperation({
   unavailableInDemo(ctx, input) {
     const w = periodWindow(ctx, input.period)
     const base = { period: input.period, period_start: w.start, period_end: w.end, as_of: toIso(ctx.now), privacy_note: PRIVACY_NOTE_QUESTIONS }
-    return { ...base, available: false, recent_questions: [], question_count: 0, top_themes: [], period_demand: [], privacy_note: `${UNAVAILABLE_IN_DEMO} ${PRIVACY_NOTE_QUESTIONS}` }
+    return {
+      ...base,
+      available: false,
+      recent_questions: [],
+      question_count: 0,
+      top_themes: [],
+      period_demand: [],
+      privacy_note: `${UNAVAILABLE_IN_DEMO} ${PRIVACY_NOTE_QUESTIONS}`,
+    }
   },
   run(ctx, input) {
     const w = periodWindow(ctx, input.period)
@@ -77,7 +85,14 @@ export const getAnalyticsQuestions = defineOperation({
     return {
       ...base,
       available: true,
-      recent_questions: rows.slice(0, input.limit).map((r) => ({ id: r.id, question: r.question, theme: r.theme as Theme, suggested_tools: r.suggestedTools, asked_at: toIso(r.askedAt), asked_by_user_id: r.userId })),
+      recent_questions: rows.slice(0, input.limit).map((r) => ({
+        id: r.id,
+        question: r.question,
+        theme: r.theme as Theme,
+        suggested_tools: r.suggestedTools,
+        asked_at: toIso(r.askedAt),
+        asked_by_user_id: r.userId,
+      })),
       question_count: rows.length,
       top_themes: top(themes).map(([theme, count]) => ({ theme: theme as Theme, count, share: Math.round((count / rows.length) * 1000) / 1000 })),
       period_demand: dateRange(w.start, w.end < today ? w.end : today).map((date) => {

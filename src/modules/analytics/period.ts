@@ -10,5 +10,4 @@ export function periodWindow(ctx: TenantBoundCtx, period: Period) {
   return { start, end, from: range.from, to: Math.min(range.to, ctx.now + 1) }
 }
 
-export const UNAVAILABLE_IN_DEMO =
-  'Usage analytics are not available in demo mode: demo data is synthetic and shared. Use a production key of your own tenant.'
+export const UNAVAILABLE_IN_DEMO = 'Usage analytics are not available in demo mode: demo data is synthetic and shared. Use a production key of your own tenant.'

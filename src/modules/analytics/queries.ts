@@ -30,7 +30,18 @@ export function insertToolCalls(db: DbLike, rows: NewToolCallRow[]): void {
       .prepare(),
   )
   for (const r of rows) {
-    stmt.run({ tenantId: r.tenantId ?? null, userId: r.userId ?? null, apiKeyId: r.apiKeyId ?? null, toolName: r.toolName, source: r.source ?? null, sessionId: r.sessionId ?? null, startedAt: r.startedAt, durationMs: r.durationMs, outcome: r.outcome, errorCode: r.errorCode ?? null })
+    stmt.run({
+      tenantId: r.tenantId ?? null,
+      userId: r.userId ?? null,
+      apiKeyId: r.apiKeyId ?? null,
+      toolName: r.toolName,
+      source: r.source ?? null,
+      sessionId: r.sessionId ?? null,
+      startedAt: r.startedAt,
+      durationMs: r.durationMs,
+      outcome: r.outcome,
+      errorCode: r.errorCode ?? null,
+    })
   }
 }
 
@@ -100,7 +111,11 @@ export function callsByTool(ctx: TenantScope, w: CallWindow, limit: number): { t
 
 /** Records a question put to ask_workforce, asked now in the scope's tenant. */
 export const insertQuestion = (c: TenantScope, row: Omit<typeof askQuestions.$inferInsert, 'tenantId' | 'askedAt'>): AskQuestionRow =>
-  c.db.insert(askQuestions).values({ ...row, tenantId: c.tenant.id, askedAt: c.now }).returning().get()
+  c.db
+    .insert(askQuestions)
+    .values({ ...row, tenantId: c.tenant.id, askedAt: c.now })
+    .returning()
+    .get()
 
 export function questionsBetween(ctx: TenantScope, w: CallWindow): AskQuestionRow[] {
   return ctx.db

@@ -20,10 +20,7 @@ export const toolCalls = sqliteTable(
     outcome: text('outcome').$type<'ok' | 'error'>().notNull(),
     errorCode: text('error_code'),
   },
-  (t) => [
-    index('mcp_tool_calls_tenant_time_idx').on(t.tenantId, t.startedAt),
-    index('mcp_tool_calls_tenant_tool_idx').on(t.tenantId, t.toolName, t.startedAt),
-  ],
+  (t) => [index('mcp_tool_calls_tenant_time_idx').on(t.tenantId, t.startedAt), index('mcp_tool_calls_tenant_tool_idx').on(t.tenantId, t.toolName, t.startedAt)],
 )
 
 export const toolCallsDoc = describeEntity(toolCalls, {

@@ -9,16 +9,30 @@ type NewApiKeyRow = Omit<typeof apiKeys.$inferInsert, 'tenantId' | 'createdAt'>
 
 /** Authentication's lookup: the row for a key's public lookup part, any tenant. */
 export const findKeyByLookup = (db: DbLike, lookup: string): ApiKeyRow | null =>
-  prepared(db, 'apiKeys.byLookup', (d) => d.select().from(apiKeys).where(eq(apiKeys.lookup, sql.placeholder('lookup'))).prepare()).get({ lookup }) ?? null
+  prepared(db, 'apiKeys.byLookup', (d) =>
+    d
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.lookup, sql.placeholder('lookup')))
+      .prepare(),
+  ).get({ lookup }) ?? null
 
 export const insertKey = (c: TenantScope, row: NewApiKeyRow): ApiKeyRow =>
-  c.db.insert(apiKeys).values({ ...row, tenantId: c.tenant.id, createdAt: c.now }).returning().get()
+  c.db
+    .insert(apiKeys)
+    .values({ ...row, tenantId: c.tenant.id, createdAt: c.now })
+    .returning()
+    .get()
 
 export const listKeysInTenant = (c: TenantScope): ApiKeyRow[] =>
   c.db.select().from(apiKeys).where(eq(apiKeys.tenantId, c.tenant.id)).orderBy(desc(apiKeys.createdAt)).all()
 
 export function getKeyInTenant(c: TenantScope, keyId: string): ApiKeyRow {
-  const row = c.db.select().from(apiKeys).where(and(eq(apiKeys.tenantId, c.tenant.id), eq(apiKeys.id, keyId))).get()
+  const row = c.db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.tenantId, c.tenant.id), eq(apiKeys.id, keyId)))
+    .get()
   if (!row) throw notFound('API key')
   return row
 }
@@ -38,7 +52,11 @@ export function markKeyRevoked(c: TenantScope, keyId: string): void {
  */
 export function touchKey(c: TenantScope, key: ApiKeyRow): ApiKeyRow {
   if (key.lastUsedAt !== null && c.now - key.lastUsedAt < 60_000 && key.failedAttempts === 0) return key
-  c.db.update(apiKeys).set({ lastUsedAt: c.now, failedAttempts: 0 }).where(and(eq(apiKeys.tenantId, c.tenant.id), eq(apiKeys.id, key.id))).run()
+  c.db
+    .update(apiKeys)
+    .set({ lastUsedAt: c.now, failedAttempts: 0 })
+    .where(and(eq(apiKeys.tenantId, c.tenant.id), eq(apiKeys.id, key.id)))
+    .run()
   return { ...key, lastUsedAt: c.now, failedAttempts: 0 }
 }
 
@@ -55,4 +73,8 @@ export function recordFailedAttempt(c: TenantScope, keyId: string): number {
 
 /** The tenant's public demo key (the persona it acts as survives a re-derivation). */
 export const findPublicDemoKey = (c: TenantScope): ApiKeyRow | null =>
-  c.db.select().from(apiKeys).where(and(eq(apiKeys.tenantId, c.tenant.id), eq(apiKeys.isPublicDemo, true), sql`${apiKeys.revokedAt} is null`)).get() ?? null
+  c.db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.tenantId, c.tenant.id), eq(apiKeys.isPublicDemo, true), sql`${apiKeys.revokedAt} is null`))
+    .get() ?? null

@@ -23,15 +23,27 @@ export function countInvoices(c: TenantScope): number {
 }
 
 export function insertInvoice(c: TenantScope, row: Omit<typeof invoices.$inferInsert, 'id' | 'tenantId'>): InvoiceRow {
-  return c.db.insert(invoices).values({ ...row, id: newId(), tenantId: c.tenant.id }).returning().get()
+  return c.db
+    .insert(invoices)
+    .values({ ...row, id: newId(), tenantId: c.tenant.id })
+    .returning()
+    .get()
 }
 
 export function setInvoiceStatus(c: TenantScope, invoiceId: string, status: InvoiceStatus): void {
-  c.db.update(invoices).set({ status }).where(and(eq(invoices.tenantId, c.tenant.id), eq(invoices.id, invoiceId))).run()
+  c.db
+    .update(invoices)
+    .set({ status })
+    .where(and(eq(invoices.tenantId, c.tenant.id), eq(invoices.id, invoiceId)))
+    .run()
 }
 
 export function insertPayment(c: TenantScope, row: Omit<typeof payments.$inferInsert, 'id' | 'tenantId'>): PaymentRow {
-  return c.db.insert(payments).values({ ...row, id: newId(), tenantId: c.tenant.id }).returning().get()
+  return c.db
+    .insert(payments)
+    .values({ ...row, id: newId(), tenantId: c.tenant.id })
+    .returning()
+    .get()
 }
 
 export function setSubscriptionStatus(c: TenantScope, subscriptionId: string, status: SubscriptionStatus): void {

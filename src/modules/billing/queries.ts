@@ -54,7 +54,11 @@ export function listInvoicesPage(c: TenantScope, f: { status?: InvoiceStatus; of
 
 /** Fetch-or-throw: another tenant's invoice is indistinguishable from a missing one. */
 export function getInvoiceInTenant(c: TenantScope, invoiceId: string): InvoiceRow {
-  const row = c.db.select().from(invoices).where(and(eq(invoices.tenantId, c.tenant.id), eq(invoices.id, invoiceId))).get()
+  const row = c.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, c.tenant.id), eq(invoices.id, invoiceId)))
+    .get()
   if (!row) throw notFound('Invoice')
   return row
 }

@@ -32,7 +32,8 @@ export const RecordFailedPaymentOutput = t.Object({
 export const recordFailedPayment = defineOperation({
   name: 'record_failed_payment',
   title: 'Record a failed payment',
-  description: 'Records that the payment of the current invoice failed: the invoice becomes failed, the subscription past_due. Emits subscription.payment_failed. Used by the operator (workforce billing payment-failed).',
+  description:
+    'Records that the payment of the current invoice failed: the invoice becomes failed, the subscription past_due. Emits subscription.payment_failed. Used by the operator (workforce billing payment-failed).',
   access: { role: 'owner_admin', write: true },
   input: RecordFailedPaymentInput,
   output: RecordFailedPaymentOutput,

@@ -11,7 +11,10 @@ export const subscriptions = sqliteTable(
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    planId: text('plan_id').$type<PlanId>().notNull().references(() => plans.id),
+    planId: text('plan_id')
+      .$type<PlanId>()
+      .notNull()
+      .references(() => plans.id),
     status: text('status').$type<SubscriptionStatus>().notNull(),
     seats: integer('seats').notNull(),
     trialEndsAt: instant('trial_ends_at'),
@@ -51,7 +54,9 @@ export const invoices = sqliteTable(
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    subscriptionId: text('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
     number: text('number').notNull(),
     periodStart: text('period_start').notNull(),
     periodEnd: text('period_end').notNull(),
@@ -87,7 +92,9 @@ export const payments = sqliteTable(
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    invoiceId: text('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').$type<'succeeded' | 'failed'>().notNull(),
     failureReason: text('failure_reason'),

@@ -8,7 +8,14 @@ export function trialsEndingUnannounced(db: DbLike, now: number, windowMs: numbe
   return db
     .select({ id: subscriptions.id, tenantId: subscriptions.tenantId, planId: subscriptions.planId, trialEndsAt: subscriptions.trialEndsAt })
     .from(subscriptions)
-    .where(and(eq(subscriptions.status, 'trialing'), isNull(subscriptions.trialEndingNotifiedAt), gt(subscriptions.trialEndsAt, now), lte(subscriptions.trialEndsAt, now + windowMs)))
+    .where(
+      and(
+        eq(subscriptions.status, 'trialing'),
+        isNull(subscriptions.trialEndingNotifiedAt),
+        gt(subscriptions.trialEndsAt, now),
+        lte(subscriptions.trialEndsAt, now + windowMs),
+      ),
+    )
     .all()
 }
 

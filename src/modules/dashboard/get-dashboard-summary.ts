@@ -13,7 +13,7 @@ export const getDashboardSummary = defineOperation({
   name: 'get_dashboard_summary',
   title: 'Get dashboard summary',
   description:
-    "Today's key figures for what the caller can see (admins: the organisation; managers: their teams; employees: themselves): hours worked today and this week, the team productivity score over the last 7 days, timesheets pending approval, active headcount and who is clocked in now. A good first call for \"how is my team doing?\".",
+    'Today\'s key figures for what the caller can see (admins: the organisation; managers: their teams; employees: themselves): hours worked today and this week, the team productivity score over the last 7 days, timesheets pending approval, active headcount and who is clocked in now. A good first call for "how is my team doing?".',
   access: { role: 'member' },
   // The specified output carries as_of, error and message: a failure still says when it was.
   mcp: { failure: (standard, { now }) => ({ as_of: toIso(now), ...standard }) },
@@ -25,7 +25,9 @@ export const getDashboardSummary = defineOperation({
     tenant_name: t.String(),
     hours_worked_today: t.Number({ minimum: 0, description: 'Hours worked today, open sessions counted until now' }),
     hours_worked_this_week: t.Number({ minimum: 0, description: 'Hours worked since Monday' }),
-    team_productivity_score: Nullable(Int({ minimum: 0, maximum: 100 }), { description: 'Category-based score over the last 7 days; null without desktop-agent data' }),
+    team_productivity_score: Nullable(Int({ minimum: 0, maximum: 100 }), {
+      description: 'Category-based score over the last 7 days; null without desktop-agent data',
+    }),
     productivity_window: t.Literal('last_7_days'),
     pending_approvals: Int({ minimum: 0, description: 'Timesheets submitted or auto-generated and awaiting approval' }),
     active_headcount: Int({ minimum: 0, description: 'Active people in scope' }),

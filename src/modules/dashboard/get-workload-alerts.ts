@@ -15,7 +15,8 @@ const Alert = t.Object(
     user_name: t.String(),
     date: DateOnly,
     kind: t.Union(AlertKindEnum.anyOf, {
-      description: 'unusual_hours (long day or night work), not_clocked_in (scheduled shift without clock-in), timesheet_gap (workdays without time last week), overtime (week over contract)',
+      description:
+        'unusual_hours (long day or night work), not_clocked_in (scheduled shift without clock-in), timesheet_gap (workdays without time last week), overtime (week over contract)',
     }),
     severity: t.Union([t.Literal('info'), t.Literal('warning'), t.Literal('critical')]),
     message: t.String({ description: 'Sentence for a manager' }),
@@ -57,7 +58,10 @@ export const getWorkloadAlerts = defineOperation({
   }),
   run(ctx, input) {
     const date = input.date ?? localDate(ctx.now, ctx.tenant.timezone)
-    if (!isDate(date)) throw new DomainError('invalid_argument', `date is not a real date: ${date}.`, { errors: [{ field: 'date', message: 'must be a calendar date YYYY-MM-DD' }] })
+    if (!isDate(date))
+      throw new DomainError('invalid_argument', `date is not a real date: ${date}.`, {
+        errors: [{ field: 'date', message: 'must be a calendar date YYYY-MM-DD' }],
+      })
     const userIds = scopeUserIds(visibility(ctx), null)
     // A finished day answers what the nightly job recorded; today (or a day never recorded) is live.
     const stored = date < localDate(ctx.now, ctx.tenant.timezone) ? readStoredWorkloadAlerts(ctx, date, userIds) : null
@@ -66,7 +70,15 @@ export const getWorkloadAlerts = defineOperation({
     for (const a of alerts) counts[a.kind]++
     return {
       date,
-      alerts: alerts.map((a) => ({ user_id: a.userId, user_name: a.userName, date: a.date, kind: a.kind, severity: a.severity, message: a.message, details: a.details })),
+      alerts: alerts.map((a) => ({
+        user_id: a.userId,
+        user_name: a.userName,
+        date: a.date,
+        kind: a.kind,
+        severity: a.severity,
+        message: a.message,
+        details: a.details,
+      })),
       total_count: alerts.length,
       counts_by_kind: counts,
       as_of: toIso(stored?.asOf ?? ctx.now),

@@ -15,7 +15,10 @@ function workedByUserDate(ctx: TenantBoundCtx, fromDate: string, toDate: string)
   const tz = ctx.tenant.timezone
   const logs = timeLogsOverlapping(ctx, localRange(fromDate, toDate, tz), null)
   const byId = new Map(logs.map((l) => [l.id, l]))
-  const pauses: LogSpan[] = breaksOfLogs(ctx, logs.map((l) => l.id)).map((b) => {
+  const pauses: LogSpan[] = breaksOfLogs(
+    ctx,
+    logs.map((l) => l.id),
+  ).map((b) => {
     const log = byId.get(b.timeLogId)!
     const end = log.clockOutAt ?? ctx.now
     return { userId: log.userId, clockInAt: Math.min(b.startedAt, end), clockOutAt: Math.min(b.endedAt ?? end, end) }

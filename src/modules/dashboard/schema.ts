@@ -11,7 +11,9 @@ export const workloadAlerts = sqliteTable(
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     date: localDay('date').notNull(),
     kind: text('kind').$type<AlertKind>().notNull(),
     severity: text('severity').$type<'info' | 'warning' | 'critical'>().notNull(),

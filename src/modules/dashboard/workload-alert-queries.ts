@@ -34,16 +34,26 @@ export interface AlertValues {
 }
 
 export function insertAlert(ctx: TenantScope, date: string, a: AlertValues): void {
-  ctx.db.insert(workloadAlerts).values({ id: newId(), tenantId: ctx.tenant.id, date, ...a, createdAt: ctx.now }).run()
+  ctx.db
+    .insert(workloadAlerts)
+    .values({ id: newId(), tenantId: ctx.tenant.id, date, ...a, createdAt: ctx.now })
+    .run()
 }
 
 /** Rewrites a stored alert whose figures changed (createdAt becomes the time of the new figures). */
 export function updateAlert(ctx: TenantScope, id: string, a: Pick<AlertValues, 'severity' | 'message' | 'details'>): void {
-  ctx.db.update(workloadAlerts).set({ ...a, createdAt: ctx.now }).where(and(eq(workloadAlerts.tenantId, ctx.tenant.id), eq(workloadAlerts.id, id))).run()
+  ctx.db
+    .update(workloadAlerts)
+    .set({ ...a, createdAt: ctx.now })
+    .where(and(eq(workloadAlerts.tenantId, ctx.tenant.id), eq(workloadAlerts.id, id)))
+    .run()
 }
 
 export function deleteAlerts(ctx: TenantScope, ids: string[]): void {
   for (let i = 0; i < ids.length; i += 500) {
-    ctx.db.delete(workloadAlerts).where(and(eq(workloadAlerts.tenantId, ctx.tenant.id), inArray(workloadAlerts.id, ids.slice(i, i + 500)))).run()
+    ctx.db
+      .delete(workloadAlerts)
+      .where(and(eq(workloadAlerts.tenantId, ctx.tenant.id), inArray(workloadAlerts.id, ids.slice(i, i + 500))))
+      .run()
   }
 }

@@ -35,7 +35,13 @@ const EARLY_HOUR = 5
 const LATE_HOUR = 23
 
 const details = (d: Partial<AlertDetails>): AlertDetails => ({
-  hours_worked: null, threshold_hours: null, scheduled_start: null, week_hours: null, contracted_weekly_hours: null, missing_dates: [], ...d,
+  hours_worked: null,
+  threshold_hours: null,
+  scheduled_start: null,
+  week_hours: null,
+  contracted_weekly_hours: null,
+  missing_dates: [],
+  ...d,
 })
 
 interface Inputs {
@@ -53,7 +59,15 @@ function unusualHours(i: Inputs, u: UserRow): WorkloadAlert | null {
   const hours = hoursFromMs(ms)
   if (hours > i.dailyThreshold) {
     const severity: Severity = hours > i.dailyThreshold + 3 ? 'critical' : 'warning'
-    return { userId: u.id, userName: u.name, date: i.date, kind: 'unusual_hours', severity, message: `${u.name} worked ${hours} h on ${i.date}, above the ${i.dailyThreshold} h daily threshold.`, details: details({ hours_worked: hours, threshold_hours: i.dailyThreshold }) }
+    return {
+      userId: u.id,
+      userName: u.name,
+      date: i.date,
+      kind: 'unusual_hours',
+      severity,
+      message: `${u.name} worked ${hours} h on ${i.date}, above the ${i.dailyThreshold} h daily threshold.`,
+      details: details({ hours_worked: hours, threshold_hours: i.dailyThreshold }),
+    }
   }
   const tz = i.ctx.tenant.timezone
   const odd = (i.logsByUser.get(u.id) ?? []).some((l) => {
@@ -62,7 +76,15 @@ function unusualHours(i: Inputs, u: UserRow): WorkloadAlert | null {
     return start < EARLY_HOUR || end >= LATE_HOUR
   })
   if (!odd || ms === 0) return null
-  return { userId: u.id, userName: u.name, date: i.date, kind: 'unusual_hours', severity: 'info', message: `${u.name} worked outside usual hours (before ${EARLY_HOUR}:00 or after ${LATE_HOUR}:00) on ${i.date}.`, details: details({ hours_worked: hours }) }
+  return {
+    userId: u.id,
+    userName: u.name,
+    date: i.date,
+    kind: 'unusual_hours',
+    severity: 'info',
+    message: `${u.name} worked outside usual hours (before ${EARLY_HOUR}:00 or after ${LATE_HOUR}:00) on ${i.date}.`,
+    details: details({ hours_worked: hours }),
+  }
 }
 
 function timesheetGap(i: Inputs, u: UserRow): WorkloadAlert | null {
@@ -72,14 +94,30 @@ function timesheetGap(i: Inputs, u: UserRow): WorkloadAlert | null {
   const missing = days.filter((d) => !(worked?.get(d) ?? 0))
   if (missing.length === 0 || missing.length === days.length) return null
   const severity: Severity = missing.length >= 2 ? 'warning' : 'info'
-  return { userId: u.id, userName: u.name, date: i.date, kind: 'timesheet_gap', severity, message: `${u.name} has no time logged on ${missing.length} workday(s) of the past week: ${missing.join(', ')}.`, details: details({ missing_dates: missing }) }
+  return {
+    userId: u.id,
+    userName: u.name,
+    date: i.date,
+    kind: 'timesheet_gap',
+    severity,
+    message: `${u.name} has no time logged on ${missing.length} workday(s) of the past week: ${missing.join(', ')}.`,
+    details: details({ missing_dates: missing }),
+  }
 }
 
 function overtime(i: Inputs, u: UserRow): WorkloadAlert | null {
   const weekHours = hoursFromMs(sumDates(i.perUser.get(u.id), weekStart(i.date), i.date))
   if (weekHours <= u.weeklyHours) return null
   const severity: Severity = weekHours > u.weeklyHours * 1.25 ? 'critical' : 'warning'
-  return { userId: u.id, userName: u.name, date: i.date, kind: 'overtime', severity, message: `${u.name} has worked ${weekHours} h this week, over the ${u.weeklyHours} h contract.`, details: details({ week_hours: weekHours, contracted_weekly_hours: u.weeklyHours }) }
+  return {
+    userId: u.id,
+    userName: u.name,
+    date: i.date,
+    kind: 'overtime',
+    severity,
+    message: `${u.name} has worked ${weekHours} h this week, over the ${u.weeklyHours} h contract.`,
+    details: details({ week_hours: weekHours, contracted_weekly_hours: u.weeklyHours }),
+  }
 }
 
 /**
@@ -102,7 +140,10 @@ export function computeWorkloadAlerts(ctx: TenantBoundCtx, date: string, userIds
   }
   const tenant = findTenantById(ctx.db, ctx.tenant.id)
   const inputs: Inputs = {
-    ctx, date, perUser: msByUserDate(logs, tz, ctx.now), logsByUser,
+    ctx,
+    date,
+    perUser: msByUserDate(logs, tz, ctx.now),
+    logsByUser,
     dailyThreshold: tenant?.overtimeDailyHours ?? 10,
     firstDay: tenant ? localDate(tenant.createdAt, tz) : '0000-00-00',
   }
@@ -113,7 +154,15 @@ export function computeWorkloadAlerts(ctx: TenantBoundCtx, date: string, userIds
     if (!u || shift.startsAt + NOT_CLOCKED_IN_GRACE_MS > ctx.now) continue
     const attended = logs.some((l) => l.userId === u.id && l.clockInAt < shift.endsAt && (l.clockOutAt ?? ctx.now) > shift.startsAt - 2 * HOUR)
     if (attended) continue
-    alerts.push({ userId: u.id, userName: u.name, date, kind: 'not_clocked_in', severity: 'warning', message: `${u.name} was scheduled from ${toIso(shift.startsAt)} but has not clocked in.`, details: details({ scheduled_start: toIso(shift.startsAt) }) })
+    alerts.push({
+      userId: u.id,
+      userName: u.name,
+      date,
+      kind: 'not_clocked_in',
+      severity: 'warning',
+      message: `${u.name} was scheduled from ${toIso(shift.startsAt)} but has not clocked in.`,
+      details: details({ scheduled_start: toIso(shift.startsAt) }),
+    })
   }
   for (const u of users) {
     for (const rule of [unusualHours, timesheetGap, overtime]) {
@@ -129,4 +178,10 @@ const KIND_ORDER: Record<AlertKind, number> = { not_clocked_in: 0, unusual_hours
 
 /** Most severe first, then by name and kind: the order of get_workload_alerts, live or stored. */
 export const sortAlerts = (alerts: WorkloadAlert[]): WorkloadAlert[] =>
-  alerts.sort((a, b) => RANK[a.severity] - RANK[b.severity] || a.userName.localeCompare(b.userName) || a.userId.localeCompare(b.userId) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind])
+  alerts.sort(
+    (a, b) =>
+      RANK[a.severity] - RANK[b.severity] ||
+      a.userName.localeCompare(b.userName) ||
+      a.userId.localeCompare(b.userId) ||
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind],
+  )

@@ -26,7 +26,8 @@ export function storeWorkloadAlerts(ctx: TenantBoundCtx, date: string): number {
     const values = { severity: a.severity, message: a.message, details: { ...a.details } as Record<string, unknown> }
     const row = stored.get(key)
     if (!row) insertAlert(ctx, date, { userId: a.userId, kind: a.kind, ...values })
-    else if (row.severity !== a.severity || row.message !== a.message || JSON.stringify(row.details) !== JSON.stringify(values.details)) updateAlert(ctx, row.id, values)
+    else if (row.severity !== a.severity || row.message !== a.message || JSON.stringify(row.details) !== JSON.stringify(values.details))
+      updateAlert(ctx, row.id, values)
     else continue
     changes++
   }
@@ -62,10 +63,15 @@ export function readStoredWorkloadAlerts(ctx: TenantBoundCtx, date: string, user
   const ran = run?.status === 'succeeded'
   if (!ran && computedAt === null) return null
   const rows = storedAlertsOn(ctx, date, userIds)
-  const people = userLabels(ctx, rows.map((r) => r.userId))
+  const people = userLabels(
+    ctx,
+    rows.map((r) => r.userId),
+  )
   const alerts = rows.flatMap((r) => {
     const userName = people.get(r.userId)?.name
-    return userName === undefined ? [] : [{ userId: r.userId, userName, date: r.date, kind: r.kind, severity: r.severity, message: r.message, details: toAlertDetails(r.details) }]
+    return userName === undefined
+      ? []
+      : [{ userId: r.userId, userName, date: r.date, kind: r.kind, severity: r.severity, message: r.message, details: toAlertDetails(r.details) }]
   })
   return { alerts: sortAlerts(alerts), asOf: Math.max(ran ? run.startedAt : 0, computedAt ?? 0) }
 }

@@ -69,14 +69,27 @@ export const CAPABILITY_FACTS = {
     { name: 'Retail and hospitality', use_cases: ['shift planning', 'timesheet approvals', 'payroll export'] },
   ],
   platforms: [
-    { name: 'Desktop agent (Windows, macOS, Linux)', kind: 'desktop_agent' as const, available: true, note: 'Reports application usage by category through the ingestion API.' },
+    {
+      name: 'Desktop agent (Windows, macOS, Linux)',
+      kind: 'desktop_agent' as const,
+      available: true,
+      note: 'Reports application usage by category through the ingestion API.',
+    },
     { name: 'Mobile clock-in', kind: 'mobile' as const, available: true, note: 'Clock-ins with coordinates and location pings while on the clock.' },
     { name: 'AI clients over MCP', kind: 'ai_client' as const, available: true, note: 'This server: 24 tools.' },
     { name: 'REST API and webhooks', kind: 'api' as const, available: true, note: 'Business plan and above; 32 signed webhook events.' },
   ],
-  payment_integrations: { supported: ['CSV pay-run export', 'webhooks (payroll.export_ready)'], note: 'Payroll figures are exported for your payroll provider; the appliance processes no payments.' },
+  payment_integrations: {
+    supported: ['CSV pay-run export', 'webhooks (payroll.export_ready)'],
+    note: 'Payroll figures are exported for your payroll provider; the appliance processes no payments.',
+  },
   privacy_model: {
-    tracks: ['clock-in and clock-out times', 'coordinates sent with a clock-in or while clocked in', 'which application is in front and for how long', 'idle time'],
+    tracks: [
+      'clock-in and clock-out times',
+      'coordinates sent with a clock-in or while clocked in',
+      'which application is in front and for how long',
+      'idle time',
+    ],
     never_tracks: ['keystrokes', 'screen content or screenshots', 'URLs or page titles', 'location outside working time'],
     employee_visibility: 'Employees see their own data; managers their teams; admins the organisation.',
     monitoring_window: 'Only while clocked in.',
@@ -109,7 +122,16 @@ export const CAPABILITY_FACTS = {
     user_scoped_keys: 'clock_in and clock_out need a key bound to one person; other tools work with tenant-level keys of the right role.',
     rest_scopes: ['read', 'read_write'],
   },
-  report_types: ['dashboard summary', 'team hours by period', 'timesheets and approvals', 'productivity by category', 'workload alerts', 'recent activity', 'payroll and cost-center reports (REST)', 'AI usage analytics'],
+  report_types: [
+    'dashboard summary',
+    'team hours by period',
+    'timesheets and approvals',
+    'productivity by category',
+    'workload alerts',
+    'recent activity',
+    'payroll and cost-center reports (REST)',
+    'AI usage analytics',
+  ],
   org_structure: {
     teams: true,
     multiple_teams_per_person: true,

@@ -29,7 +29,9 @@ export const getPricingAndPlans = defineOperation({
     change_plan_note: t.String(),
     payment_integrations: t.Object({ supported: t.Array(t.String()), note: t.String() }, { description: 'How plans are paid for on an appliance' }),
     note: t.String({ description: 'Freshness of the data' }),
-    data_source: t.Union([t.Literal('live_db'), t.Literal('fallback')], { description: 'live_db: read from the plans table now; fallback: the built-in catalogue' }),
+    data_source: t.Union([t.Literal('live_db'), t.Literal('fallback')], {
+      description: 'live_db: read from the plans table now; fallback: the built-in catalogue',
+    }),
   }),
   run(ctx) {
     const { plans, source } = loadPlans(ctx.db)
@@ -52,7 +54,8 @@ export const getPricingAndPlans = defineOperation({
       related_resources: l,
       upgrade_url: `${l.rest_api_url}/billing`,
       billing_portal_url: `${l.rest_api_url}/billing`,
-      change_plan_note: 'On this appliance the operator changes plans with `workforce plan set <plan> --tenant <TENANT>`; the change applies at once and emits subscription.plan_changed.',
+      change_plan_note:
+        'On this appliance the operator changes plans with `workforce plan set <plan> --tenant <TENANT>`; the change applies at once and emits subscription.plan_changed.',
       payment_integrations: { supported: ['invoice (Enterprise)', 'operator-managed licence'], note: 'The appliance itself processes no card payments.' },
       note: `Prices and plans as stored on this server now (${source === 'live_db' ? 'live database' : 'built-in catalogue'}); prices are per user per month in USD.`,
       data_source: source,

@@ -50,7 +50,9 @@ export function loadPlans(db: DbLike): { plans: Plan[]; source: 'live_db' | 'fal
       features: p.features,
       max_seats: p.maxSeats,
       trial_days: p.trialDays,
-      retention_days: Object.fromEntries(DATA_KINDS.map((k) => [k, retention.find((r) => r.planId === p.id && r.dataKind === k)?.retentionDays ?? 0])) as Record<DataKind, number>,
+      retention_days: Object.fromEntries(
+        DATA_KINDS.map((k) => [k, retention.find((r) => r.planId === p.id && r.dataKind === k)?.retentionDays ?? 0]),
+      ) as Record<DataKind, number>,
     }))
     return { plans, source: 'live_db' }
   } catch {

@@ -42,7 +42,11 @@ export const startFreeTrial = defineOperation({
         'Paste the MCP configuration below into your AI client with your key.',
         'Ask: "Give me the dashboard summary" or call get_started_guide.',
       ],
-      demo_first: { recommended: true, how: 'Connect with the public demo key printed at server start, or call switch_to_demo in your session.', tools: ['switch_to_demo', 'get_demo_scenarios'] },
+      demo_first: {
+        recommended: true,
+        how: 'Connect with the public demo key printed at server start, or call switch_to_demo in your session.',
+        tools: ['switch_to_demo', 'get_demo_scenarios'],
+      },
       enterprise_path: { contact: 'Your workforce operator or vendor account team', includes: ['custom retention', 'dedicated support', 'SSO (roadmap)'] },
       mcp_server_url: l.mcp_endpoint,
       mcp_config_snippet: configSnippet(ctx),

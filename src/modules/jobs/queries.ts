@@ -21,7 +21,10 @@ export function acquireLease(db: DbLike, jobName: string, holder: string, now: n
 }
 
 export function releaseLease(db: DbLike, jobName: string, holder: string): void {
-  db.update(jobState).set({ leaseHolder: null, leaseUntil: null }).where(and(eq(jobState.jobName, jobName), eq(jobState.leaseHolder, holder))).run()
+  db.update(jobState)
+    .set({ leaseHolder: null, leaseUntil: null })
+    .where(and(eq(jobState.jobName, jobName), eq(jobState.leaseHolder, holder)))
+    .run()
 }
 
 export function recordTick(db: DbLike, jobName: string, tick: { lastRunAt: number; nextRunAt: number | null; lastError: string | null }): void {
@@ -51,7 +54,16 @@ export function succeededKeys(db: DbLike, jobName: string, tenantId: number, fro
 /** Records the outcome of a tenant-day run; a failed or crashed earlier attempt is overwritten. */
 export function saveRun(
   db: DbLike,
-  run: { jobName: string; tenantId: number; runKey: string; status: 'succeeded' | 'failed'; startedAt: number; finishedAt: number; itemsProcessed: number; error: string | null },
+  run: {
+    jobName: string
+    tenantId: number
+    runKey: string
+    status: 'succeeded' | 'failed'
+    startedAt: number
+    finishedAt: number
+    itemsProcessed: number
+    error: string | null
+  },
 ): void {
   db.insert(jobRuns)
     .values(run)

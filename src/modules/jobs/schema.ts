@@ -17,10 +17,7 @@ export const jobRuns = sqliteTable(
     itemsProcessed: integer('items_processed').notNull().default(0),
     error: text('error'),
   },
-  (t) => [
-    uniqueIndex('job_runs_job_tenant_key_uq').on(t.jobName, t.tenantId, t.runKey),
-    index('job_runs_tenant_idx').on(t.tenantId, t.jobName, t.startedAt),
-  ],
+  (t) => [uniqueIndex('job_runs_job_tenant_key_uq').on(t.jobName, t.tenantId, t.runKey), index('job_runs_tenant_idx').on(t.tenantId, t.jobName, t.startedAt)],
 )
 
 export const jobRunsDoc = describeEntity(jobRuns, {

@@ -10,8 +10,7 @@ const p = locationPings
 /** Pings at least this precise (or of unknown precision) decide geofence transitions. */
 const usable = (maxAccuracyMeters: number): SQL => or(isNull(p.accuracyMeters), lte(p.accuracyMeters, maxAccuracyMeters))!
 
-const ofUserSince = (ctx: TenantScope, userId: string, since: number) =>
-  and(eq(p.tenantId, ctx.tenant.id), eq(p.userId, userId), gte(p.recordedAt, since))
+const ofUserSince = (ctx: TenantScope, userId: string, since: number) => and(eq(p.tenantId, ctx.tenant.id), eq(p.userId, userId), gte(p.recordedAt, since))
 
 /** recorded_at of the user's stored pings between two instants: how a retried upload is recognised. */
 export function pingTimesBetween(ctx: TenantScope, userId: string, from: number, to: number): Set<number> {
@@ -25,7 +24,10 @@ export function pingTimesBetween(ctx: TenantScope, userId: string, from: number,
 
 export function insertLocationPings(ctx: TenantScope, rows: NewLocationPing[]): void {
   for (let i = 0; i < rows.length; i += 500) {
-    ctx.db.insert(p).values(rows.slice(i, i + 500).map((r) => ({ ...r, tenantId: ctx.tenant.id }))).run()
+    ctx.db
+      .insert(p)
+      .values(rows.slice(i, i + 500).map((r) => ({ ...r, tenantId: ctx.tenant.id })))
+      .run()
   }
 }
 

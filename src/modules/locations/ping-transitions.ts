@@ -31,9 +31,7 @@ export interface TrackState {
   reported: boolean
 }
 
-export type Transition<F extends Fix> =
-  | { kind: 'entered' | 'exited'; officeId: string; fix: F }
-  | { kind: 'outside_zone'; fix: F; outsideSince: number }
+export type Transition<F extends Fix> = { kind: 'entered' | 'exited'; officeId: string; fix: F } | { kind: 'outside_zone'; fix: F; outsideSince: number }
 
 /** The state after the stored fixes: the last one and, when outside, where its stretch began. */
 export function stateFrom(last: Fix | null, outsideSince: number | null, thresholdMs = OUTSIDE_ZONE_MS): TrackState {
@@ -66,5 +64,4 @@ export function advance<F extends Fix>(state: TrackState, fix: F, thresholdMs = 
 }
 
 /** Whether a fix is precise enough to decide transitions. */
-export const isUsableFix = (accuracyMeters: number | null | undefined): boolean =>
-  accuracyMeters == null || accuracyMeters <= MAX_USABLE_ACCURACY_METERS
+export const isUsableFix = (accuracyMeters: number | null | undefined): boolean => accuracyMeters == null || accuracyMeters <= MAX_USABLE_ACCURACY_METERS

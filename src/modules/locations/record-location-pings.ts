@@ -18,7 +18,13 @@ const Ping = t.Object({
   recorded_at: Instant,
   latitude: t.Number({ minimum: -90, maximum: 90, description: 'Latitude, WGS84 degrees' }),
   longitude: t.Number({ minimum: -180, maximum: 180, description: 'Longitude, WGS84 degrees' }),
-  accuracy_meters: t.Optional(t.Number({ minimum: 0, maximum: 100_000, description: `Accuracy radius reported by the phone; fixes over ${MAX_USABLE_ACCURACY_METERS} m are stored but do not decide geofence transitions` })),
+  accuracy_meters: t.Optional(
+    t.Number({
+      minimum: 0,
+      maximum: 100_000,
+      description: `Accuracy radius reported by the phone; fixes over ${MAX_USABLE_ACCURACY_METERS} m are stored but do not decide geofence transitions`,
+    }),
+  ),
 })
 
 const Transition = t.Object({
@@ -68,7 +74,12 @@ export const recordLocationPingsOp = defineOperation({
         rejections,
         inside_geofence: out.latest ? out.latest.fence.inside : null,
         office_name: out.latest?.fence.matched?.name ?? null,
-        transitions: out.transitions.map((tr) => ({ event: tr.event, recorded_at: toIso(tr.recordedAt), office_id: tr.office?.id ?? null, office_name: tr.office?.name ?? null })),
+        transitions: out.transitions.map((tr) => ({
+          event: tr.event,
+          recorded_at: toIso(tr.recordedAt),
+          office_id: tr.office?.id ?? null,
+          office_name: tr.office?.name ?? null,
+        })),
       }
     })
   },

@@ -48,7 +48,13 @@ function trackState(ctx: TenantBoundCtx, userId: string, sessionStart: number): 
  * latest stored one are kept but do not re-decide transitions already reported. Events need at
  * least one office and a geofence policy other than off. Call inside the caller's transaction.
  */
-export function recordLocationPings(ctx: TenantBoundCtx, user: UserRow, sessionStart: number, pings: PingIn[], source: NewLocationPing['source']): PingsRecorded {
+export function recordLocationPings(
+  ctx: TenantBoundCtx,
+  user: UserRow,
+  sessionStart: number,
+  pings: PingIn[],
+  source: NewLocationPing['source'],
+): PingsRecorded {
   const sorted = [...pings].sort((a, b) => a.recordedAt - b.recordedAt)
   if (sorted.length === 0) return { stored: 0, duplicates: 0, transitions: [], latest: null }
   const seen = pingTimesBetween(ctx, user.id, sorted[0]!.recordedAt, sorted[sorted.length - 1]!.recordedAt)
@@ -65,22 +71,29 @@ export function recordLocationPings(ctx: TenantBoundCtx, user: UserRow, sessionS
     const fence = matchGeofence(p, offices)
     return { ...p, fence, officeId: fence.matched?.id ?? null }
   })
-  insertLocationPings(ctx, located.map((p) => ({
-    userId: user.id,
-    recordedAt: p.recordedAt,
-    latitude: p.latitude,
-    longitude: p.longitude,
-    accuracyMeters: p.accuracyMeters,
-    officeId: p.officeId,
-    insideGeofence: p.fence.inside,
-    source,
-  })))
+  insertLocationPings(
+    ctx,
+    located.map((p) => ({
+      userId: user.id,
+      recordedAt: p.recordedAt,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      accuracyMeters: p.accuracyMeters,
+      officeId: p.officeId,
+      insideGeofence: p.fence.inside,
+      source,
+    })),
+  )
   const transitions = state ? advanceAll(state, located) : []
   for (const t of transitions) emitTransition(ctx, user, offices, t)
   return {
     stored: located.length,
     duplicates: sorted.length - located.length,
-    transitions: transitions.map((t) => ({ event: EVENT_OF[t.kind], recordedAt: t.fix.recordedAt, office: t.kind === 'outside_zone' ? t.fix.fence.nearest : officeOf(offices, t.officeId) })),
+    transitions: transitions.map((t) => ({
+      event: EVENT_OF[t.kind],
+      recordedAt: t.fix.recordedAt,
+      office: t.kind === 'outside_zone' ? t.fix.fence.nearest : officeOf(offices, t.officeId),
+    })),
     latest: located[located.length - 1] ?? null,
   }
 }

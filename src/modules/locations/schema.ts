@@ -45,7 +45,9 @@ export const locationPings = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     recordedAt: instant('recorded_at').notNull(),
     latitude: real('latitude').notNull(),
     longitude: real('longitude').notNull(),

@@ -10,14 +10,29 @@ type EmailRow = typeof emailOutbox.$inferSelect
 export function enqueueEmail(c: TenantScope, input: { to: string; subject: string; text: string }): EmailRow {
   return c.db
     .insert(emailOutbox)
-    .values({ id: newId(), tenantId: c.tenant.id, toAddress: input.to, subject: input.subject, textBody: input.text, status: 'pending', nextAttemptAt: c.now, createdAt: c.now })
+    .values({
+      id: newId(),
+      tenantId: c.tenant.id,
+      toAddress: input.to,
+      subject: input.subject,
+      textBody: input.text,
+      status: 'pending',
+      nextAttemptAt: c.now,
+      createdAt: c.now,
+    })
     .returning()
     .get()
 }
 
 /** Pending emails due now, oldest first (the sender claims each before sending). */
 export const dueEmails = (db: DbLike, now: number, limit: number): EmailRow[] =>
-  db.select().from(emailOutbox).where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now))).orderBy(emailOutbox.nextAttemptAt).limit(limit).all()
+  db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+    .orderBy(emailOutbox.nextAttemptAt)
+    .limit(limit)
+    .all()
 
 /**
  * Takes one email for sending by pushing its next attempt past the lease: only the caller whose

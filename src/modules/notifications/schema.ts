@@ -21,10 +21,7 @@ export const emailOutbox = sqliteTable(
     createdAt: instant('created_at').notNull(),
     sentAt: instant('sent_at'),
   },
-  (t) => [
-    index('email_outbox_tenant_idx').on(t.tenantId, t.createdAt),
-    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
-  ],
+  (t) => [index('email_outbox_tenant_idx').on(t.tenantId, t.createdAt), index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 )
 
 export const emailOutboxDoc = describeEntity(emailOutbox, {

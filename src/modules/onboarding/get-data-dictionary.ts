@@ -11,7 +11,10 @@ const DataEntity = t.Object(
     table: t.String({ description: 'Table it is stored in' }),
     description: t.String(),
     fields: t.Array(
-      t.Object({ name: t.String(), type: t.String({ description: 'SQL type' }), nullable: t.Boolean(), description: t.String() }, { description: 'A field of the entity' }),
+      t.Object(
+        { name: t.String(), type: t.String({ description: 'SQL type' }), nullable: t.Boolean(), description: t.String() },
+        { description: 'A field of the entity' },
+      ),
     ),
     exposed_by_tool: t.Array(t.String(), { description: 'MCP tools that expose this entity' }),
   },

@@ -21,7 +21,7 @@ export const getStartedGuide = defineOperation({
   name: 'get_started_guide',
   title: 'Get started guide',
   description:
-    'Call this first when connecting: a welcome, sample questions for the caller\'s role (inferred from the key, or pass role), the mode (demo or production), the company name, and how to configure an MCP client for this server. Not for live data.',
+    "Call this first when connecting: a welcome, sample questions for the caller's role (inferred from the key, or pass role), the mode (demo or production), the company name, and how to configure an MCP client for this server. Not for live data.",
   access: { role: 'member' },
   input: t.Object({ role: t.Optional(GuideRoleEnum) }),
   output: t.Object({
@@ -33,7 +33,9 @@ export const getStartedGuide = defineOperation({
     tenant_name: t.String(),
     mcp_server_url: t.String(),
     mcp_auth_method: t.String({ description: 'How to authenticate: an HTTP bearer key' }),
-    mcp_config_snippet: t.String({ description: 'MCP client configuration as JSON text; carries the public demo key for keyless and demo callers, else <API_KEY> to replace' }),
+    mcp_config_snippet: t.String({
+      description: 'MCP client configuration as JSON text; carries the public demo key for keyless and demo callers, else <API_KEY> to replace',
+    }),
     api_key_setup_url: t.String(),
     api_key_note: t.String(),
     support: t.Object(

@@ -9,7 +9,7 @@ export const switchToProduction = defineOperation({
   name: 'switch_to_production',
   title: 'Switch to production mode',
   description:
-    "Switches this MCP session back to production mode: the data tools work on the real data of the company the key belongs to. Confirms that company and the person the key acts as. Needs a production key (a demo key only ever serves demo data).",
+    'Switches this MCP session back to production mode: the data tools work on the real data of the company the key belongs to. Confirms that company and the person the key acts as. Needs a production key (a demo key only ever serves demo data).',
   access: { role: 'member' },
   mcp: { actsOnSession: true },
   input: t.Object({}),
@@ -24,7 +24,10 @@ export const switchToProduction = defineOperation({
   run(ctx) {
     const actor = ctx.actor
     if (isDemoMode(ctx)) {
-      throw new DomainError('forbidden', 'This is a demo key: it only serves the demo company. Production mode needs a production key (wf_live_…) of your own company.')
+      throw new DomainError(
+        'forbidden',
+        'This is a demo key: it only serves the demo company. Production mode needs a production key (wf_live_…) of your own company.',
+      )
     }
     if (ctx.session) ctx.session.mode = 'production'
     const role = effectiveRole(actor)

@@ -15,11 +15,17 @@ function periodFor(ctx: TenantBoundCtx, input: { payroll_period_id?: string; per
   if (resolved.period) return resolved.period
   const existing = findPeriodByStart(ctx, resolved.start)
   if (existing && existing.periodEnd !== resolved.end) {
-    throw new DomainError('conflict', `A payroll period starting ${existing.periodStart} already exists and ends ${existing.periodEnd}; use its id or its dates.`, {
-      payroll_period_id: existing.id,
-    })
+    throw new DomainError(
+      'conflict',
+      `A payroll period starting ${existing.periodStart} already exists and ends ${existing.periodEnd}; use its id or its dates.`,
+      {
+        payroll_period_id: existing.id,
+      },
+    )
   }
-  return existing ?? insertPeriod(ctx, { id: newId(), periodStart: resolved.start, periodEnd: resolved.end, status: 'open', closedAt: null, createdAt: ctx.now })
+  return (
+    existing ?? insertPeriod(ctx, { id: newId(), periodStart: resolved.start, periodEnd: resolved.end, status: 'open', closedAt: null, createdAt: ctx.now })
+  )
 }
 
 export const createPayRun = defineOperation({

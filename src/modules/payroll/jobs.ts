@@ -36,7 +36,8 @@ export const resumePayRuns = defineJob({
  */
 export const closePayrollPeriodsJob = defineJob({
   name: 'payroll.period_close',
-  description: 'After each pay period and a grace day, closes its payroll period (created closed if missing) and emits payroll.period_closed with the approved hours.',
+  description:
+    'After each pay period and a grace day, closes its payroll period (created closed if missing) and emits payroll.period_closed with the approved hours.',
   each: { tenantDay: { dueAt: '01:00', dueDaysAfter: 2 } },
   run: (ctx, date) => closePayrollPeriod(ctx, date),
 })

@@ -13,7 +13,11 @@ export const listPayRuns = defineOperation({
   output: Paginated(PayRun),
   run(ctx, input) {
     const w = pageWindow(input)
-    const { rows, total } = listPayRunsPage(ctx, { ...(input.payroll_period_id ? { periodId: input.payroll_period_id } : {}), offset: w.offset, limit: w.limit })
+    const { rows, total } = listPayRunsPage(ctx, {
+      ...(input.payroll_period_id ? { periodId: input.payroll_period_id } : {}),
+      offset: w.offset,
+      limit: w.limit,
+    })
     return { data: rows.map((r) => toPayRun(r, getPeriodInTenant(ctx, r.payrollPeriodId))), pagination: pageInfo(w.page, w.pageSize, total) }
   },
 })

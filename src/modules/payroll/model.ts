@@ -7,10 +7,9 @@ import type { PayRunRow, PayrollPeriodRow, RateCardRow } from './queries'
 const Cents = (description: string) => t.Integer({ description: `${description}, in cents of the currency` })
 const Hours = (description: string) => t.Number({ minimum: 0, description: `${description}, in hours (two decimals)` })
 
-export const RateSourceEnum = t.Union(
-  [t.Literal('user'), t.Literal('team'), t.Literal('work_profile'), t.Literal('tenant_default'), t.Literal('none')],
-  { description: 'Which rate card applied: the user’s, the primary team’s, the work profile’s, the tenant default, or none (rate 0)' },
-)
+export const RateSourceEnum = t.Union([t.Literal('user'), t.Literal('team'), t.Literal('work_profile'), t.Literal('tenant_default'), t.Literal('none')], {
+  description: 'Which rate card applied: the user’s, the primary team’s, the work profile’s, the tenant default, or none (rate 0)',
+})
 
 export const PayrollCalculation = t.Object({
   user_id: Id,
@@ -74,7 +73,9 @@ export function payrollTotals(lines: PayrollLine[]) {
 export const RateCard = t.Object({
   id: Id,
   name: t.String(),
-  applies_to: t.Union([t.Literal('user'), t.Literal('team'), t.Literal('work_profile'), t.Literal('tenant_default')], { description: 'What the card is for; user beats team beats work profile beats tenant default' }),
+  applies_to: t.Union([t.Literal('user'), t.Literal('team'), t.Literal('work_profile'), t.Literal('tenant_default')], {
+    description: 'What the card is for; user beats team beats work profile beats tenant default',
+  }),
   user_id: Nullable(Id),
   team_id: Nullable(Id),
   work_profile: Nullable(t.String()),
@@ -124,7 +125,9 @@ export const PayRun = t.Object({
   payroll_period_id: Id,
   period_start: DateOnly,
   period_end: DateOnly,
-  status: t.Union([t.Literal('queued'), t.Literal('processing'), t.Literal('ready'), t.Literal('failed')], { description: 'queued → processing → ready (or failed)' }),
+  status: t.Union([t.Literal('queued'), t.Literal('processing'), t.Literal('ready'), t.Literal('failed')], {
+    description: 'queued → processing → ready (or failed)',
+  }),
   format: t.Literal('csv'),
   requested_at: Instant,
   completed_at: Nullable(Instant),

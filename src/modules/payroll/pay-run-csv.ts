@@ -51,5 +51,5 @@ export function payRunCsv(lines: PayrollLine[], centers: Map<string, CostCenterR
     ]
     out.push(row.map(csvField).join(','))
   }
-  return out.join('\r\n') + '\r\n'
+  return `${out.join('\r\n')}\r\n`
 }

@@ -52,7 +52,11 @@ export function processPayRun(ctx: TenantBoundCtx, payRunId: string, claimFrom: 
     })
   } catch (e) {
     ctx.log.error('pay run export failed', { payRunId, tenant: ctx.tenant.readableId, error: e instanceof Error ? e.message : String(e) })
-    return transitionPayRun(ctx, payRunId, ['processing'], { status: 'failed', error: 'The export could not be produced; request a new pay run.', completedAt: ctx.now })
+    return transitionPayRun(ctx, payRunId, ['processing'], {
+      status: 'failed',
+      error: 'The export could not be produced; request a new pay run.',
+      completedAt: ctx.now,
+    })
   }
 }
 

@@ -18,7 +18,10 @@ export interface PayrollPerson {
 /** People of the tenant (all, or those ids), with the cost center they report against. */
 export function listPayrollPeople(c: TenantScope, userIds?: string[]): PayrollPerson[] {
   const people = employmentOf(c, userIds ?? null)
-  const teamCenters = teamCostCenterIds(c, people.flatMap((p) => (p.primaryTeamId ? [p.primaryTeamId] : [])))
+  const teamCenters = teamCostCenterIds(
+    c,
+    people.flatMap((p) => (p.primaryTeamId ? [p.primaryTeamId] : [])),
+  )
   return people.map((p) => ({
     id: p.id,
     name: p.name,

@@ -30,12 +30,14 @@ export function resolvePeriod(ctx: TenantBoundCtx, input: { payroll_period_id?: 
   let end = input.period_end
   let period: PayrollPeriodRow | null = null
   if (input.payroll_period_id) {
-    if (start || end) throw new DomainError('invalid_argument', 'Give either payroll_period_id or period_start and period_end, not both.', { field: 'payroll_period_id' })
+    if (start || end)
+      throw new DomainError('invalid_argument', 'Give either payroll_period_id or period_start and period_end, not both.', { field: 'payroll_period_id' })
     period = getPeriodInTenant(ctx, input.payroll_period_id)
     start = period.periodStart
     end = period.periodEnd
   }
-  if (!start || !end) throw new DomainError('invalid_argument', 'Give payroll_period_id, or both period_start and period_end.', { field: start ? 'period_end' : 'period_start' })
+  if (!start || !end)
+    throw new DomainError('invalid_argument', 'Give payroll_period_id, or both period_start and period_end.', { field: start ? 'period_end' : 'period_start' })
   if (end < start) throw new DomainError('invalid_argument', 'period_end must not be before period_start.', { field: 'period_end' })
   if (daysBetween(start, end) + 1 > MAX_PERIOD_DAYS) {
     throw new DomainError('invalid_argument', `A period covers at most ${MAX_PERIOD_DAYS} days.`, { field: 'period_end' })

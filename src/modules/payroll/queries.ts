@@ -27,7 +27,14 @@ export function listRateCardsPage(c: TenantScope, f: RateCardFilter): { rows: Ra
     f.teamId ? eq(rateCards.teamId, f.teamId) : undefined,
     f.activeOn ? and(lte(rateCards.effectiveFrom, f.activeOn), or(isNull(rateCards.effectiveTo), gte(rateCards.effectiveTo, f.activeOn))) : undefined,
   )
-  const rows = c.db.select().from(rateCards).where(where).orderBy(asc(rateCards.name), desc(rateCards.effectiveFrom), asc(rateCards.id)).limit(f.limit).offset(f.offset).all()
+  const rows = c.db
+    .select()
+    .from(rateCards)
+    .where(where)
+    .orderBy(asc(rateCards.name), desc(rateCards.effectiveFrom), asc(rateCards.id))
+    .limit(f.limit)
+    .offset(f.offset)
+    .all()
   return { rows, total: c.db.select({ n: count() }).from(rateCards).where(where).get()?.n ?? 0 }
 }
 
@@ -48,24 +55,44 @@ export function listPeriodsPage(c: TenantScope, f: Page & { status?: 'open' | 'c
 }
 
 export function getPeriodInTenant(c: TenantScope, periodId: string): PayrollPeriodRow {
-  const row = c.db.select().from(payrollPeriods).where(and(eq(payrollPeriods.tenantId, c.tenant.id), eq(payrollPeriods.id, periodId))).get()
+  const row = c.db
+    .select()
+    .from(payrollPeriods)
+    .where(and(eq(payrollPeriods.tenantId, c.tenant.id), eq(payrollPeriods.id, periodId)))
+    .get()
   if (!row) throw notFound('Payroll period')
   return row
 }
 
 export const findPeriodByStart = (c: TenantScope, periodStart: string): PayrollPeriodRow | null =>
-  c.db.select().from(payrollPeriods).where(and(eq(payrollPeriods.tenantId, c.tenant.id), eq(payrollPeriods.periodStart, periodStart))).get() ?? null
+  c.db
+    .select()
+    .from(payrollPeriods)
+    .where(and(eq(payrollPeriods.tenantId, c.tenant.id), eq(payrollPeriods.periodStart, periodStart)))
+    .get() ?? null
 
 export const insertPeriod = (c: TenantScope, row: Omit<typeof payrollPeriods.$inferInsert, 'tenantId'>): PayrollPeriodRow =>
-  c.db.insert(payrollPeriods).values({ ...row, tenantId: c.tenant.id }).returning().get()
+  c.db
+    .insert(payrollPeriods)
+    .values({ ...row, tenantId: c.tenant.id })
+    .returning()
+    .get()
 
 // ---- pay runs ----
 
 export const insertPayRun = (c: TenantScope, row: Omit<typeof payRuns.$inferInsert, 'tenantId'>): PayRunRow =>
-  c.db.insert(payRuns).values({ ...row, tenantId: c.tenant.id }).returning().get()
+  c.db
+    .insert(payRuns)
+    .values({ ...row, tenantId: c.tenant.id })
+    .returning()
+    .get()
 
 export function getPayRunInTenant(c: TenantScope, payRunId: string): PayRunRow {
-  const row = c.db.select().from(payRuns).where(and(eq(payRuns.tenantId, c.tenant.id), eq(payRuns.id, payRunId))).get()
+  const row = c.db
+    .select()
+    .from(payRuns)
+    .where(and(eq(payRuns.tenantId, c.tenant.id), eq(payRuns.id, payRunId)))
+    .get()
   if (!row) throw notFound('Pay run')
   return row
 }

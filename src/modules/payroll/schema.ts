@@ -102,7 +102,9 @@ export const payRuns = sqliteTable(
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    payrollPeriodId: text('payroll_period_id').notNull().references(() => payrollPeriods.id, { onDelete: 'cascade' }),
+    payrollPeriodId: text('payroll_period_id')
+      .notNull()
+      .references(() => payrollPeriods.id, { onDelete: 'cascade' }),
     status: text('status').$type<PayRunStatus>().notNull(),
     format: text('format').$type<'csv'>().notNull().default('csv'),
     requestedByKeyId: text('requested_by_key_id'),

@@ -21,7 +21,12 @@ export function projectBudget(ctx: TenantBoundCtx, project: ProjectRow) {
     usedCents = Math.round((seconds / 3600) * project.billRateCents)
   } else {
     const cards = rateCardsInEffect(ctx, localDate(ctx.now, ctx.tenant.timezone))
-    const people = new Map(listPayrollPeople(ctx, perUser.map((u) => u.userId)).map((p) => [p.id, p]))
+    const people = new Map(
+      listPayrollPeople(
+        ctx,
+        perUser.map((u) => u.userId),
+      ).map((p) => [p.id, p]),
+    )
     usedCents = perUser.reduce((a, u) => {
       const person = people.get(u.userId)
       const rate = person ? (resolveRate(cards, person).card?.hourlyRateCents ?? 0) : 0

@@ -26,7 +26,11 @@ export function listProjectsPage(c: TenantScope, f: ProjectFilter): { rows: Proj
 
 /** Fetch-or-throw: another tenant's project is indistinguishable from a missing one. */
 export function getProjectInTenant(c: TenantScope, projectId: string): ProjectRow {
-  const row = c.db.select().from(projects).where(and(eq(projects.tenantId, c.tenant.id), eq(projects.id, projectId))).get()
+  const row = c.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.tenantId, c.tenant.id), eq(projects.id, projectId)))
+    .get()
   if (!row) throw notFound('Project')
   return row
 }
@@ -40,10 +44,19 @@ export const findProjectByExternalId = (c: TenantScope, source: string, external
     .get() ?? null
 
 export const insertProject = (c: TenantScope, row: Omit<NewProjectRow, 'tenantId'>): ProjectRow =>
-  c.db.insert(projects).values({ ...row, tenantId: c.tenant.id }).returning().get()
+  c.db
+    .insert(projects)
+    .values({ ...row, tenantId: c.tenant.id })
+    .returning()
+    .get()
 
 export function updateProjectRow(c: TenantScope, projectId: string, patch: Partial<Omit<NewProjectRow, 'id' | 'tenantId'>>): ProjectRow {
-  const row = c.db.update(projects).set(patch).where(and(eq(projects.tenantId, c.tenant.id), eq(projects.id, projectId))).returning().get()
+  const row = c.db
+    .update(projects)
+    .set(patch)
+    .where(and(eq(projects.tenantId, c.tenant.id), eq(projects.id, projectId)))
+    .returning()
+    .get()
   if (!row) throw notFound('Project')
   return row
 }

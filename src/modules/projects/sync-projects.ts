@@ -92,11 +92,15 @@ function upsertTasks(ctx: TenantBoundCtx, project: ProjectRow, tasks: SyncProjec
 function refuseDuplicates(projects: SyncProjectInput[]): void {
   const seen = new Set<string>()
   projects.forEach((p, i) => {
-    if (seen.has(p.external_id)) throw new DomainError('invalid_argument', `projects.${i}.external_id "${p.external_id}" appears twice.`, { field: `projects.${i}.external_id` })
+    if (seen.has(p.external_id))
+      throw new DomainError('invalid_argument', `projects.${i}.external_id "${p.external_id}" appears twice.`, { field: `projects.${i}.external_id` })
     seen.add(p.external_id)
     const tasks = new Set<string>()
     p.tasks?.forEach((task, j) => {
-      if (tasks.has(task.external_id)) throw new DomainError('invalid_argument', `projects.${i}.tasks.${j}.external_id "${task.external_id}" appears twice.`, { field: `projects.${i}.tasks.${j}.external_id` })
+      if (tasks.has(task.external_id))
+        throw new DomainError('invalid_argument', `projects.${i}.tasks.${j}.external_id "${task.external_id}" appears twice.`, {
+          field: `projects.${i}.tasks.${j}.external_id`,
+        })
       tasks.add(task.external_id)
     })
   })
@@ -109,7 +113,12 @@ export const syncProjects = defineOperation({
     'Upserts projects by (source, external_id) and their tasks by external_id within the project, all in one transaction: fields sent replace stored ones, fields left out stay, nothing is deleted. Task changes emit task.created / task.updated / task.completed; budgets are checked and project.budget_alert fires when a threshold is reached.',
   access: { role: 'manager', write: true },
   input: t.Object({
-    source: t.String({ minLength: 1, maxLength: 50, pattern: '^[a-z0-9][a-z0-9_.-]*$', description: 'Name of the external tool, lower case (jira, asana, linear, …)' }),
+    source: t.String({
+      minLength: 1,
+      maxLength: 50,
+      pattern: '^[a-z0-9][a-z0-9_.-]*$',
+      description: 'Name of the external tool, lower case (jira, asana, linear, …)',
+    }),
     projects: t.Array(SyncProject, { minItems: 1, maxItems: 100 }),
   }),
   output: t.Object({

@@ -14,7 +14,14 @@ export function loadMinuteCount(db: DbLike, tenantId: number, keyId: string, win
   const row = db
     .select({ count: rateLimitCounters.count })
     .from(rateLimitCounters)
-    .where(and(eq(rateLimitCounters.tenantId, tenantId), eq(rateLimitCounters.keyId, keyId), eq(rateLimitCounters.window, 'minute'), eq(rateLimitCounters.windowStart, windowStart)))
+    .where(
+      and(
+        eq(rateLimitCounters.tenantId, tenantId),
+        eq(rateLimitCounters.keyId, keyId),
+        eq(rateLimitCounters.window, 'minute'),
+        eq(rateLimitCounters.windowStart, windowStart),
+      ),
+    )
     .get()
   return row?.count ?? 0
 }
@@ -34,5 +41,7 @@ export function saveMinuteCounts(db: DbLike, rows: WindowCount[]): void {
 
 /** Drops minute windows older than `before` (Unix seconds): they can never matter again. */
 export function pruneMinuteCounts(db: DbLike, before: number): void {
-  db.delete(rateLimitCounters).where(and(eq(rateLimitCounters.window, 'minute'), sql`${rateLimitCounters.windowStart} < ${before}`)).run()
+  db.delete(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.window, 'minute'), sql`${rateLimitCounters.windowStart} < ${before}`))
+    .run()
 }

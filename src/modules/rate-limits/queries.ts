@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'bun:sqlite'
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import { sqliteOf, type DbLike } from '../../kernel/db'
 import { rateLimitCounters } from './schema'
 
@@ -33,12 +33,19 @@ export function deleteCountersBefore(db: DbLike, window: RateWindow, beforeSecon
 
 /** Thrown inside the counting transaction to roll it back: the request is over a limit. */
 class OverLimit {
-  constructor(readonly hour: number, readonly day: number) {}
+  constructor(
+    readonly hour: number,
+    readonly day: number,
+  ) {}
 }
 
-interface WindowCounter {
-  (tenantId: number, keyId: string, hourStart: number, dayStart: number, limits: { perHour: number; perDay: number }): { hour: number; day: number; allowed: boolean }
-}
+type WindowCounter = (
+  tenantId: number,
+  keyId: string,
+  hourStart: number,
+  dayStart: number,
+  limits: { perHour: number; perDay: number },
+) => { hour: number; day: number; allowed: boolean }
 
 const windowCounters = new WeakMap<Database, WindowCounter>()
 
@@ -62,16 +69,18 @@ function windowCounter(sqlite: Database): WindowCounter {
      on conflict (tenant_id, key_id, window, window_start) do update set count = count + 1
      returning window, count`,
   )
-  const inTransaction = sqlite.transaction((tenantId: number, keyId: string, hourStart: number, dayStart: number, limits: { perHour: number; perDay: number }) => {
-    let hour = 0
-    let day = 0
-    for (const row of upsert.all(tenantId, keyId, hourStart, dayStart)) {
-      if (row.window === 'hour') hour = row.count
-      else day = row.count
-    }
-    if (hour > limits.perHour || day > limits.perDay) throw new OverLimit(hour - 1, day - 1)
-    return { hour, day, allowed: true }
-  })
+  const inTransaction = sqlite.transaction(
+    (tenantId: number, keyId: string, hourStart: number, dayStart: number, limits: { perHour: number; perDay: number }) => {
+      let hour = 0
+      let day = 0
+      for (const row of upsert.all(tenantId, keyId, hourStart, dayStart)) {
+        if (row.window === 'hour') hour = row.count
+        else day = row.count
+      }
+      if (hour > limits.perHour || day > limits.perDay) throw new OverLimit(hour - 1, day - 1)
+      return { hour, day, allowed: true }
+    },
+  )
   return (tenantId, keyId, hourStart, dayStart, limits) => {
     try {
       return inTransaction.immediate(tenantId, keyId, hourStart, dayStart, limits)

@@ -80,7 +80,12 @@ export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
 
 /** The 429 of a refused request, naming the window that ran out and when to come back. */
 export function rateLimitedError(s: RateLimitState): DomainError {
-  const which = s.remainingHour === 0 && s.remainingDay === 0 ? `hourly limit of ${s.limitHour} and daily limit of ${s.limitDay}` : s.remainingDay === 0 ? `daily limit of ${s.limitDay}` : `hourly limit of ${s.limitHour}`
+  const which =
+    s.remainingHour === 0 && s.remainingDay === 0
+      ? `hourly limit of ${s.limitHour} and daily limit of ${s.limitDay}`
+      : s.remainingDay === 0
+        ? `daily limit of ${s.limitDay}`
+        : `hourly limit of ${s.limitHour}`
   return new DomainError('rate_limited', `This token has used its ${which} requests. Retry after ${s.retryAfter} seconds.`, {
     retry_after_seconds: s.retryAfter,
     limit_hour: s.limitHour,

@@ -33,7 +33,7 @@ function turnOff(ctx: TenantBoundCtx, user: UserRow, by: UserRow | null, reason:
 export const disableTwoFactor = defineOperation({
   name: 'disable_two_factor',
   title: 'Turn two-factor authentication off',
-  description: 'Turns the calling user\'s two-factor authentication off; needs a current code. Emits security.2fa_disabled.',
+  description: "Turns the calling user's two-factor authentication off; needs a current code. Emits security.2fa_disabled.",
   access: { role: 'employee', write: true, userScopedKey: true },
   input: t.Object({ code: TotpCode }),
   output: TwoFactorStatus,
@@ -48,7 +48,7 @@ export const disableTwoFactor = defineOperation({
 export const resetTwoFactor = defineOperation({
   name: 'reset_two_factor',
   title: "Reset a user's two-factor authentication",
-  description: 'An admin turns a user\'s two-factor authentication off (lost phone). Emits security.2fa_disabled.',
+  description: "An admin turns a user's two-factor authentication off (lost phone). Emits security.2fa_disabled.",
   access: { role: 'admin', write: true },
   input: t.Object({ user_id: Id }),
   output: TwoFactorStatus,

@@ -27,7 +27,8 @@ export const listSchedules = defineOperation({
     const from = input.from ?? localDate(ctx.now, ctx.tenant.timezone)
     const to = input.to ?? addDays(from, 6)
     if (to < from) throw new DomainError('invalid_argument', 'to must not be before from.', { field: 'to' })
-    if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS) throw new DomainError('invalid_argument', `A schedule request covers at most ${MAX_RANGE_DAYS} days.`, { field: 'to' })
+    if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS)
+      throw new DomainError('invalid_argument', `A schedule request covers at most ${MAX_RANGE_DAYS} days.`, { field: 'to' })
     const userIds = filteredUserIds(ctx, input)
     const w = pageWindow(input)
     const { rows, total } = listShiftsPage(ctx, {

@@ -7,13 +7,24 @@ export type ShiftTemplateRow = typeof shiftTemplates.$inferSelect
 
 export function listTemplatesPage(c: TenantScope, page: { offset: number; limit: number }): { rows: ShiftTemplateRow[]; total: number } {
   const where = eq(shiftTemplates.tenantId, c.tenant.id)
-  const rows = c.db.select().from(shiftTemplates).where(where).orderBy(asc(shiftTemplates.startTime), asc(shiftTemplates.name)).limit(page.limit).offset(page.offset).all()
+  const rows = c.db
+    .select()
+    .from(shiftTemplates)
+    .where(where)
+    .orderBy(asc(shiftTemplates.startTime), asc(shiftTemplates.name))
+    .limit(page.limit)
+    .offset(page.offset)
+    .all()
   return { rows, total: c.db.select({ n: count() }).from(shiftTemplates).where(where).get()?.n ?? 0 }
 }
 
 /** Fetch-or-throw: another tenant's template is indistinguishable from a missing one. */
 export function getTemplateInTenant(c: TenantScope, templateId: string): ShiftTemplateRow {
-  const row = c.db.select().from(shiftTemplates).where(and(eq(shiftTemplates.tenantId, c.tenant.id), eq(shiftTemplates.id, templateId))).get()
+  const row = c.db
+    .select()
+    .from(shiftTemplates)
+    .where(and(eq(shiftTemplates.tenantId, c.tenant.id), eq(shiftTemplates.id, templateId)))
+    .get()
   if (!row) throw notFound('Shift template')
   return row
 }

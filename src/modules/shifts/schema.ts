@@ -40,7 +40,9 @@ export const shiftSchedules = sqliteTable(
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     templateId: text('template_id').references(() => shiftTemplates.id, { onDelete: 'set null' }),
     date: localDay('date').notNull(),
     startsAt: instant('starts_at').notNull(),
@@ -49,10 +51,7 @@ export const shiftSchedules = sqliteTable(
     status: text('status').$type<'scheduled' | 'cancelled'>().notNull(),
     createdAt: instant('created_at').notNull(),
   },
-  (t) => [
-    uniqueIndex('shift_schedules_tenant_user_date_uq').on(t.tenantId, t.userId, t.date),
-    index('shift_schedules_tenant_date_idx').on(t.tenantId, t.date),
-  ],
+  (t) => [uniqueIndex('shift_schedules_tenant_user_date_uq').on(t.tenantId, t.userId, t.date), index('shift_schedules_tenant_date_idx').on(t.tenantId, t.date)],
 )
 
 export const shiftSchedulesDoc = describeEntity(shiftSchedules, {

@@ -1,7 +1,7 @@
 import { t, type Static } from 'elysia'
 import { DateOnly, Id, Instant, Nullable } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
-import { TASK_PRIORITIES, TASK_STATUSES } from './schema'
+import type { TASK_PRIORITIES, TASK_STATUSES } from './schema'
 import type { TaskRow } from './queries'
 
 // Spelled out (not mapped from TASK_STATUSES) so the types stay literal; the check below keeps them equal.

@@ -29,30 +29,36 @@ export function listTasksPage(c: TenantScope, f: TaskFilter): { rows: TaskRow[];
     f.dueFrom ? gte(tasks.dueDate, f.dueFrom) : undefined,
     f.dueTo ? lte(tasks.dueDate, f.dueTo) : undefined,
   )
-  const rows = c.db
-    .select()
-    .from(tasks)
-    .where(where)
-    .orderBy(desc(tasks.createdAt), sql`${tasks}.rowid desc`)
-    .limit(f.limit)
-    .offset(f.offset)
-    .all()
+  const rows = c.db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt), sql`${tasks}.rowid desc`).limit(f.limit).offset(f.offset).all()
   const total = c.db.select({ n: count() }).from(tasks).where(where).get()?.n ?? 0
   return { rows, total }
 }
 
 /** Fetch-or-throw: another tenant's task is indistinguishable from a missing one. */
 export function getTaskInTenant(c: TenantScope, taskId: string): TaskRow {
-  const row = c.db.select().from(tasks).where(and(eq(tasks.tenantId, c.tenant.id), eq(tasks.id, taskId))).get()
+  const row = c.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.tenantId, c.tenant.id), eq(tasks.id, taskId)))
+    .get()
   if (!row) throw notFound('Task')
   return row
 }
 
 export const insertTask = (c: TenantScope, row: Omit<NewTaskRow, 'tenantId'>): TaskRow =>
-  c.db.insert(tasks).values({ ...row, tenantId: c.tenant.id }).returning().get()
+  c.db
+    .insert(tasks)
+    .values({ ...row, tenantId: c.tenant.id })
+    .returning()
+    .get()
 
 export function updateTaskRow(c: TenantScope, taskId: string, patch: Partial<Omit<NewTaskRow, 'id' | 'tenantId'>>): TaskRow {
-  const row = c.db.update(tasks).set(patch).where(and(eq(tasks.tenantId, c.tenant.id), eq(tasks.id, taskId))).returning().get()
+  const row = c.db
+    .update(tasks)
+    .set(patch)
+    .where(and(eq(tasks.tenantId, c.tenant.id), eq(tasks.id, taskId)))
+    .returning()
+    .get()
   if (!row) throw notFound('Task')
   return row
 }

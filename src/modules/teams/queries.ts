@@ -36,7 +36,13 @@ export function listTeamsPage(c: TenantScope, f: TeamFilter): { rows: TeamRow[];
 }
 
 export function findTeamInTenant(c: TenantScope, teamId: string): TeamRow | null {
-  return c.db.select(teamColumns).from(teams).where(and(eq(teams.tenantId, c.tenant.id), eq(teams.id, teamId))).get() ?? null
+  return (
+    c.db
+      .select(teamColumns)
+      .from(teams)
+      .where(and(eq(teams.tenantId, c.tenant.id), eq(teams.id, teamId)))
+      .get() ?? null
+  )
 }
 
 /** Fetch-or-throw: another tenant's team is indistinguishable from a missing one. */
@@ -47,7 +53,13 @@ export function getTeamInTenant(c: TenantScope, teamId: string): TeamRow {
 }
 
 export function findTeamByName(c: TenantScope, name: string): TeamRow | null {
-  return c.db.select(teamColumns).from(teams).where(and(eq(teams.tenantId, c.tenant.id), sql`lower(${teams.name}) = lower(${name})`)).get() ?? null
+  return (
+    c.db
+      .select(teamColumns)
+      .from(teams)
+      .where(and(eq(teams.tenantId, c.tenant.id), sql`lower(${teams.name}) = lower(${name})`))
+      .get() ?? null
+  )
 }
 
 /** Team names by id, for labelling rows. */
@@ -97,7 +109,11 @@ export function membershipUserIds(c: TenantScope, teamIds: string[]): string[] {
 
 /** The membership rows of one team. */
 export const membershipsOfTeam = (c: TenantScope, teamId: string): MembershipRow[] =>
-  c.db.select().from(teamMemberships).where(and(eq(teamMemberships.tenantId, c.tenant.id), eq(teamMemberships.teamId, teamId))).all()
+  c.db
+    .select()
+    .from(teamMemberships)
+    .where(and(eq(teamMemberships.tenantId, c.tenant.id), eq(teamMemberships.teamId, teamId)))
+    .all()
 
 interface UserTeamRow {
   teamId: string
@@ -119,7 +135,11 @@ export function membershipsOfUser(c: TenantScope, userId: string): UserTeamRow[]
 
 /** Creates a team (no members yet). */
 export function insertTeam(c: TenantScope, row: { id: string; name: string }): TeamRow {
-  const created = c.db.insert(teams).values({ ...row, tenantId: c.tenant.id, createdAt: c.now }).returning().get()
+  const created = c.db
+    .insert(teams)
+    .values({ ...row, tenantId: c.tenant.id, createdAt: c.now })
+    .returning()
+    .get()
   return { ...created, memberCount: 0 }
 }
 

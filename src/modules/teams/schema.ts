@@ -40,8 +40,12 @@ export const teamMemberships = sqliteTable(
   'team_memberships',
   {
     tenantId: tenantRef(),
-    teamId: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     roleInTeam: text('role_in_team').$type<MembershipRole>().notNull().default('member'),
     joinedAt: instant('joined_at').notNull(),
   },

@@ -71,8 +71,7 @@ export function findTenantByReference(db: DbLike, ref: string): TenantRow | null
   )
 }
 
-export const findTenantById = (db: DbLike, id: number): TenantRow | null =>
-  db.select().from(tenants).where(eq(tenants.id, id)).get() ?? null
+export const findTenantById = (db: DbLike, id: number): TenantRow | null => db.select().from(tenants).where(eq(tenants.id, id)).get() ?? null
 
 /** The context's own tenant row: its settings (policies, thresholds, currency) beyond TenantCtx. */
 export const getTenantRow = (c: TenantScope): TenantRow => {
@@ -81,14 +80,12 @@ export const getTenantRow = (c: TenantScope): TenantRow => {
   return row
 }
 
-export const listTenants = (db: DbLike): TenantRow[] =>
-  db.select().from(tenants).where(isNull(tenants.deletedAt)).orderBy(tenants.id).all()
+export const listTenants = (db: DbLike): TenantRow[] => db.select().from(tenants).where(isNull(tenants.deletedAt)).orderBy(tenants.id).all()
 
 export const readableIdTaken = (db: DbLike, readableId: string): boolean =>
   db.select({ id: tenants.id }).from(tenants).where(eq(tenants.readableId, readableId)).get() !== undefined
 
-export const slugTaken = (db: DbLike, slug: string): boolean =>
-  db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug)).get() !== undefined
+export const slugTaken = (db: DbLike, slug: string): boolean => db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug)).get() !== undefined
 
 export const insertTenant = (db: DbLike, row: NewTenantRow): TenantRow => db.insert(tenants).values(row).returning().get()
 
@@ -99,13 +96,22 @@ export const updateTenantPlan = (c: TenantScope, planId: PlanId): void => {
 export const listPlans = (db: DbLike): PlanRow[] => db.select().from(plans).orderBy(plans.sortOrder).all()
 
 export const findPlan = (db: DbLike, id: string): PlanRow | null =>
-  db.select().from(plans).where(eq(plans.id, id as PlanId)).get() ?? null
+  db
+    .select()
+    .from(plans)
+    .where(eq(plans.id, id as PlanId))
+    .get() ?? null
 
 export const listRetentionPolicies = (db: DbLike) => db.select().from(retentionPolicies).all()
 
 /** The first demo tenant: what the public demo key and switch_to_demo point at. */
 export const findDefaultDemoTenant = (db: DbLike): TenantRow | null =>
-  db.select().from(tenants).where(and(eq(tenants.isDemo, true), isNull(tenants.deletedAt))).orderBy(tenants.id).get() ?? null
+  db
+    .select()
+    .from(tenants)
+    .where(and(eq(tenants.isDemo, true), isNull(tenants.deletedAt)))
+    .orderBy(tenants.id)
+    .get() ?? null
 
 /** Attendance policy of a tenant: geofence enforcement and presence confirmations. */
 export function updateAttendancePolicy(c: TenantScope, values: { geofencePolicy?: TenantRow['geofencePolicy']; presenceTapMinutes?: number | null }): void {

@@ -38,13 +38,24 @@ export const plansDoc = describeEntity(plans, {
   },
 })
 
-export const DATA_KINDS = ['screenshots', 'activity_samples', 'activity_blocks', 'location_pings', 'agent_sessions', 'tool_calls', 'webhook_deliveries'] as const
+export const DATA_KINDS = [
+  'screenshots',
+  'activity_samples',
+  'activity_blocks',
+  'location_pings',
+  'agent_sessions',
+  'tool_calls',
+  'webhook_deliveries',
+] as const
 export type DataKind = (typeof DATA_KINDS)[number]
 
 export const retentionPolicies = sqliteTable(
   'retention_policies',
   {
-    planId: text('plan_id').$type<PlanId>().notNull().references(() => plans.id),
+    planId: text('plan_id')
+      .$type<PlanId>()
+      .notNull()
+      .references(() => plans.id),
     dataKind: text('data_kind').$type<DataKind>().notNull(),
     retentionDays: integer('retention_days').notNull(),
   },
@@ -76,7 +87,10 @@ export const tenants = sqliteTable(
     readableId: text('readable_id').notNull(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
-    planId: text('plan_id').$type<PlanId>().notNull().references(() => plans.id),
+    planId: text('plan_id')
+      .$type<PlanId>()
+      .notNull()
+      .references(() => plans.id),
     timezone: text('timezone').notNull().default('UTC'),
     isDemo: integer('is_demo', { mode: 'boolean' }).notNull().default(false),
     currency: text('currency').notNull().default('USD'),

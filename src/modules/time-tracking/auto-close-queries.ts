@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { timeLogs } from './schema'
 import type { TimeLogRow } from './queries'

@@ -16,12 +16,15 @@ export interface Booking {
 export function resolveBooking(ctx: TenantBoundCtx, input: { project_id?: string | undefined; task_id?: string | undefined }): Booking {
   const task = input.task_id ? getTaskInTenant(ctx, input.task_id) : null
   if (task && input.project_id && task.projectId && task.projectId !== input.project_id) {
-    throw new DomainError('invalid_argument', 'The task belongs to another project than project_id.', { errors: [{ field: 'task_id', message: 'belongs to another project' }] })
+    throw new DomainError('invalid_argument', 'The task belongs to another project than project_id.', {
+      errors: [{ field: 'task_id', message: 'belongs to another project' }],
+    })
   }
   const projectId = input.project_id ?? task?.projectId ?? null
   if (projectId) {
     const project = getProjectInTenant(ctx, projectId)
-    if (project.status !== 'active') throw new DomainError('conflict', `Project ${project.name} is ${project.status.replace('_', ' ')}: time can only be booked to active projects.`)
+    if (project.status !== 'active')
+      throw new DomainError('conflict', `Project ${project.name} is ${project.status.replace('_', ' ')}: time can only be booked to active projects.`)
   }
   return { projectId, taskId: task?.id ?? null }
 }

@@ -14,7 +14,11 @@ export const findOpenBreak = (ctx: TenantScope, userId: string): BreakRow | null
     .get() ?? null
 
 export const insertBreak = (ctx: TenantScope, row: { userId: string; timeLogId: string; kind: BreakKind; startedAt: number }): BreakRow =>
-  ctx.db.insert(breaks).values({ ...row, id: newId(), tenantId: ctx.tenant.id }).returning().get()
+  ctx.db
+    .insert(breaks)
+    .values({ ...row, id: newId(), tenantId: ctx.tenant.id })
+    .returning()
+    .get()
 
 /** Ends a break; the null check makes a concurrent second end a no-op (null). */
 export const closeBreak = (ctx: TenantScope, breakId: string, endedAt: number): BreakRow | null =>

@@ -53,7 +53,7 @@ export const clientClockIn = defineOperation({
       clock_in_at: toIso(log.clockInAt),
       is_within_geofence: log.isWithinGeofence,
       matched_office_name: geofence?.matched?.name ?? null,
-      distance_meters: log.isWithinGeofence === null ? null : geofence?.distanceMeters ?? null,
+      distance_meters: log.isWithinGeofence === null ? null : (geofence?.distanceMeters ?? null),
       next_tap_due_at: toIsoOrNull(log.nextTapDueAt),
       project_id: log.projectId,
       task_id: log.taskId,

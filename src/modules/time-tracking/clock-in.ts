@@ -78,7 +78,10 @@ export function clockInUser(ctx: TenantBoundCtx, userId: string, input: ClockInR
       const open = findOpenTimeLog(c, user.id)
       if (open) {
         // The open session's id lets a client that retried a lost clock-in see that it landed.
-        throw new DomainError('already_clocked_in', `You are already clocked in since ${toIso(open.clockInAt)}. Clock out first.`, { time_log_id: open.id, clock_in_at: toIso(open.clockInAt) })
+        throw new DomainError('already_clocked_in', `You are already clocked in since ${toIso(open.clockInAt)}. Clock out first.`, {
+          time_log_id: open.id,
+          clock_in_at: toIso(open.clockInAt),
+        })
       }
       const log = insertTimeLog(c, {
         id: newId(),
@@ -97,7 +100,15 @@ export function clockInUser(ctx: TenantBoundCtx, userId: string, input: ClockInR
       })
       const agentSessionsEnded = endActiveAgentSessions(c, user.id, 'handover')
       if (point) {
-        insertLocationPing(c, { userId: user.id, recordedAt: ctx.now, latitude: point.latitude, longitude: point.longitude, officeId: fence?.matched?.id ?? null, insideGeofence: fence?.inside ?? false, source: 'clock_in' })
+        insertLocationPing(c, {
+          userId: user.id,
+          recordedAt: ctx.now,
+          latitude: point.latitude,
+          longitude: point.longitude,
+          officeId: fence?.matched?.id ?? null,
+          insideGeofence: fence?.inside ?? false,
+          source: 'clock_in',
+        })
       }
       emit(c, 'clock.in', {
         timeLogId: log.id,
@@ -128,7 +139,9 @@ export const ClockInOutput = t.Object({
   success: t.Boolean({ description: 'True when the clock-in was recorded' }),
   time_log_id: Id,
   clock_in_time: Instant,
-  is_within_geofence: Nullable(t.Boolean(), { description: 'Whether the coordinates fall inside an office geofence; null when no coordinates were sent or geofencing is off' }),
+  is_within_geofence: Nullable(t.Boolean(), {
+    description: 'Whether the coordinates fall inside an office geofence; null when no coordinates were sent or geofencing is off',
+  }),
   matched_office_name: Nullable(t.String(), { description: 'Office whose geofence contains the coordinates; null when none' }),
   distance_meters: Nullable(Int({ minimum: 0 }), { description: 'Distance to the matched (or else the nearest) office, metres; null without coordinates' }),
   next_tap_due_at: Nullable(Instant, { description: "When the next presence confirmation is due under the company's policy; null when there is none" }),
@@ -155,7 +168,7 @@ export const clockIn = defineOperation({
       clock_in_time: toIso(log.clockInAt),
       is_within_geofence: log.isWithinGeofence,
       matched_office_name: geofence?.matched?.name ?? null,
-      distance_meters: log.isWithinGeofence === null ? null : geofence?.distanceMeters ?? null,
+      distance_meters: log.isWithinGeofence === null ? null : (geofence?.distanceMeters ?? null),
       next_tap_due_at: log.nextTapDueAt === null ? null : toIso(log.nextTapDueAt),
       agent_sessions_ended: agentSessionsEnded,
       message: `Clocked in${where} at ${toIso(log.clockInAt)}.`,

@@ -31,7 +31,15 @@ export interface ClockOutResult {
 /** The position sent with a clock-out, stored with its geofence result. */
 function storeClockOutPing(ctx: TenantBoundCtx, userId: string, point: Point, at: number): void {
   const fence = matchGeofence(point, listOffices(ctx))
-  insertLocationPing(ctx, { userId, recordedAt: at, latitude: point.latitude, longitude: point.longitude, officeId: fence.matched?.id ?? null, insideGeofence: fence.inside, source: 'clock_out' })
+  insertLocationPing(ctx, {
+    userId,
+    recordedAt: at,
+    latitude: point.latitude,
+    longitude: point.longitude,
+    officeId: fence.matched?.id ?? null,
+    insideGeofence: fence.inside,
+    source: 'clock_out',
+  })
 }
 
 function notClockedIn(ctx: TenantBoundCtx, userId: string): DomainError {

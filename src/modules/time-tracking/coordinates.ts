@@ -6,7 +6,9 @@ export function pointFrom(input: { latitude?: number | undefined; longitude?: nu
   const { latitude, longitude } = input
   if (latitude === undefined && longitude === undefined) return null
   if (latitude === undefined || longitude === undefined) {
-    throw new DomainError('invalid_argument', 'Send latitude and longitude together, or neither.', { errors: [{ field: latitude === undefined ? 'latitude' : 'longitude', message: 'is required with the other coordinate' }] })
+    throw new DomainError('invalid_argument', 'Send latitude and longitude together, or neither.', {
+      errors: [{ field: latitude === undefined ? 'latitude' : 'longitude', message: 'is required with the other coordinate' }],
+    })
   }
   return { latitude, longitude }
 }

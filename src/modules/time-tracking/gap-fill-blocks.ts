@@ -16,8 +16,20 @@ export function writeGapFillBlocks(ctx: TenantBoundCtx, log: { id: string; userI
   const samples = sampleIntervals(ctx, log.userId, localDate(log.clockInAt - DAY, tz), localDate(clockOutAt, tz))
   const pauses = breaksOfLog(ctx, log.id).map((b) => ({ start: b.startedAt, end: b.endedAt ?? clockOutAt }))
   const gaps = findGaps(log.clockInAt, clockOutAt, [...samples, ...pauses])
-  const block = (kind: 'gap_fill' | 'break', i: { start: number; end: number }) =>
-    ({ userId: log.userId, timeLogId: log.id, kind, startedAt: i.start, endedAt: i.end, category: null })
-  insertBlocks(ctx, pauses.filter((p) => p.end > p.start).map((p) => block('break', p)))
-  return insertBlocks(ctx, gaps.map((g) => block('gap_fill', g)))
+  const block = (kind: 'gap_fill' | 'break', i: { start: number; end: number }) => ({
+    userId: log.userId,
+    timeLogId: log.id,
+    kind,
+    startedAt: i.start,
+    endedAt: i.end,
+    category: null,
+  })
+  insertBlocks(
+    ctx,
+    pauses.filter((p) => p.end > p.start).map((p) => block('break', p)),
+  )
+  return insertBlocks(
+    ctx,
+    gaps.map((g) => block('gap_fill', g)),
+  )
 }

@@ -17,7 +17,11 @@ export function findOpenTimeLog(ctx: TenantScope, userId: string): TimeLogRow | 
 }
 
 export const insertTimeLog = (ctx: TenantScope, row: Omit<NewTimeLogRow, 'tenantId'>): TimeLogRow =>
-  ctx.db.insert(timeLogs).values({ ...row, tenantId: ctx.tenant.id }).returning().get()
+  ctx.db
+    .insert(timeLogs)
+    .values({ ...row, tenantId: ctx.tenant.id })
+    .returning()
+    .get()
 
 export function closeTimeLog(
   ctx: TenantScope,

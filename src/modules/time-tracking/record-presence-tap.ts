@@ -64,11 +64,19 @@ export const recordPresenceTap = defineOperation({
       if (!log) throw new DomainError('not_clocked_in', 'You are not clocked in, so there is no presence to confirm.')
       const last = lastTapOfLog(c, log.id)
       if (last && ctx.now - last.tappedAt < TAP_REPEAT_WINDOW_MS) {
-        const office = last.latitude !== null && last.longitude !== null ? fenceOf(c, { latitude: last.latitude, longitude: last.longitude })?.matched?.name ?? null : null
+        const office =
+          last.latitude !== null && last.longitude !== null ? (fenceOf(c, { latitude: last.latitude, longitude: last.longitude })?.matched?.name ?? null) : null
         return toOutput(last, log, office, log.nextTapDueAt, false)
       }
       const fence = fenceOf(c, point)
-      const tap = insertPresenceTap(c, { userId, timeLogId: log.id, tappedAt: ctx.now, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null, withinGeofence: fence ? fence.inside : null })
+      const tap = insertPresenceTap(c, {
+        userId,
+        timeLogId: log.id,
+        tappedAt: ctx.now,
+        latitude: point?.latitude ?? null,
+        longitude: point?.longitude ?? null,
+        withinGeofence: fence ? fence.inside : null,
+      })
       const next = minutes ? ctx.now + minutes * MINUTE : null
       setNextTapDue(c, log.id, next)
       if (point) recordLocationPings(c, getUserInTenant(c, userId), log.clockInAt, [{ recordedAt: ctx.now, ...point, accuracyMeters: null }], 'presence_tap')

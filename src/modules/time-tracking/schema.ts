@@ -18,7 +18,9 @@ export const timeLogs = sqliteTable(
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     clockInAt: instant('clock_in_at').notNull(),
     clockOutAt: instant('clock_out_at'),
     status: text('status').$type<TimeLogStatus>().notNull(),
@@ -85,8 +87,12 @@ export const breaks = sqliteTable(
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    timeLogId: text('time_log_id').notNull().references(() => timeLogs.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    timeLogId: text('time_log_id')
+      .notNull()
+      .references(() => timeLogs.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<BreakKind>().notNull(),
     startedAt: instant('started_at').notNull(),
     endedAt: instant('ended_at'),
@@ -117,8 +123,12 @@ export const presenceTaps = sqliteTable(
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    timeLogId: text('time_log_id').notNull().references(() => timeLogs.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    timeLogId: text('time_log_id')
+      .notNull()
+      .references(() => timeLogs.id, { onDelete: 'cascade' }),
     tappedAt: instant('tapped_at').notNull(),
     latitude: real('latitude'),
     longitude: real('longitude'),

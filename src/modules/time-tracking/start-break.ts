@@ -34,7 +34,10 @@ export const startBreak = defineOperation({
         const open = findOpenBreak(c, userId)
         if (open?.kind === kind && open.timeLogId === log.id) return { break: toBreak(open), changed: false }
         if (open) {
-          throw new DomainError('conflict', `You are already on a ${open.kind} since ${toIso(open.startedAt)}; end it first.`, { break_id: open.id, kind: open.kind })
+          throw new DomainError('conflict', `You are already on a ${open.kind} since ${toIso(open.startedAt)}; end it first.`, {
+            break_id: open.id,
+            kind: open.kind,
+          })
         }
         return { break: toBreak(beginBreak(c, getUserInTenant(c, userId), log, kind)), changed: true }
       })

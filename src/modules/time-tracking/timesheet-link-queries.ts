@@ -34,9 +34,17 @@ export function closedLogsForTimesheet(ctx: TenantScope, userId: string, fromMs:
 /** Makes exactly `logIds` the time logs of the timesheet (the previous links are replaced). */
 export function linkTimeLogs(ctx: TenantScope, timesheetId: string, logIds: string[]): void {
   const l = timeLogs
-  ctx.db.update(l).set({ timesheetId: null }).where(and(eq(l.tenantId, ctx.tenant.id), eq(l.timesheetId, timesheetId))).run()
+  ctx.db
+    .update(l)
+    .set({ timesheetId: null })
+    .where(and(eq(l.tenantId, ctx.tenant.id), eq(l.timesheetId, timesheetId)))
+    .run()
   for (let i = 0; i < logIds.length; i += 500) {
-    ctx.db.update(l).set({ timesheetId }).where(and(eq(l.tenantId, ctx.tenant.id), inArray(l.id, logIds.slice(i, i + 500)))).run()
+    ctx.db
+      .update(l)
+      .set({ timesheetId })
+      .where(and(eq(l.tenantId, ctx.tenant.id), inArray(l.id, logIds.slice(i, i + 500))))
+      .run()
   }
 }
 

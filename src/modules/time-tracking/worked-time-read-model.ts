@@ -82,7 +82,16 @@ export function userIdsOwingTimesheet(c: TenantScope, periodStart: string, fromM
   return c.db
     .selectDistinct({ userId: timeLogs.userId })
     .from(timeLogs)
-    .where(and(eq(timeLogs.tenantId, c.tenant.id), gte(timeLogs.clockInAt, fromMs), lt(timeLogs.clockInAt, toMs), isNotNull(timeLogs.clockOutAt), isNull(timeLogs.timesheetId), noSheet))
+    .where(
+      and(
+        eq(timeLogs.tenantId, c.tenant.id),
+        gte(timeLogs.clockInAt, fromMs),
+        lt(timeLogs.clockInAt, toMs),
+        isNotNull(timeLogs.clockOutAt),
+        isNull(timeLogs.timesheetId),
+        noSheet,
+      ),
+    )
     .orderBy(timeLogs.userId)
     .all()
     .map((r) => r.userId)

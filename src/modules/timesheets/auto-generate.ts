@@ -24,7 +24,9 @@ export function autoGenerateTimesheets(ctx: TenantBoundCtx, date: string): numbe
   if (period.end !== date) return 0
   const tz = ctx.tenant.timezone
   const owingIds = userIdsOwingTimesheet(ctx, period.start, startOfLocalDay(period.start, tz), startOfLocalDay(addDays(period.end, 1), tz))
-  const owing = employmentOf(ctx, owingIds).filter((u) => u.status === 'active').sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const owing = employmentOf(ctx, owingIds)
+    .filter((u) => u.status === 'active')
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   if (owing.length === 0) return 0
   return inTransaction(ctx, (c) => {
     const events: EventInput[] = []
@@ -32,11 +34,24 @@ export function autoGenerateTimesheets(ctx: TenantBoundCtx, date: string): numbe
       if (findTimesheetForPeriod(c, user.id, period.start)) continue
       const content = timesheetContent(c, user.id, period, null)
       if (content.logIds.length === 0) continue
-      const sheet = createTimesheet(c, { userId: user.id, periodStart: period.start, periodEnd: period.end, totalSeconds: content.totalSeconds }, 'auto_generated', null)
+      const sheet = createTimesheet(
+        c,
+        { userId: user.id, periodStart: period.start, periodEnd: period.end, totalSeconds: content.totalSeconds },
+        'auto_generated',
+        null,
+      )
       linkTimeLogs(c, sheet.id, content.logIds)
       events.push({
         type: 'timesheet.auto_generated',
-        data: { timesheetId: sheet.id, userId: user.id, userEmail: user.email, periodStart: sheet.periodStart, periodEnd: sheet.periodEnd, totalHours: hoursFromSeconds(sheet.totalSeconds), generatedAt: toIso(ctx.now) },
+        data: {
+          timesheetId: sheet.id,
+          userId: user.id,
+          userEmail: user.email,
+          periodStart: sheet.periodStart,
+          periodEnd: sheet.periodEnd,
+          totalHours: hoursFromSeconds(sheet.totalSeconds),
+          generatedAt: toIso(ctx.now),
+        },
       })
     }
     return emitAll(c, events)

@@ -51,11 +51,20 @@ export const listMyTimesheet = defineOperation({
     const today = localDate(ctx.now, tz)
     const to = input.to ?? today
     const from = input.from ?? addDays(to < today ? to : today, -30)
-    for (const [field, value] of [['from', from], ['to', to]] as const) {
-      if (!isDate(value)) throw new DomainError('invalid_argument', `${field} is not a real date: ${value}.`, { errors: [{ field, message: 'must be a calendar date YYYY-MM-DD' }] })
+    for (const [field, value] of [
+      ['from', from],
+      ['to', to],
+    ] as const) {
+      if (!isDate(value))
+        throw new DomainError('invalid_argument', `${field} is not a real date: ${value}.`, {
+          errors: [{ field, message: 'must be a calendar date YYYY-MM-DD' }],
+        })
     }
     if (from > to) throw new DomainError('invalid_argument', 'from must not be after to.', { errors: [{ field: 'from', message: 'must be on or before to' }] })
-    if (daysBetween(from, to) >= MAX_RANGE_DAYS) throw new DomainError('invalid_argument', `The range may span at most ${MAX_RANGE_DAYS} days.`, { errors: [{ field: 'from', message: `range over ${MAX_RANGE_DAYS} days` }] })
+    if (daysBetween(from, to) >= MAX_RANGE_DAYS)
+      throw new DomainError('invalid_argument', `The range may span at most ${MAX_RANGE_DAYS} days.`, {
+        errors: [{ field: 'from', message: `range over ${MAX_RANGE_DAYS} days` }],
+      })
     const range = localRange(from, to, tz)
     const logs = timeLogsOverlapping(ctx, range, [userId]).filter((l) => l.clockInAt >= range.from)
     const entries = logs.map((l) => toTimesheetEntry(l, tz, ctx.now))

@@ -20,7 +20,9 @@ const PendingApproval = t.Object(
     team_name: Nullable(t.String(), { description: "The employee's primary team" }),
     period_start: DateOnly,
     period_end: DateOnly,
-    status: t.Union([t.Literal('submitted'), t.Literal('auto_generated')], { description: 'submitted by the employee, or auto_generated when the period closed without a submission' }),
+    status: t.Union([t.Literal('submitted'), t.Literal('auto_generated')], {
+      description: 'submitted by the employee, or auto_generated when the period closed without a submission',
+    }),
     total_hours: t.Number({ minimum: 0 }),
     submitted_at: Nullable(Instant, { description: 'null for auto-generated timesheets' }),
     waiting_days: Int({ minimum: 0, description: 'Whole days since submission (or creation)' }),
@@ -48,8 +50,14 @@ export const listPendingApprovals = defineOperation({
     const userIds = scopeUserIds(v, input.team_id ? usersOfTeam(ctx, v, input.team_id) : null)
     const rows = pendingTimesheets(ctx, userIds, MAX_PENDING_ITEMS)
     const total = rows.length < MAX_PENDING_ITEMS ? rows.length : countPendingTimesheets(ctx, userIds)
-    const people = userLabels(ctx, rows.map((r) => r.userId))
-    const teams = teamNames(ctx, [...people.values()].flatMap((p) => (p.primaryTeamId ? [p.primaryTeamId] : [])))
+    const people = userLabels(
+      ctx,
+      rows.map((r) => r.userId),
+    )
+    const teams = teamNames(
+      ctx,
+      [...people.values()].flatMap((p) => (p.primaryTeamId ? [p.primaryTeamId] : [])),
+    )
     return {
       count: total,
       items: rows.map((r) => {

@@ -57,7 +57,12 @@ export const listTimesheets = defineOperation({
     user_id: t.Optional(t.String({ ...Id, description: 'Only this person' })),
     team_id: t.Optional(t.String({ ...Id, description: 'Only members of this team' })),
     // A union of literals, not TimesheetStatusEnum: t.UnionEnum carries a default the query would pick up.
-    status: t.Optional(t.Union(TIMESHEET_STATUSES.map((s) => t.Literal(s)), { description: 'Only timesheets in this status' })),
+    status: t.Optional(
+      t.Union(
+        TIMESHEET_STATUSES.map((s) => t.Literal(s)),
+        { description: 'Only timesheets in this status' },
+      ),
+    ),
     from: t.Optional(t.String({ ...DateOnly, description: 'Only periods ending on or after this date' })),
     to: t.Optional(t.String({ ...DateOnly, description: 'Only periods starting on or before this date' })),
     ...PageQuery,

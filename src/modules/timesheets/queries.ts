@@ -7,7 +7,11 @@ import type { TimesheetHistoryRow, TimesheetRow } from './timesheet-queries'
 const PENDING_STATUSES = ['submitted', 'auto_generated'] as const
 
 const pendingWhere = (c: TenantScope, userIds: string[] | null) =>
-  and(eq(timesheets.tenantId, c.tenant.id), inArray(timesheets.status, [...PENDING_STATUSES]), userIds === null ? undefined : inArray(timesheets.userId, userIds))
+  and(
+    eq(timesheets.tenantId, c.tenant.id),
+    inArray(timesheets.status, [...PENDING_STATUSES]),
+    userIds === null ? undefined : inArray(timesheets.userId, userIds),
+  )
 
 /** Timesheets awaiting approval, oldest submission first. */
 export function pendingTimesheets(c: TenantScope, userIds: string[] | null, limit: number): TimesheetRow[] {

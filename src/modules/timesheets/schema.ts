@@ -11,7 +11,9 @@ export const timesheets = sqliteTable(
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     periodStart: localDay('period_start').notNull(),
     periodEnd: localDay('period_end').notNull(),
     status: text('status').$type<TimesheetStatus>().notNull(),
@@ -56,7 +58,9 @@ export const timesheetStatusHistory = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     tenantId: tenantRef(),
-    timesheetId: text('timesheet_id').notNull().references(() => timesheets.id, { onDelete: 'cascade' }),
+    timesheetId: text('timesheet_id')
+      .notNull()
+      .references(() => timesheets.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status').$type<TimesheetStatus>(),
     toStatus: text('to_status').$type<TimesheetStatus>().notNull(),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),

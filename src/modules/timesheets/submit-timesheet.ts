@@ -18,7 +18,13 @@ import { TimesheetOutput } from './timesheet-model'
 import { timesheetView } from './timesheet-access'
 
 export const SubmitTimesheetInput = t.Object({
-  date: t.Optional(t.String({ pattern: DateOnly.pattern, description: "Any date in the period to submit (YYYY-MM-DD, tenant time zone); default today. The period follows the tenant's pay period; weeks start on Monday." })),
+  date: t.Optional(
+    t.String({
+      pattern: DateOnly.pattern,
+      description:
+        "Any date in the period to submit (YYYY-MM-DD, tenant time zone); default today. The period follows the tenant's pay period; weeks start on Monday.",
+    }),
+  ),
 })
 
 /**

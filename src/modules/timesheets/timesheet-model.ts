@@ -71,7 +71,9 @@ export const TimesheetEntry = t.Object(
     clock_out_at: Nullable(Instant, { description: 'null while the session is open' }),
     hours: t.Number({ minimum: 0, description: 'Length of the session in hours (an open one counts until now)' }),
     status: t.Union([t.Literal('open'), t.Literal('closed'), t.Literal('auto_closed')]),
-    source: t.Union([t.Literal('mcp'), t.Literal('client'), t.Literal('mobile'), t.Literal('import'), t.Literal('seed')], { description: 'Where the clock-in came from' }),
+    source: t.Union([t.Literal('mcp'), t.Literal('client'), t.Literal('mobile'), t.Literal('import'), t.Literal('seed')], {
+      description: 'Where the clock-in came from',
+    }),
   },
   { description: 'One work session (time log) of the timesheet' },
 )

@@ -59,7 +59,10 @@ export function insertTimesheetHistory(
   c: TenantScope,
   row: { timesheetId: string; fromStatus: TimesheetStatus | null; toStatus: TimesheetStatus; actorUserId: string | null; reason: string | null },
 ): void {
-  c.db.insert(timesheetStatusHistory).values({ ...row, tenantId: c.tenant.id, changedAt: c.now }).run()
+  c.db
+    .insert(timesheetStatusHistory)
+    .values({ ...row, tenantId: c.tenant.id, changedAt: c.now })
+    .run()
 }
 
 export function listTimesheetHistory(c: TenantScope, timesheetId: string): TimesheetHistoryRow[] {

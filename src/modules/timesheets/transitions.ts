@@ -20,8 +20,7 @@ export const TIMESHEET_TRANSITIONS: readonly { from: TimesheetStatus | null; to:
   { from: 'auto_generated', to: 'rejected', by: 'a manager of their team or an admin, with a reason' },
 ]
 
-export const canTransition = (from: TimesheetStatus | null, to: TimesheetStatus): boolean =>
-  TIMESHEET_TRANSITIONS.some((t) => t.from === from && t.to === to)
+export const canTransition = (from: TimesheetStatus | null, to: TimesheetStatus): boolean => TIMESHEET_TRANSITIONS.some((t) => t.from === from && t.to === to)
 
 const VERBS: Record<TimesheetStatus, string> = {
   draft: 'be made a draft',

@@ -52,7 +52,15 @@ export const acceptInvitation = defineOperation({
     return inTransaction({ tenant, db: ctx.db, now: ctx.now }, (c) => {
       const user = activateInvitee(c, invitation)
       if (!markInvitationAccepted(c, invitation.id, user.id)) throw new DomainError('conflict', 'This invitation was accepted already.')
-      const { row, key } = issueKey(c, { kind: 'live', scope: 'read_write', role: user.role, name: 'Invitation key', userId: user.id, createdByUserId: user.id, expiresAt: null })
+      const { row, key } = issueKey(c, {
+        kind: 'live',
+        scope: 'read_write',
+        role: user.role,
+        name: 'Invitation key',
+        userId: user.id,
+        createdByUserId: user.id,
+        expiresAt: null,
+      })
       emit(c, 'user.activated', { userId: user.id, userEmail: user.email, via: 'invitation', invitationId: invitation.id, activatedAt: toIso(c.now) })
       return { user_id: user.id, email: user.email, name: user.name, role: user.role, tenant: tenant.readableId, key, key_id: row.id }
     })

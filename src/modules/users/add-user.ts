@@ -39,7 +39,16 @@ export const addUser = defineOperation({
     const email = input.email.trim().toLowerCase()
     if (findUserByEmail(ctx, email)) throw new DomainError('conflict', `${email} already exists in this company.`)
     return inTransaction(ctx, (c) => {
-      const user = insertUser(c, { id: newId(), name: input.name, email, role: input.role, status: 'active', jobTitle: input.job_title ?? null, createdAt: c.now, activatedAt: c.now })
+      const user = insertUser(c, {
+        id: newId(),
+        name: input.name,
+        email,
+        role: input.role,
+        status: 'active',
+        jobTitle: input.job_title ?? null,
+        createdAt: c.now,
+        activatedAt: c.now,
+      })
       let team = input.team ? findTeamByName(c, input.team) : null
       const teamCreated = Boolean(input.team && !team)
       if (input.team && !team) team = insertTeam(c, { id: newId(), name: input.team })
@@ -49,7 +58,15 @@ export const addUser = defineOperation({
         if (manages) setTeamManagerIfNone(c, team.id, user.id)
         setPrimaryTeam(c, user.id, team.id)
       }
-      emit(c, 'user.activated', { userId: user.id, userEmail: email, via: 'added', userName: user.name, role: user.role, teamId: team?.id ?? null, activatedAt: toIso(c.now) })
+      emit(c, 'user.activated', {
+        userId: user.id,
+        userEmail: email,
+        via: 'added',
+        userName: user.name,
+        role: user.role,
+        teamId: team?.id ?? null,
+        activatedAt: toIso(c.now),
+      })
       return { user_id: user.id, email, name: user.name, role: user.role, team_id: team?.id ?? null, team_name: team?.name ?? null, team_created: teamCreated }
     })
   },

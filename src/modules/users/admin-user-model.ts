@@ -32,5 +32,4 @@ export const toAdminUser = (u: UserRow) => ({
 })
 
 /** Email of the person acting, for event payloads; null for the operator's CLI and tenant-level keys. */
-export const actorEmail = (ctx: TenantBoundCtx): string | null =>
-  ctx.actor.userId ? findUserInTenant(ctx, ctx.actor.userId)?.email ?? null : null
+export const actorEmail = (ctx: TenantBoundCtx): string | null => (ctx.actor.userId ? (findUserInTenant(ctx, ctx.actor.userId)?.email ?? null) : null)

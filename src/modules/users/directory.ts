@@ -29,7 +29,13 @@ export function employeeDirectoryPage(ctx: TenantBoundCtx, v: Visibility, f: Dir
     page.limit,
     page.offset,
   )
-  const teams = teamNames(ctx, rows.flatMap((r) => (r.primaryTeamId ? [r.primaryTeamId] : [])))
-  const clockedIn = openLogUserIds(ctx, rows.map((r) => r.id))
+  const teams = teamNames(
+    ctx,
+    rows.flatMap((r) => (r.primaryTeamId ? [r.primaryTeamId] : [])),
+  )
+  const clockedIn = openLogUserIds(
+    ctx,
+    rows.map((r) => r.id),
+  )
   return { employees: rows.map((r) => toEmployeeSummary(r, teams, clockedIn)), total }
 }

@@ -29,7 +29,9 @@ const RecentActivity = t.Object(
     days_worked_last_7_days: Int({ minimum: 0, maximum: 7 }),
     last_clock_in_at: Nullable(Instant),
     last_clock_out_at: Nullable(Instant),
-    productivity_score_last_7_days: Nullable(Int({ minimum: 0, maximum: 100 }), { description: 'Category-based score over the same 7 days; null without desktop-agent data' }),
+    productivity_score_last_7_days: Nullable(Int({ minimum: 0, maximum: 100 }), {
+      description: 'Category-based score over the same 7 days; null without desktop-agent data',
+    }),
     recent_sessions: t.Array(RecentSession, { description: 'Up to 5 latest work sessions, newest first' }),
   },
   { description: 'Recent attendance and activity of the employee' },

@@ -51,7 +51,9 @@ export const inviteStaff = defineOperation({
     name: t.Optional(t.String({ minLength: 1, maxLength: 200, description: 'Full name of the invitee' })),
   }),
   output: t.Object({
-    status: t.Union([t.Literal('invitation_sent'), ...ERROR_CODES.map((c) => t.Literal(c))], { description: 'invitation_sent, or the error code when the invitation failed' }),
+    status: t.Union([t.Literal('invitation_sent'), ...ERROR_CODES.map((c) => t.Literal(c))], {
+      description: 'invitation_sent, or the error code when the invitation failed',
+    }),
     message: t.String(),
     email: t.String({ description: 'Invitee email, lower-cased' }),
     name: Nullable(t.String(), { description: 'Invitee name, if given' }),
@@ -68,7 +70,10 @@ export const inviteStaff = defineOperation({
     const email = input.email.trim().toLowerCase()
     const existing = findUserByEmail(ctx, email)
     if (existing) {
-      throw new DomainError('conflict', existing.status === 'invited' ? `${email} has already been invited.` : `${email} is already a member of ${ctx.tenant.name}.`)
+      throw new DomainError(
+        'conflict',
+        existing.status === 'invited' ? `${email} has already been invited.` : `${email} is already a member of ${ctx.tenant.name}.`,
+      )
     }
     const inviter = ctx.actor.userId ? findUserInTenant(ctx, ctx.actor.userId) : null
     const token = randomBytes(24).toString('base64url')
@@ -88,7 +93,13 @@ export const inviteStaff = defineOperation({
         createdAt: c.now,
         expiresAt,
       })
-      const mail = invitationEmail({ tenantName: ctx.tenant.name, inviterName: inviter?.name ?? 'Your administrator', inviteeName: name ?? email, url: `${ctx.config.publicUrl}/invitations/accept?token=${token}`, expiresAt })
+      const mail = invitationEmail({
+        tenantName: ctx.tenant.name,
+        inviterName: inviter?.name ?? 'Your administrator',
+        inviteeName: name ?? email,
+        url: `${ctx.config.publicUrl}/invitations/accept?token=${token}`,
+        expiresAt,
+      })
       enqueueEmail(c, { to: email, ...mail })
       emit(c, 'user.invited', {
         userId: user.id,

@@ -10,13 +10,28 @@ type NewUserRow = Omit<typeof users.$inferInsert, 'tenantId'>
 /** Authentication's read of a key's user: one prepared statement, the hottest user lookup. */
 export const findUserForAuth = (c: TenantScope, userId: string): UserRow | null =>
   prepared(c.db, 'users.forAuth', (d) =>
-    d.select().from(users).where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.id, sql.placeholder('userId')))).prepare(),
+    d
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.id, sql.placeholder('userId'))))
+      .prepare(),
   ).get({ tenantId: c.tenant.id, userId }) ?? null
 
-export const insertUser = (c: TenantScope, row: NewUserRow): UserRow => c.db.insert(users).values({ ...row, tenantId: c.tenant.id }).returning().get()
+export const insertUser = (c: TenantScope, row: NewUserRow): UserRow =>
+  c.db
+    .insert(users)
+    .values({ ...row, tenantId: c.tenant.id })
+    .returning()
+    .get()
 
 export function findUserInTenant(c: TenantScope, userId: string): UserRow | null {
-  return c.db.select().from(users).where(and(eq(users.tenantId, c.tenant.id), eq(users.id, userId))).get() ?? null
+  return (
+    c.db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, c.tenant.id), eq(users.id, userId)))
+      .get() ?? null
+  )
 }
 
 /** Fetch-or-throw: another tenant's id is indistinguishable from a missing one. */
@@ -27,7 +42,13 @@ export function getUserInTenant(c: TenantScope, userId: string): UserRow {
 }
 
 export function findUserByEmail(c: TenantScope, email: string): UserRow | null {
-  return c.db.select().from(users).where(and(eq(users.tenantId, c.tenant.id), eq(users.email, email.toLowerCase()))).get() ?? null
+  return (
+    c.db
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, c.tenant.id), eq(users.email, email.toLowerCase())))
+      .get() ?? null
+  )
 }
 
 // ---- reads of the MCP tools (list_employees, get_employee_details, dashboards) ----
@@ -138,8 +159,16 @@ export function userIdsWithPrimaryTeam(c: TenantScope, teamIds: string[]): strin
 }
 
 export function setPrimaryTeam(c: TenantScope, userId: string, teamId: string): void {
-  c.db.update(users).set({ primaryTeamId: teamId }).where(and(eq(users.tenantId, c.tenant.id), eq(users.id, userId))).run()
+  c.db
+    .update(users)
+    .set({ primaryTeamId: teamId })
+    .where(and(eq(users.tenantId, c.tenant.id), eq(users.id, userId)))
+    .run()
 }
 
 export const insertInvitation = (c: TenantScope, row: Omit<typeof invitations.$inferInsert, 'tenantId'>) =>
-  c.db.insert(invitations).values({ ...row, tenantId: c.tenant.id }).returning().get()
+  c.db
+    .insert(invitations)
+    .values({ ...row, tenantId: c.tenant.id })
+    .returning()
+    .get()

@@ -80,10 +80,7 @@ export const invitations = sqliteTable(
     expiresAt: instant('expires_at').notNull(),
     acceptedAt: instant('accepted_at'),
   },
-  (t) => [
-    index('invitations_tenant_status_idx').on(t.tenantId, t.status),
-    uniqueIndex('invitations_token_uq').on(t.tokenHash),
-  ],
+  (t) => [index('invitations_tenant_status_idx').on(t.tenantId, t.status), uniqueIndex('invitations_token_uq').on(t.tokenHash)],
 )
 
 export const invitationsDoc = describeEntity(invitations, {

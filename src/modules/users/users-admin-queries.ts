@@ -27,7 +27,12 @@ export function updateUserStatus(
 }
 
 export function updateUserRole(c: TenantScope, userId: string, role: Role): UserRow {
-  return c.db.update(users).set({ role }).where(and(eq(users.tenantId, c.tenant.id), eq(users.id, userId))).returning().get()!
+  return c.db
+    .update(users)
+    .set({ role })
+    .where(and(eq(users.tenantId, c.tenant.id), eq(users.id, userId)))
+    .returning()
+    .get()!
 }
 
 /** Active OwnerAdmins of the tenant: there must always be at least one. */

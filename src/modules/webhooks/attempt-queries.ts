@@ -38,12 +38,22 @@ export function recordAttempt(db: DbLike, claim: Claim, record: AttemptRecord, n
         lastError: rec.error,
         completedAt: done ? now : null,
       })
-      .where(and(eq(webhookDeliveries.id, claim.delivery.id), eq(webhookDeliveries.leaseUntil, claim.leaseUntil), eq(webhookDeliveries.attempts, claim.attempt)))
+      .where(
+        and(eq(webhookDeliveries.id, claim.delivery.id), eq(webhookDeliveries.leaseUntil, claim.leaseUntil), eq(webhookDeliveries.attempts, claim.attempt)),
+      )
       .returning({ id: webhookDeliveries.id })
       .get()
     if (!updated) return false
     tx.insert(webhookAttempts)
-      .values({ tenantId: claim.delivery.tenantId, deliveryId: claim.delivery.id, attempt: claim.attempt, startedAt: rec.startedAt, durationMs: rec.durationMs, responseStatus: rec.responseStatus, error: rec.error })
+      .values({
+        tenantId: claim.delivery.tenantId,
+        deliveryId: claim.delivery.id,
+        attempt: claim.attempt,
+        startedAt: rec.startedAt,
+        durationMs: rec.durationMs,
+        responseStatus: rec.responseStatus,
+        error: rec.error,
+      })
       .run()
     updateEndpointHealth(tx, claim.subscription, rec.endpoint, now)
     return true
@@ -62,9 +72,15 @@ function updateEndpointHealth(db: DbLike, sub: WebhookSubscriptionRow, endpoint:
   // Conditional writes on the current row, not on the claim's snapshot: another attempt of the
   // same endpoint may have changed failing_since since this one was claimed.
   if (endpoint.kind === 'healthy') {
-    db.update(webhookSubscriptions).set({ failingSince: null }).where(and(where, sql`${webhookSubscriptions.failingSince} is not null`)).run()
+    db.update(webhookSubscriptions)
+      .set({ failingSince: null })
+      .where(and(where, sql`${webhookSubscriptions.failingSince} is not null`))
+      .run()
   } else if (endpoint.kind === 'failing') {
-    db.update(webhookSubscriptions).set({ failingSince: now }).where(and(where, isNull(webhookSubscriptions.failingSince))).run()
+    db.update(webhookSubscriptions)
+      .set({ failingSince: now })
+      .where(and(where, isNull(webhookSubscriptions.failingSince)))
+      .run()
   } else {
     db.update(webhookSubscriptions)
       .set({ status: 'disabled', disabledReason: endpoint.reason, disabledAt: now, updatedAt: now })

@@ -6,8 +6,7 @@ import { t } from 'elysia'
  * tenant time zone.
  */
 export const At = (description: string) => t.String({ format: 'date-time', description: `${description} (ISO 8601 UTC)` })
-export const Day = (description: string) =>
-  t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: `${description} (YYYY-MM-DD, tenant time zone)` })
+export const Day = (description: string) => t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: `${description} (YYYY-MM-DD, tenant time zone)` })
 export const Str = (description: string) => t.String({ description })
 export const Email = (description: string) => t.String({ format: 'email', description })
 export const Num = (description: string) => t.Number({ description })
@@ -53,4 +52,9 @@ export const taskRef = {
 
 /** One changed field of task.updated. */
 export const Change = (what: string) =>
-  t.Optional(t.Object({ from: OrNull(Str(`${what} before, null when empty.`)), to: OrNull(Str(`${what} after, null when empty.`)) }, { description: `Present when the ${what.toLowerCase()} changed.` }))
+  t.Optional(
+    t.Object(
+      { from: OrNull(Str(`${what} before, null when empty.`)), to: OrNull(Str(`${what} after, null when empty.`)) },
+      { description: `Present when the ${what.toLowerCase()} changed.` },
+    ),
+  )

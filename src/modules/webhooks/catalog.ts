@@ -22,11 +22,14 @@ export type EventPayload<E extends EventName> = Static<EventCatalog[E]['payload'
 
 /** Not one of the 32: sent only by POST /webhooks/{subscription_id}/test, never fanned out to other subscriptions. */
 export const TEST_EVENT = 'webhook.test'
-export const TEST_EVENT_SPEC = spec('A test delivery you asked for with POST /api/v1/webhooks/{subscription_id}/test. Never sent otherwise.', t.Object({
-  subscriptionId: Str('The subscription tested.'),
-  message: Str('A fixed greeting.'),
-  requestedAt: At('When the test was requested'),
-}))
+export const TEST_EVENT_SPEC = spec(
+  'A test delivery you asked for with POST /api/v1/webhooks/{subscription_id}/test. Never sent otherwise.',
+  t.Object({
+    subscriptionId: Str('The subscription tested.'),
+    message: Str('A fixed greeting.'),
+    requestedAt: At('When the test was requested'),
+  }),
+)
 export type TestEventPayload = Static<typeof TEST_EVENT_SPEC.payload>
 
 /** The group of an event is its first name segment (clock, break, timesheet, …). */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle
 import { newId } from '../../kernel/ids'
 import type { TenantScope } from '../../kernel/ctx'
 import { transaction, type DbLike } from '../../kernel/db'
-import { events, webhookAttempts, webhookDeliveries, webhookSubscriptions } from './schema'
+import { events, type webhookAttempts, webhookDeliveries, webhookSubscriptions } from './schema'
 import { selects } from './selection'
 import type { EventRow } from './outbox-queries'
 import type { WebhookSubscriptionRow } from './queries'
@@ -36,10 +36,30 @@ export function fanOutBatch(db: DbLike, now: number, limit: number): { events: n
     const rows = batch.flatMap((e) =>
       subs
         .filter((s) => s.tenantId === e.tenantId && s.createdAt <= e.occurredAt && selects(s.events ?? null, e.type))
-        .map((s) => ({ id: newDeliveryId(), tenantId: e.tenantId, eventId: e.id, subscriptionId: s.id, status: 'pending' as const, attempts: 0, nextAttemptAt: now, createdAt: now })),
+        .map((s) => ({
+          id: newDeliveryId(),
+          tenantId: e.tenantId,
+          eventId: e.id,
+          subscriptionId: s.id,
+          status: 'pending' as const,
+          attempts: 0,
+          nextAttemptAt: now,
+          createdAt: now,
+        })),
     )
-    for (let i = 0; i < rows.length; i += 500) tx.insert(webhookDeliveries).values(rows.slice(i, i + 500)).run()
-    tx.update(events).set({ fannedOutAt: now }).where(inArray(events.id, batch.map((e) => e.id))).run()
+    for (let i = 0; i < rows.length; i += 500)
+      tx.insert(webhookDeliveries)
+        .values(rows.slice(i, i + 500))
+        .run()
+    tx.update(events)
+      .set({ fannedOutAt: now })
+      .where(
+        inArray(
+          events.id,
+          batch.map((e) => e.id),
+        ),
+      )
+      .run()
     return { events: batch.length, deliveries: rows.length }
   })
 }
@@ -107,7 +127,12 @@ export function claimDue(
     if (claims.length) {
       tx.update(webhookDeliveries)
         .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, leaseUntil, lastAttemptAt: now })
-        .where(inArray(webhookDeliveries.id, claims.map((c) => c.delivery.id)))
+        .where(
+          inArray(
+            webhookDeliveries.id,
+            claims.map((c) => c.delivery.id),
+          ),
+        )
         .run()
     }
     return claims
@@ -120,7 +145,13 @@ export function hasDueDeliveries(db: DbLike, now: number): boolean {
     db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now), or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, now))))
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, now)),
+        ),
+      )
       .limit(1)
       .get() !== undefined
   )

@@ -16,7 +16,7 @@ function parseV4(s: string): Uint8Array | null {
   const out = new Uint8Array(16)
   out[10] = 0xff
   out[11] = 0xff
-  parts.forEach((p, i) => (out[12 + i] = Number(p)))
+  for (const [i, p] of parts.entries()) out[12 + i] = Number(p)
   return out
 }
 
@@ -28,7 +28,7 @@ function parseV6(s: string): Uint8Array | null {
     const v4 = parseV4(v4tail[1]!)
     if (!v4) return null
     const hex = (i: number) => ((v4[i]! << 8) | v4[i + 1]!).toString(16)
-    text = text.slice(0, -v4tail[1]!.length) + `${hex(12)}:${hex(14)}`
+    text = `${text.slice(0, -v4tail[1]!.length)}${hex(12)}:${hex(14)}`
   }
   const halves = text.split('::')
   if (halves.length > 2) return null

@@ -29,7 +29,14 @@ export const listEventTypes = defineOperation({
       default_selected: !isHighFrequency(name),
       payload_schema: EVENT_CATALOG[name].payload,
     }))
-    const test = { name: TEST_EVENT, group: 'webhook', description: TEST_EVENT_SPEC.description, high_frequency: false, default_selected: false, payload_schema: TEST_EVENT_SPEC.payload }
+    const test = {
+      name: TEST_EVENT,
+      group: 'webhook',
+      description: TEST_EVENT_SPEC.description,
+      high_frequency: false,
+      default_selected: false,
+      payload_schema: TEST_EVENT_SPEC.payload,
+    }
     return { events, test_event: test, selection_rules: SELECTION_RULES }
   },
 })

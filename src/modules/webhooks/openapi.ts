@@ -33,10 +33,19 @@ function operation(name: string, spec: EventSpec) {
       summary: name,
       description: `${spec.description}${hf}`,
       tags: ['webhooks'],
-      parameters: Object.entries(HEADERS).map(([header, description]) => ({ name: header, in: 'header', required: true, description, schema: { type: 'string' } })),
+      parameters: Object.entries(HEADERS).map(([header, description]) => ({
+        name: header,
+        in: 'header',
+        required: true,
+        description,
+        schema: { type: 'string' },
+      })),
       requestBody: { required: true, content: { 'application/json': { schema: envelope(name, spec) } } },
       responses: {
-        '2XX': { description: 'Received. Anything else (3xx included, never followed) is retried after about 1 min, 5 min, 30 min, 2 h, 6 h, 12 h and 24 h; 410 disables the subscription.' },
+        '2XX': {
+          description:
+            'Received. Anything else (3xx included, never followed) is retried after about 1 min, 5 min, 30 min, 2 h, 6 h, 12 h and 24 h; 410 disables the subscription.',
+        },
       },
     },
   }

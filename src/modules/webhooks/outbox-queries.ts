@@ -26,8 +26,7 @@ export type EventInput = { [E in EventName]: { type: E; data: EventPayload<E> } 
  * delivery reads the outbox later. The payload type comes from the event catalogue (catalog.ts),
  * so a wrong shape does not compile.
  */
-export const emit = <E extends EventName>(c: TenantScope, type: E, data: EventPayload<E>): EmittedEvent =>
-  emitEvent(c.db, c.tenant.id, type, data, c.now)
+export const emit = <E extends EventName>(c: TenantScope, type: E, data: EventPayload<E>): EmittedEvent => emitEvent(c.db, c.tenant.id, type, data, c.now)
 
 /** Writes many events of the context's tenant at once (jobs that emit per user). */
 export const emitAll = (c: TenantScope, list: EventInput[]): number => emitEvents(c.db, c.tenant.id, list, c.now)
@@ -38,7 +37,9 @@ export const emitAll = (c: TenantScope, list: EventInput[]): number => emitEvent
  */
 export function emitEvent<E extends EventName>(db: DbLike, tenantId: number, type: E, data: EventPayload<E>, occurredAt: number): EmittedEvent {
   const id = newEventId()
-  db.insert(events).values({ id, tenantId, type, data: data as Record<string, unknown>, occurredAt }).run()
+  db.insert(events)
+    .values({ id, tenantId, type, data: data as Record<string, unknown>, occurredAt })
+    .run()
   notifyEventsWritten()
   return { id, type, occurredAt }
 }

@@ -28,7 +28,16 @@ interface Finished {
  * processes at once: fan-out is transactional and every attempt is leased before it is sent.
  */
 export async function runDeliveryPass(deps: DeliveryDeps, opts: { deliveryId?: string; wake?: () => Promise<void> } = {}): Promise<PassSummary> {
-  const sum: PassSummary = { fanned_out_events: 0, deliveries_created: 0, attempted: 0, succeeded: 0, retry_scheduled: 0, failed: 0, disabled_subscriptions: [], lost_leases: 0 }
+  const sum: PassSummary = {
+    fanned_out_events: 0,
+    deliveries_created: 0,
+    attempted: 0,
+    succeeded: 0,
+    retry_scheduled: 0,
+    failed: 0,
+    disabled_subscriptions: [],
+    lost_leases: 0,
+  }
   const slugs = new Map<number, string>()
   const slugOf = (tenantId: number) => {
     if (!slugs.has(tenantId)) slugs.set(tenantId, findTenantById(deps.db, tenantId)?.slug ?? String(tenantId))

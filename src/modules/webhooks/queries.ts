@@ -10,7 +10,11 @@ export type WebhookSubscriptionRow = typeof webhookSubscriptions.$inferSelect
 type NewWebhookSubscriptionRow = typeof webhookSubscriptions.$inferInsert
 
 export const insertWebhookSubscription = (c: TenantScope, row: Omit<NewWebhookSubscriptionRow, 'tenantId'>): WebhookSubscriptionRow =>
-  c.db.insert(webhookSubscriptions).values({ ...row, tenantId: c.tenant.id }).returning().get()
+  c.db
+    .insert(webhookSubscriptions)
+    .values({ ...row, tenantId: c.tenant.id })
+    .returning()
+    .get()
 
 export const countSubscriptions = (c: TenantScope): number =>
   c.db.select({ n: count() }).from(webhookSubscriptions).where(eq(webhookSubscriptions.tenantId, c.tenant.id)).get()?.n ?? 0
@@ -39,7 +43,10 @@ export function getSubscriptionInTenant(c: TenantScope, id: string): WebhookSubs
 }
 
 export function deleteSubscriptionInTenant(c: TenantScope, id: string): void {
-  c.db.delete(webhookSubscriptions).where(and(eq(webhookSubscriptions.tenantId, c.tenant.id), eq(webhookSubscriptions.id, id))).run()
+  c.db
+    .delete(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.tenantId, c.tenant.id), eq(webhookSubscriptions.id, id)))
+    .run()
 }
 
 export function updateSubscriptionSecret(c: TenantScope, id: string, secret: string): WebhookSubscriptionRow {

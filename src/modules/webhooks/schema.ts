@@ -53,10 +53,7 @@ export const events = sqliteTable(
     occurredAt: instant('occurred_at').notNull(),
     fannedOutAt: instant('fanned_out_at'),
   },
-  (t) => [
-    index('events_tenant_time_idx').on(t.tenantId, t.occurredAt),
-    index('events_fanout_idx').on(t.fannedOutAt),
-  ],
+  (t) => [index('events_tenant_time_idx').on(t.tenantId, t.occurredAt), index('events_fanout_idx').on(t.fannedOutAt)],
 )
 
 export const eventsDoc = describeEntity(events, {
@@ -81,8 +78,12 @@ export const webhookDeliveries = sqliteTable(
   {
     id: text('id').primaryKey(),
     tenantId: tenantRef(),
-    eventId: text('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
-    subscriptionId: text('subscription_id').notNull().references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
     status: text('status').$type<DeliveryStatus>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: instant('next_attempt_at'),
@@ -126,7 +127,9 @@ export const webhookAttempts = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     tenantId: tenantRef(),
-    deliveryId: text('delivery_id').notNull().references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
     attempt: integer('attempt').notNull(),
     startedAt: instant('started_at').notNull(),
     durationMs: integer('duration_ms').notNull(),

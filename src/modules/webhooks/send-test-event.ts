@@ -22,7 +22,10 @@ export const sendTestEvent = defineOperation({
     const delivery = inTransaction(ctx, (c) => {
       const sub = getSubscriptionInTenant(c, input.subscription_id)
       if (sub.status !== 'active') {
-        throw new DomainError('conflict', `The subscription is disabled (${sub.disabledReason ?? 'no reason recorded'}); re-enable it with POST /api/v1/webhooks/{subscription_id}/enable once the endpoint is fixed.`)
+        throw new DomainError(
+          'conflict',
+          `The subscription is disabled (${sub.disabledReason ?? 'no reason recorded'}); re-enable it with POST /api/v1/webhooks/{subscription_id}/enable once the endpoint is fixed.`,
+        )
       }
       const data: TestEventPayload = { subscriptionId: sub.id, message: 'Hello from workforce: this is a test delivery.', requestedAt: toIso(ctx.now) }
       const event = insertUnlistedEvent(c, TEST_EVENT, data)

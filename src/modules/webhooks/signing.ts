@@ -15,12 +15,12 @@ const SECRET_PREFIX = 'whsec_'
 export const newSigningSecret = (): string => SECRET_PREFIX + randomBytes(32).toString('base64')
 
 function serviceSignature(secret: string, body: string): string {
-  return 'sha256=' + createHmac('sha256', secret).update(body, 'utf8').digest('hex')
+  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`
 }
 
 function standardSignature(secret: string, id: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64')
-  return 'v1,' + createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`, 'utf8').digest('base64')
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`, 'utf8').digest('base64')}`
 }
 
 export interface SignedRequest {

@@ -14,7 +14,11 @@ import { MAX_URL_LENGTH, checkWebhookUrl } from './url-guard'
 const MAX_SUBSCRIPTIONS_PER_TENANT = 25
 
 export const SubscribeInput = t.Object({
-  url: t.String({ minLength: 1, maxLength: MAX_URL_LENGTH, description: 'http(s) endpoint; its resolved addresses must be public unless the operator allow-lists them' }),
+  url: t.String({
+    minLength: 1,
+    maxLength: MAX_URL_LENGTH,
+    description: 'http(s) endpoint; its resolved addresses must be public unless the operator allow-lists them',
+  }),
   events: t.Optional(Nullable(t.Array(t.String({ maxLength: 100 }), { maxItems: 64, description: SELECTION_RULES }))),
   description: t.Optional(Nullable(t.String({ maxLength: 500 }))),
 })

@@ -23,7 +23,8 @@ export function checkUrlShape(raw: string): URL {
     throw new UrlRefused('The URL is not a valid absolute URL.')
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UrlRefused('The URL must use http or https.')
-  if (url.username || url.password) throw new UrlRefused('The URL must not carry credentials (user:password@); authenticate deliveries with the signature instead.')
+  if (url.username || url.password)
+    throw new UrlRefused('The URL must not carry credentials (user:password@); authenticate deliveries with the signature instead.')
   if (!url.hostname) throw new UrlRefused('The URL has no host.')
   return url
 }

@@ -14,7 +14,11 @@ export function restClient(server: TestServer, token?: string) {
     const headers: Record<string, string> = { ...extraHeaders }
     if (token) headers.authorization = `Bearer ${token}`
     if (body !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(`${server.url}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) })
+    const res = await fetch(`${server.url}/api/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    })
     const text = await res.text()
     let parsed: unknown = text
     if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(text)

@@ -10,8 +10,20 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { openDatabase, type Db } from '../../../src/kernel/db'
 import {
-  breaks, costCenters, events, invoices, rateCards, shiftSchedules, shiftTemplates, subscriptions,
-  teamMemberships, teams, tenants, timeLogs, timesheets, users,
+  breaks,
+  costCenters,
+  events,
+  invoices,
+  rateCards,
+  shiftSchedules,
+  shiftTemplates,
+  subscriptions,
+  teamMemberships,
+  teams,
+  tenants,
+  timeLogs,
+  timesheets,
+  users,
 } from '../../../src/db/schema'
 import { startServer, type TestServer } from '../../helpers/server'
 import { restTenant } from './api'
@@ -27,12 +39,18 @@ export function withDb<T>(server: TestServer, fn: (db: Db) => T): T {
   }
 }
 
-export const tenantIdOf = (db: Db, readableId: string): number => db.select({ id: tenants.id }).from(tenants).where(eq(tenants.readableId, readableId)).get()!.id
+export const tenantIdOf = (db: Db, readableId: string): number =>
+  db.select({ id: tenants.id }).from(tenants).where(eq(tenants.readableId, readableId)).get()!.id
 
 /** Outbox events of a tenant, oldest first. */
 export function outbox(server: TestServer, readableId: string): { type: string; data: Record<string, any> }[] {
   return withDb(server, (db) =>
-    db.select({ type: events.type, data: events.data }).from(events).where(eq(events.tenantId, tenantIdOf(db, readableId))).orderBy(events.occurredAt).all(),
+    db
+      .select({ type: events.type, data: events.data })
+      .from(events)
+      .where(eq(events.tenantId, tenantIdOf(db, readableId)))
+      .orderBy(events.occurredAt)
+      .all(),
   )
 }
 
@@ -50,29 +68,98 @@ export interface Org {
   invoices: string[]
 }
 
-function person(db: Db, tenantId: number, p: { name: string; role: 'employee' | 'manager'; team: string | null; weeklyHours: number; costCenterId: string | null; status?: 'active' | 'deactivated'; workProfile?: 'engineering' | 'support' }) {
+function person(
+  db: Db,
+  tenantId: number,
+  p: {
+    name: string
+    role: 'employee' | 'manager'
+    team: string | null
+    weeklyHours: number
+    costCenterId: string | null
+    status?: 'active' | 'deactivated'
+    workProfile?: 'engineering' | 'support'
+  },
+) {
   const id = randomUUID()
-  db.insert(users).values({
-    id, tenantId, name: p.name, email: `${p.name.toLowerCase()}.${id.slice(0, 6)}@org.test`, role: p.role, status: p.status ?? 'active',
-    primaryTeamId: p.team, workProfile: p.workProfile ?? 'engineering', weeklyHours: p.weeklyHours, costCenterId: p.costCenterId,
-    createdAt: Date.now(), activatedAt: Date.now(), deactivatedAt: p.status === 'deactivated' ? Date.now() : null,
-  }).run()
-  if (p.team) db.insert(teamMemberships).values({ tenantId, teamId: p.team, userId: id, roleInTeam: p.role === 'manager' ? 'manager' : 'member', joinedAt: Date.now() }).run()
+  db.insert(users)
+    .values({
+      id,
+      tenantId,
+      name: p.name,
+      email: `${p.name.toLowerCase()}.${id.slice(0, 6)}@org.test`,
+      role: p.role,
+      status: p.status ?? 'active',
+      primaryTeamId: p.team,
+      workProfile: p.workProfile ?? 'engineering',
+      weeklyHours: p.weeklyHours,
+      costCenterId: p.costCenterId,
+      createdAt: Date.now(),
+      activatedAt: Date.now(),
+      deactivatedAt: p.status === 'deactivated' ? Date.now() : null,
+    })
+    .run()
+  if (p.team)
+    db.insert(teamMemberships)
+      .values({ tenantId, teamId: p.team, userId: id, roleInTeam: p.role === 'manager' ? 'manager' : 'member', joinedAt: Date.now() })
+      .run()
   return id
 }
 
 /** One approved (or other) timesheet of the week and its closed time logs (hours per day). */
-export function workWeek(db: Db, tenantId: number, userId: string, dailyHours: number[], status: 'approved' | 'submitted' = 'approved', opts: { projectId?: string; breakMinutesOnFirstDay?: number } = {}) {
+export function workWeek(
+  db: Db,
+  tenantId: number,
+  userId: string,
+  dailyHours: number[],
+  status: 'approved' | 'submitted' = 'approved',
+  opts: { projectId?: string; breakMinutesOnFirstDay?: number } = {},
+) {
   const sheetId = randomUUID()
   const total = dailyHours.reduce((a, h) => a + h, 0)
-  db.insert(timesheets).values({ id: sheetId, tenantId, userId, periodStart: WEEK.start, periodEnd: WEEK.end, status, totalSeconds: total * 3600, createdAt: Date.now(), updatedAt: Date.now() }).run()
+  db.insert(timesheets)
+    .values({
+      id: sheetId,
+      tenantId,
+      userId,
+      periodStart: WEEK.start,
+      periodEnd: WEEK.end,
+      status,
+      totalSeconds: total * 3600,
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    })
+    .run()
   dailyHours.forEach((h, i) => {
     const date = `2026-10-${String(5 + i).padStart(2, '0')}`
     const logId = randomUUID()
     const start = at(date, 8)
-    db.insert(timeLogs).values({ id: logId, tenantId, userId, clockInAt: start, clockOutAt: start + h * HOUR, status: 'closed', source: 'seed', timesheetId: sheetId, projectId: opts.projectId ?? null, createdAt: start }).run()
+    db.insert(timeLogs)
+      .values({
+        id: logId,
+        tenantId,
+        userId,
+        clockInAt: start,
+        clockOutAt: start + h * HOUR,
+        status: 'closed',
+        source: 'seed',
+        timesheetId: sheetId,
+        projectId: opts.projectId ?? null,
+        createdAt: start,
+      })
+      .run()
     if (i === 0 && opts.breakMinutesOnFirstDay) {
-      db.insert(breaks).values({ id: randomUUID(), tenantId, userId, timeLogId: logId, kind: 'lunch', startedAt: start + 4 * HOUR, endedAt: start + 4 * HOUR + opts.breakMinutesOnFirstDay * 60_000 }).run()
+      db.insert(breaks)
+        .values({
+          id: randomUUID(),
+          tenantId,
+          userId,
+          timeLogId: logId,
+          kind: 'lunch',
+          startedAt: start + 4 * HOUR,
+          endedAt: start + 4 * HOUR + opts.breakMinutesOnFirstDay * 60_000,
+        })
+        .run()
     }
   })
 }
@@ -81,7 +168,19 @@ export function workWeek(db: Db, tenantId: number, userId: string, dailyHours: n
 export function bookProjectTime(server: TestServer, readableId: string, userId: string, projectId: string, hours: number, day = '2026-10-20') {
   withDb(server, (db) => {
     const start = at(day, 9)
-    db.insert(timeLogs).values({ id: randomUUID(), tenantId: tenantIdOf(db, readableId), userId, clockInAt: start, clockOutAt: start + hours * HOUR, status: 'closed', source: 'seed', projectId, createdAt: start }).run()
+    db.insert(timeLogs)
+      .values({
+        id: randomUUID(),
+        tenantId: tenantIdOf(db, readableId),
+        userId,
+        clockInAt: start,
+        clockOutAt: start + hours * HOUR,
+        status: 'closed',
+        source: 'seed',
+        projectId,
+        createdAt: start,
+      })
+      .run()
   })
 }
 
@@ -99,13 +198,17 @@ export function seedOrg(server: TestServer, readableId: string): Org {
       db.insert(costCenters).values({ id, tenantId, code, name, createdAt: now }).run()
       return id
     }
-    const eng = cc('CC-ENG', 'Engineering'), ops = cc('CC-OPS', 'Operations')
+    const eng = cc('CC-ENG', 'Engineering'),
+      ops = cc('CC-OPS', 'Operations')
     const team = (name: string, costCenterId: string | null) => {
       const id = randomUUID()
-      db.insert(teams).values({ id, tenantId, name, description: `${name} team`, costCenterId, createdAt: now }).run()
+      db.insert(teams)
+        .values({ id, tenantId, name, description: `${name} team`, costCenterId, createdAt: now })
+        .run()
       return id
     }
-    const engTeam = team('Engineering', eng), support = team('Support', null)
+    const engTeam = team('Engineering', eng),
+      support = team('Support', null)
     const alice = person(db, tenantId, { name: 'Alice', role: 'employee', team: engTeam, weeklyHours: 40, costCenterId: null })
     const bob = person(db, tenantId, { name: 'Bob', role: 'employee', team: support, weeklyHours: 20, costCenterId: ops, workProfile: 'support' })
     const carol = person(db, tenantId, { name: 'Carol', role: 'manager', team: engTeam, weeklyHours: 40, costCenterId: null })
@@ -113,7 +216,21 @@ export function seedOrg(server: TestServer, readableId: string): Org {
     db.update(teams).set({ managerUserId: carol }).where(eq(teams.id, engTeam)).run()
     const card = (name: string, v: { userId?: string; teamId?: string; workProfile?: 'support'; cents: number }) => {
       const id = randomUUID()
-      db.insert(rateCards).values({ id, tenantId, name, userId: v.userId ?? null, teamId: v.teamId ?? null, workProfile: v.workProfile ?? null, hourlyRateCents: v.cents, overtimeMultiplier: 1.5, currency: 'USD', effectiveFrom: '2026-01-01', createdAt: now }).run()
+      db.insert(rateCards)
+        .values({
+          id,
+          tenantId,
+          name,
+          userId: v.userId ?? null,
+          teamId: v.teamId ?? null,
+          workProfile: v.workProfile ?? null,
+          hourlyRateCents: v.cents,
+          overtimeMultiplier: 1.5,
+          currency: 'USD',
+          effectiveFrom: '2026-01-01',
+          createdAt: now,
+        })
+        .run()
       return id
     }
     const tenantDefault = card('Default', { cents: 2000 })
@@ -128,9 +245,24 @@ export function seedOrg(server: TestServer, readableId: string): Org {
       db.insert(shiftTemplates).values({ id, tenantId, name, startTime, endTime, breakMinutes: 30, daysOfWeek: days, createdAt: now }).run()
       return id
     }
-    const early = template('Early', '07:00', '15:30', [1, 2, 3, 4, 5]), night = template('Night', '22:00', '06:00', [6, 7])
+    const early = template('Early', '07:00', '15:30', [1, 2, 3, 4, 5]),
+      night = template('Night', '22:00', '06:00', [6, 7])
     const shift = (userId: string, templateId: string, startsAt: number, status: 'scheduled' | 'cancelled' = 'scheduled') =>
-      db.insert(shiftSchedules).values({ id: randomUUID(), tenantId, userId, templateId, date: new Date(startsAt).toISOString().slice(0, 10), startsAt, endsAt: startsAt + 8.5 * HOUR, breakMinutes: 30, status, createdAt: now }).run()
+      db
+        .insert(shiftSchedules)
+        .values({
+          id: randomUUID(),
+          tenantId,
+          userId,
+          templateId,
+          date: new Date(startsAt).toISOString().slice(0, 10),
+          startsAt,
+          endsAt: startsAt + 8.5 * HOUR,
+          breakMinutes: 30,
+          status,
+          createdAt: now,
+        })
+        .run()
     // Past week on fixed dates, plus shifts relative to now for "upcoming".
     shift(alice, early, at('2026-10-05', 7))
     shift(alice, early, at('2026-10-06', 7))
@@ -142,7 +274,21 @@ export function seedOrg(server: TestServer, readableId: string): Org {
     const sub = db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.tenantId, tenantId)).get()!
     const invoice = (n: number, status: 'paid' | 'open', issuedAt: number) => {
       const id = randomUUID()
-      db.insert(invoices).values({ id, tenantId, subscriptionId: sub.id, number: `INV-${n}`, periodStart: '2026-09-01', periodEnd: '2026-09-30', amountCents: 5100 * 4, currency: 'USD', status, issuedAt, paidAt: status === 'paid' ? issuedAt : null }).run()
+      db.insert(invoices)
+        .values({
+          id,
+          tenantId,
+          subscriptionId: sub.id,
+          number: `INV-${n}`,
+          periodStart: '2026-09-01',
+          periodEnd: '2026-09-30',
+          amountCents: 5100 * 4,
+          currency: 'USD',
+          status,
+          issuedAt,
+          paidAt: status === 'paid' ? issuedAt : null,
+        })
+        .run()
       return id
     }
     const invoicesIds = [invoice(1001, 'paid', at('2026-10-01', 0)), invoice(1002, 'open', at('2026-11-01', 0))]

@@ -36,14 +36,29 @@ export async function agentClient(server: TestServer, tenant: string, userId: st
 export function addTimeLog(server: TestServer, tenant: string, userId: string, clockInAt: number, clockOutAt: number | null): string {
   const id = randomUUID()
   withDb(server, (db) =>
-    db.insert(timeLogs).values({ id, tenantId: tenantIdOf(db, tenant), userId, clockInAt, clockOutAt, status: clockOutAt === null ? 'open' : 'closed', source: 'seed', createdAt: clockInAt }).run(),
+    db
+      .insert(timeLogs)
+      .values({
+        id,
+        tenantId: tenantIdOf(db, tenant),
+        userId,
+        clockInAt,
+        clockOutAt,
+        status: clockOutAt === null ? 'open' : 'closed',
+        source: 'seed',
+        createdAt: clockInAt,
+      })
+      .run(),
   )
   return id
 }
 
 export function addBreak(server: TestServer, tenant: string, userId: string, timeLogId: string, startedAt: number, endedAt: number | null): void {
   withDb(server, (db) =>
-    db.insert(breaks).values({ id: randomUUID(), tenantId: tenantIdOf(db, tenant), userId, timeLogId, kind: 'lunch', startedAt, endedAt }).run(),
+    db
+      .insert(breaks)
+      .values({ id: randomUUID(), tenantId: tenantIdOf(db, tenant), userId, timeLogId, kind: 'lunch', startedAt, endedAt })
+      .run(),
   )
 }
 
