@@ -20,17 +20,13 @@
  * `bun scripts/check-architecture.ts [--module NAME]` prints only the violations of one module.
  */
 import { Glob } from 'bun'
-import { is } from 'drizzle-orm'
-import { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { readFileSync } from 'node:fs'
 import { dirname, join, normalize, relative } from 'node:path'
-import * as schema from '../src/db/schema'
 import { AS_UNKNOWN_ALLOWED, GLOBAL_QUERIES, READ_MODELS, SAME_NAME_ALLOWED } from './architecture-lists'
 
 const root = join(import.meta.dir, '..')
-const moduleFilter = process.argv.includes('--module') ? process.argv[process.argv.indexOf('--module') + 1] : null
 
-interface Source {
+export interface Source {
   file: string
   text: string
 }
@@ -50,18 +46,13 @@ async function sources(dirs: string[]): Promise<Source[]> {
 const moduleOf = (file: string): string | null => /^src\/modules\/([\w-]+)\//.exec(file)?.[1] ?? null
 const lineOf = (text: string, index: number): number => text.slice(0, index).split('\n').length
 
-/** Which module's schema file declares each table. */
+/** Which module's schema file declares each table (`export const x = sqliteTable(…)`). */
 function tableOwners(all: Source[]): Map<string, string> {
-  const tableNames = new Set(
-    Object.entries(schema)
-      .filter(([, v]) => is(v, SQLiteTable))
-      .map(([k]) => k),
-  )
   const owners = new Map<string, string>()
   for (const { file, text } of all) {
     const mod = moduleOf(file)
     if (!mod || !/\/schema\.ts$/.test(file)) continue
-    for (const m of text.matchAll(/export const (\w+)\s*=\s*sqliteTable/g)) if (tableNames.has(m[1]!)) owners.set(m[1]!, mod)
+    for (const m of text.matchAll(/export const (\w+)\s*=\s*sqliteTable/g)) owners.set(m[1]!, mod)
   }
   return owners
 }
@@ -91,170 +82,186 @@ function resolveImport(from: string, spec: string): string {
   return base.endsWith('.ts') ? base : `${base}.ts`
 }
 
-type Rule = 'table' | 'raw-db' | 'cycle' | 'as-unknown' | 'job-shape' | 'same-name' | 'async-tx' | 'outbox'
-const violations: { rule: Rule; file: string; message: string }[] = []
-const report = (rule: Rule, file: string, message: string) => violations.push({ rule, file, message })
+export type Rule = 'table' | 'raw-db' | 'cycle' | 'as-unknown' | 'job-shape' | 'same-name' | 'async-tx' | 'outbox'
+export interface Violation {
+  rule: Rule
+  file: string
+  message: string
+}
 
-const all = await sources(['src', 'seed', 'scripts', 'test'])
-const src = all.filter((s) => s.file.startsWith('src/'))
-const owners = tableOwners(all)
-const fileSet = new Set(all.map((s) => s.file))
+/** Every violation of the rules above in these files (paths relative to the repository root). */
+export function findViolations(all: Source[]): Violation[] {
+  const violations: Violation[] = []
+  const report = (rule: Rule, file: string, message: string) => violations.push({ rule, file, message })
 
-// 1. Tables: only data-access files, only the owner's (or a listed read model's).
-for (const { file, text } of all) {
-  if (exempt(file)) continue
-  const mod = moduleOf(file)
-  const readModel = READ_MODELS.find((r) => r.file === file)
-  for (const m of text.matchAll(namedImportRe)) {
-    if (m[1] || !/schema$/.test(m[3]!)) continue
-    for (const name of importedNames(m[2]!)) {
-      const owner = owners.get(name)
-      if (!owner) continue
-      const where = `${file}:${lineOf(text, m.index)}`
-      if (!isDataAccess(file)) report('table', file, `${where}: imports table ${name}; move the query into a queries file of module ${owner}`)
-      else if (owner !== mod && !/\/schema\.ts$/.test(file) && !readModel?.tables.includes(name))
-        report(
-          'table',
-          file,
-          `${where}: reads table ${name} of module ${owner}; call an exported function of ${owner}, or list a read model in scripts/architecture-lists.ts`,
-        )
+  const src = all.filter((s) => s.file.startsWith('src/'))
+  const owners = tableOwners(all)
+  const fileSet = new Set(all.map((s) => s.file))
+
+  // 1. Tables: only data-access files, only the owner's (or a listed read model's).
+  for (const { file, text } of all) {
+    if (exempt(file)) continue
+    const mod = moduleOf(file)
+    const readModel = READ_MODELS.find((r) => r.file === file)
+    for (const m of text.matchAll(namedImportRe)) {
+      if (m[1] || !/schema$/.test(m[3]!)) continue
+      for (const name of importedNames(m[2]!)) {
+        const owner = owners.get(name)
+        if (!owner) continue
+        const where = `${file}:${lineOf(text, m.index)}`
+        if (!isDataAccess(file)) report('table', file, `${where}: imports table ${name}; move the query into a queries file of module ${owner}`)
+        else if (owner !== mod && !/\/schema\.ts$/.test(file) && !readModel?.tables.includes(name))
+          report(
+            'table',
+            file,
+            `${where}: reads table ${name} of module ${owner}; call an exported function of ${owner}, or list a read model in scripts/architecture-lists.ts`,
+          )
+      }
     }
   }
-}
 
-// 2. Query functions take a tenant scope; raw-db ones are listed as global.
-const rawDbRe = /export\s+(?:function\s+(\w+)\s*(?:<[^>]*>)?\s*\(|const\s+(\w+)\s*=\s*(?:<[^>]*>)?\s*\()\s*(\w+)\s*:\s*(DbLike|Db|Tx)\b/g
-for (const { file, text } of src) {
-  if (!isDataAccess(file) || file.startsWith('src/db/')) continue
-  for (const m of text.matchAll(rawDbRe)) {
-    const name = m[1] ?? m[2]!
-    if (GLOBAL_QUERIES.some((g) => g.file === file && g.name === name)) continue
-    report(
-      'raw-db',
-      file,
-      `${file}:${lineOf(text, m.index)}: ${name} takes a raw ${m[4]}; take a TenantScope (c.tenant, c.db, c.now), or list it in GLOBAL_QUERIES with why it spans tenants`,
-    )
-  }
-}
-
-// 3. Import cycles among src/ files (Tarjan's strongly connected components).
-const edges = new Map<string, string[]>()
-for (const { file, text } of src) {
-  const targets = [...text.matchAll(anyImportRe)]
-    .filter((m) => !typeOnlyImport(m))
-    .map((m) => resolveImport(file, m[2]!))
-    .filter((t) => fileSet.has(t))
-  const isSchema = (f: string) => /\/schema\.ts$/.test(f)
-  edges.set(
-    file,
-    [...new Set(targets)].filter((t) => !(isSchema(file) && isSchema(t))),
-  )
-}
-{
-  let index = 0
-  const idx = new Map<string, number>()
-  const low = new Map<string, number>()
-  const stack: string[] = []
-  const on = new Set<string>()
-  const visit = (v: string) => {
-    idx.set(v, index)
-    low.set(v, index++)
-    stack.push(v)
-    on.add(v)
-    for (const w of edges.get(v) ?? []) {
-      if (!idx.has(w)) {
-        visit(w)
-        low.set(v, Math.min(low.get(v)!, low.get(w)!))
-      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!))
-    }
-    if (low.get(v) === idx.get(v)) {
-      const scc: string[] = []
-      let w: string
-      do {
-        w = stack.pop()!
-        on.delete(w)
-        scc.push(w)
-      } while (w !== v)
-      if (scc.length > 1) report('cycle', scc.sort()[0]!, `import cycle: ${scc.sort().join(' <-> ')}`)
-    }
-  }
-  for (const v of edges.keys()) if (!idx.has(v)) visit(v)
-}
-
-// 4. `as unknown as` only where listed.
-for (const { file, text } of src) {
-  for (const m of text.matchAll(/as unknown as/g)) {
-    if (AS_UNKNOWN_ALLOWED.some((a) => a.file === file)) continue
-    report(
-      'as-unknown',
-      file,
-      `${file}:${lineOf(text, m.index)}: 'as unknown as' lets a wrong value compile; type it, or list it in AS_UNKNOWN_ALLOWED with what it bridges`,
-    )
-  }
-}
-
-// 5. One job shape.
-for (const { file, text } of src) {
-  for (const m of text.matchAll(/defineTenantDailyJob\(|:\s*JobDefinition(?:\[\])?\s*=\s*[{[]/g)) {
-    report('job-shape', file, `${file}:${lineOf(text, m.index)}: declare jobs with defineJob({ name, pattern, each, run })`)
-  }
-}
-
-// 6. One name, one meaning.
-{
-  const declared = new Map<string, string[]>()
-  const declRe = /^export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|interface|type|enum)\s+(\w+)/gm
+  // 2. Query functions take a tenant scope; raw-db ones are listed as global.
+  const rawDbRe = /export\s+(?:function\s+(\w+)\s*(?:<[^>]*>)?\s*\(|const\s+(\w+)\s*=\s*(?:<[^>]*>)?\s*\()\s*(\w+)\s*:\s*(DbLike|Db|Tx)\b/g
   for (const { file, text } of src) {
-    if (file.startsWith('src/db/')) continue
-    for (const m of text.matchAll(declRe)) {
-      const list = declared.get(m[1]!) ?? []
-      if (!list.includes(file)) list.push(file)
-      declared.set(m[1]!, list)
+    if (!isDataAccess(file) || file.startsWith('src/db/')) continue
+    for (const m of text.matchAll(rawDbRe)) {
+      const name = m[1] ?? m[2]!
+      if (GLOBAL_QUERIES.some((g) => g.file === file && g.name === name)) continue
+      report(
+        'raw-db',
+        file,
+        `${file}:${lineOf(text, m.index)}: ${name} takes a raw ${m[4]}; take a TenantScope (c.tenant, c.db, c.now), or list it in GLOBAL_QUERIES with why it spans tenants`,
+      )
     }
   }
-  for (const [name, files] of declared) {
-    if (files.length < 2 || SAME_NAME_ALLOWED.includes(name)) continue
-    report('same-name', files[0]!, `${name} is exported by ${files.length} files (${files.join(', ')}); give each meaning its own name`)
-  }
-}
 
-// 7. Synchronous transactions.
-for (const { file, text } of all) {
-  for (const m of text.matchAll(/\.?(?:transaction|inTransaction)\s*\(\s*(?:[\w.]+\s*,\s*)?async\b/g)) {
-    report('async-tx', file, `${file}:${lineOf(text, m.index)}: async callback passed to a transaction; transactions must be synchronous`)
-  }
-}
-
-// 8. The outbox through emit(c, …).
-for (const { file, text } of src) {
-  if (file.startsWith('src/modules/webhooks/')) continue
-  for (const m of text.matchAll(/\b(emitEvent|emitEvents)\(/g)) {
-    report(
-      'outbox',
+  // 3. Import cycles among src/ files (Tarjan's strongly connected components).
+  const edges = new Map<string, string[]>()
+  for (const { file, text } of src) {
+    const targets = [...text.matchAll(anyImportRe)]
+      .filter((m) => !typeOnlyImport(m))
+      .map((m) => resolveImport(file, m[2]!))
+      .filter((t) => fileSet.has(t))
+    const isSchema = (f: string) => /\/schema\.ts$/.test(f)
+    edges.set(
       file,
-      `${file}:${lineOf(text, m.index)}: ${m[1]} takes a raw db and tenant id; use emit(c, type, data) / emitAll(c, list) inside inTransaction`,
+      [...new Set(targets)].filter((t) => !(isSchema(file) && isSchema(t))),
     )
   }
+  {
+    let index = 0
+    const idx = new Map<string, number>()
+    const low = new Map<string, number>()
+    const stack: string[] = []
+    const on = new Set<string>()
+    const visit = (v: string) => {
+      idx.set(v, index)
+      low.set(v, index++)
+      stack.push(v)
+      on.add(v)
+      for (const w of edges.get(v) ?? []) {
+        if (!idx.has(w)) {
+          visit(w)
+          low.set(v, Math.min(low.get(v)!, low.get(w)!))
+        } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!))
+      }
+      if (low.get(v) === idx.get(v)) {
+        const scc: string[] = []
+        let w: string
+        do {
+          w = stack.pop()!
+          on.delete(w)
+          scc.push(w)
+        } while (w !== v)
+        if (scc.length > 1) report('cycle', scc.sort()[0]!, `import cycle: ${scc.sort().join(' <-> ')}`)
+      }
+    }
+    for (const v of edges.keys()) if (!idx.has(v)) visit(v)
+  }
+
+  // 4. `as unknown as` only where listed.
+  for (const { file, text } of src) {
+    for (const m of text.matchAll(/as unknown as/g)) {
+      if (AS_UNKNOWN_ALLOWED.some((a) => a.file === file)) continue
+      report(
+        'as-unknown',
+        file,
+        `${file}:${lineOf(text, m.index)}: 'as unknown as' lets a wrong value compile; type it, or list it in AS_UNKNOWN_ALLOWED with what it bridges`,
+      )
+    }
+  }
+
+  // 5. One job shape.
+  for (const { file, text } of src) {
+    for (const m of text.matchAll(/defineTenantDailyJob\(|:\s*JobDefinition(?:\[\])?\s*=\s*[{[]/g)) {
+      report('job-shape', file, `${file}:${lineOf(text, m.index)}: declare jobs with defineJob({ name, pattern, each, run })`)
+    }
+  }
+
+  // 6. One name, one meaning.
+  {
+    const declared = new Map<string, string[]>()
+    const declRe = /^export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|interface|type|enum)\s+(\w+)/gm
+    for (const { file, text } of src) {
+      if (file.startsWith('src/db/')) continue
+      for (const m of text.matchAll(declRe)) {
+        const list = declared.get(m[1]!) ?? []
+        if (!list.includes(file)) list.push(file)
+        declared.set(m[1]!, list)
+      }
+    }
+    for (const [name, files] of declared) {
+      if (files.length < 2 || SAME_NAME_ALLOWED.includes(name)) continue
+      report('same-name', files[0]!, `${name} is exported by ${files.length} files (${files.join(', ')}); give each meaning its own name`)
+    }
+  }
+
+  // 7. Synchronous transactions.
+  for (const { file, text } of all) {
+    for (const m of text.matchAll(/\.?(?:transaction|inTransaction)\s*\(\s*(?:[\w.]+\s*,\s*)?async\b/g)) {
+      report('async-tx', file, `${file}:${lineOf(text, m.index)}: async callback passed to a transaction; transactions must be synchronous`)
+    }
+  }
+
+  // 8. The outbox through emit(c, …).
+  for (const { file, text } of src) {
+    if (file.startsWith('src/modules/webhooks/')) continue
+    for (const m of text.matchAll(/\b(emitEvent|emitEvents)\(/g)) {
+      report(
+        'outbox',
+        file,
+        `${file}:${lineOf(text, m.index)}: ${m[1]} takes a raw db and tenant id; use emit(c, type, data) / emitAll(c, list) inside inTransaction`,
+      )
+    }
+  }
+  return violations
 }
 
-const shown = moduleFilter ? violations.filter((v) => moduleOf(v.file) === moduleFilter) : violations
-for (const v of shown) console.error(`[${v.rule}] ${v.message}`)
-const count = (rule: Rule) => violations.filter((v) => v.rule === rule).length
-const surfacesAsUnknown = violations.filter((v) => v.rule === 'as-unknown' && v.file.startsWith('src/surfaces/')).length
-console.log(
-  [
-    `raw-db query functions outside the global list: ${count('raw-db')} (global: ${GLOBAL_QUERIES.length})`,
-    `foreign or misplaced table imports: ${count('table')}`,
-    `'as unknown as' in src/surfaces: ${surfacesAsUnknown}, elsewhere in src: ${count('as-unknown') - surfacesAsUnknown}`,
-    `job declarations not in the one shape: ${count('job-shape')}`,
-    `same-name exports: ${count('same-name')}`,
-    `import cycles: ${count('cycle')}`,
-    `raw outbox writes outside webhooks: ${count('outbox')}`,
-    `async transaction callbacks: ${count('async-tx')}`,
-  ].join('\n'),
-)
-if (violations.length) {
-  console.error(`architecture check: ${violations.length} violation(s)`)
-  process.exit(1)
+if (import.meta.main) {
+  const moduleFilter = process.argv.includes('--module') ? process.argv[process.argv.indexOf('--module') + 1] : null
+  const all = await sources(['src', 'seed', 'scripts', 'test'])
+  const violations = findViolations(all)
+  const owners = tableOwners(all)
+
+  const shown = moduleFilter ? violations.filter((v) => moduleOf(v.file) === moduleFilter) : violations
+  for (const v of shown) console.error(`[${v.rule}] ${v.message}`)
+  const count = (rule: Rule) => violations.filter((v) => v.rule === rule).length
+  const surfacesAsUnknown = violations.filter((v) => v.rule === 'as-unknown' && v.file.startsWith('src/surfaces/')).length
+  console.log(
+    [
+      `raw-db query functions outside the global list: ${count('raw-db')} (global: ${GLOBAL_QUERIES.length})`,
+      `foreign or misplaced table imports: ${count('table')}`,
+      `'as unknown as' in src/surfaces: ${surfacesAsUnknown}, elsewhere in src: ${count('as-unknown') - surfacesAsUnknown}`,
+      `job declarations not in the one shape: ${count('job-shape')}`,
+      `same-name exports: ${count('same-name')}`,
+      `import cycles: ${count('cycle')}`,
+      `raw outbox writes outside webhooks: ${count('outbox')}`,
+      `async transaction callbacks: ${count('async-tx')}`,
+    ].join('\n'),
+  )
+  if (violations.length) {
+    console.error(`architecture check: ${violations.length} violation(s)`)
+    process.exit(1)
+  }
+  console.log(`architecture check: ok (${owners.size} tables in ${new Set(owners.values()).size} modules)`)
 }
-console.log(`architecture check: ok (${owners.size} tables in ${new Set(owners.values()).size} modules)`)
