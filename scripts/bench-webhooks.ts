@@ -16,7 +16,7 @@ import { silentLogger } from '../src/kernel/log'
 import { transaction } from '../src/kernel/db'
 import { openRuntime } from '../src/runtime'
 import { findTenantByReference, updateTenantPlan } from '../src/modules/tenants/queries'
-import { emitEvent } from '../src/modules/webhooks/queries'
+import { emitEvent } from '../src/modules/webhooks/outbox-queries'
 import { createKeyFixture, createTenantFixture } from '../test/helpers/fixtures'
 import { startServer } from '../test/helpers/server'
 

@@ -2,7 +2,7 @@ import type { TenantBoundCtx } from '../../kernel/ctx'
 import { inTransaction } from '../../kernel/transaction'
 import { findTenantById } from '../tenants/queries'
 import { userLabels } from '../users/queries'
-import { emitAll, type EventInput } from '../webhooks/queries'
+import { emitAll, type EventInput } from '../webhooks/outbox-queries'
 import { summariesOfDay, upsertDailySummaries, type DailySummaryRow } from './summary-queries'
 import { dailySummaryPayload, productivityDropPayload } from './summary-rules'
 

@@ -4,7 +4,7 @@ import { inTransaction } from '../../kernel/transaction'
 import { callerUserId } from '../../kernel/access'
 import { toIso } from '../../kernel/time'
 import { getUserInTenant } from '../users/queries'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import { findDeviceByFingerprint, insertDevice, updateDevice } from './agent-queries'
 import { Device, PlatformEnum, toDevice } from './agent-model'
 

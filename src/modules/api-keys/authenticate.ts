@@ -5,7 +5,7 @@ import { toIso } from '../../kernel/time'
 import { inTransaction } from '../../kernel/transaction'
 import { findTenantCtx } from '../tenants/queries'
 import { findUserForAuth } from '../users/queries'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import { hashMatches, parseKey } from './key-format'
 import { findKeyByLookup, recordFailedAttempt, touchKey, type ApiKeyRow } from './queries'
 

@@ -2,7 +2,7 @@ import type { DbLike } from '../../kernel/db'
 import { DAY, toIso } from '../../kernel/time'
 import { inTransaction } from '../../kernel/transaction'
 import { findTenantCtx } from '../tenants/queries'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import { markTrialEndingAnnounced, trialsEndingUnannounced } from './trial-queries'
 
 /** The spec's window for subscription.trial_ending. */

@@ -6,7 +6,7 @@ import { DomainError } from '../../kernel/errors'
 import { Id } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
 import { findPlan, getTenantRow } from '../tenants/queries'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import { findCurrentSubscription, type PlanSubscriptionRow } from './queries'
 import { countInvoices, findUnpaidInvoice, insertInvoice, insertPayment, setInvoiceStatus, setSubscriptionStatus } from './payment-queries'
 

@@ -1,6 +1,6 @@
 import { defineJob } from '../../kernel/job'
 import { inTransaction } from '../../kernel/transaction'
-import { emitAll } from '../webhooks/queries'
+import { emitAll } from '../webhooks/outbox-queries'
 import { detectOvertime } from './overtime'
 import { WORKLOAD_ALERTS_JOB, storeWorkloadAlerts } from './workload-store'
 

@@ -4,7 +4,7 @@ import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { localRange, msByUserDate, sumDates, type LogSpan } from '../time-tracking/hours'
 import { timeLogsOverlapping } from '../time-tracking/queries'
 import { usersMatching } from '../users/queries'
-import type { EventInput } from '../webhooks/queries'
+import type { EventInput } from '../webhooks/outbox-queries'
 import { breaksOfLogs } from '../time-tracking/break-queries'
 
 /**

@@ -1,6 +1,6 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { localDate, toIso, toIsoOrNull } from '../../kernel/time'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import { hours } from '../payroll/calculate'
 import { tenantCurrency } from '../payroll/payroll-lines'
 import { listPayrollPeople } from '../payroll/people-queries'

@@ -8,7 +8,7 @@ import { Id } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
 import { getUserInTenant, type UserRow } from '../users/queries'
 import { setTwoFactor } from '../users/two-factor-queries'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import { TotpCode, TwoFactorStatus } from './model'
 import { verifyTotp } from './totp'
 

@@ -4,7 +4,7 @@ import { newId } from '../../kernel/ids'
 import { toIso } from '../../kernel/time'
 import { getUserInTenant } from '../users/queries'
 import { getProjectInTenant } from '../projects/queries'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import type { TaskPriority, TaskStatus } from './schema'
 import { insertTask, updateTaskRow, type TaskRow } from './queries'
 

@@ -6,7 +6,7 @@ import { findCurrentSubscription, updateSubscriptionPlan } from '../billing/quer
 import { MAX_TRIAL_DAYS, startTrial } from '../billing/start-trial'
 import { Instant, Nullable } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import { findPlan, getTenantRow, updateTenantPlan } from './queries'
 import { PLAN_IDS, type PlanId } from './schema'
 

@@ -14,7 +14,7 @@ import { getProjectInTenant } from '../projects/queries'
 import { finishOpenBreak } from './break-events'
 import type { BreakRow } from './break-queries'
 import { matchGeofence, type Point } from './geofence'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import { pointFrom } from './coordinates'
 import { writeGapFillBlocks } from './gap-fill-blocks'
 

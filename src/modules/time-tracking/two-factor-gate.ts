@@ -4,7 +4,7 @@ import { toIso } from '../../kernel/time'
 import { inTransaction } from '../../kernel/transaction'
 import { verifyTotp } from '../security/totp'
 import type { UserRow } from '../users/queries'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import type { Point } from './geofence'
 
 /**

@@ -9,7 +9,7 @@ import { Id } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
 import { findTenantCtx } from '../tenants/queries'
 import { issueKey } from '../api-keys/issue-key'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import { findUserByEmail, findUserInTenant, insertUser, type UserRow } from './queries'
 import { findInvitationByTokenHash, markInvitationAccepted, updateUserStatus, type InvitationRow } from './users-admin-queries'
 

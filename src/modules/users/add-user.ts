@@ -6,7 +6,7 @@ import { inTransaction } from '../../kernel/transaction'
 import { Id, Nullable, RoleEnum } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
 import { addMembership, findTeamByName, insertTeam, setTeamManagerIfNone } from '../teams/queries'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import { findUserByEmail, insertUser, setPrimaryTeam } from './queries'
 
 /**

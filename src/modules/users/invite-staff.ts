@@ -8,7 +8,7 @@ import { Id, Instant, Nullable } from '../../kernel/schemas'
 import { DAY, toIso } from '../../kernel/time'
 import { requestEmailDelivery } from '../notifications/mailer'
 import { enqueueEmail } from '../notifications/queries'
-import { emit } from '../webhooks/queries'
+import { emit } from '../webhooks/outbox-queries'
 import { hashInvitationToken } from './accept-invitation'
 import { findUserByEmail, findUserInTenant, insertInvitation, insertUser } from './queries'
 

@@ -4,7 +4,6 @@ import { notFound } from '../../kernel/errors'
 import { webhookSubscriptions } from './schema'
 
 // The outbox writers live in outbox-queries.ts; modules reach them through this file.
-export { emit, emitAll, emitEvent, type EmittedEvent, type EventInput } from './outbox-queries'
 
 export type WebhookSubscriptionRow = typeof webhookSubscriptions.$inferSelect
 type NewWebhookSubscriptionRow = typeof webhookSubscriptions.$inferInsert
