@@ -88,10 +88,10 @@ function errorResponses(): Record<string, unknown> {
 /** Media types, security and headers the generator cannot know: added per operation. */
 function finishOperation(op: OpenApiOperation): void {
   // The docs routes (tag meta) and public operations (x-access role public) need no key.
-  const isPublic = (op.tags?.includes('meta') ?? false) || op['x-access']?.role === 'public'
-  op.security = isPublic ? [] : [{ bearerAuth: [] }]
+  const isMeta = op.tags?.includes('meta') ?? false
+  op.security = isMeta || op['x-access']?.role === 'public' ? [] : [{ bearerAuth: [] }]
   op.responses ??= { 200: { description: 'OK' } }
-  if (!isPublic) op.responses['500'] = { description: '' }
+  if (!isMeta) op.responses['500'] = { description: '' }
   for (const [status, response] of Object.entries(op.responses)) {
     const code = Number(status)
     if (code >= 400) {
