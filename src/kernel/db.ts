@@ -1,6 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import * as schema from '../db/schema'
+import type { TenantScope } from './ctx'
 
 export type Schema = typeof schema
 export type Db = BunSQLiteDatabase<Schema>
@@ -64,6 +65,17 @@ export type NotPromise<T> = T extends PromiseLike<unknown> ? never : T
 export function transaction<T>(db: DbLike, fn: (tx: Tx) => NotPromise<T>): T {
   if (isTx(db)) return fn(db)
   return (db as Db).transaction((tx) => fn(tx), { behavior: 'immediate' })
+}
+
+/**
+ * Runs `fn` in one synchronous BEGIN IMMEDIATE transaction with a context bound to it: same
+ * tenant, same clock, `db` the open transaction. Queries and `emit` called with `c` commit or roll
+ * back together. Nested calls join the open transaction.
+ *
+ *   inTransaction(ctx, (c) => { closeTimeLog(c, …); emit(c, 'clock.out', {…}) })
+ */
+export function inTransaction<C extends TenantScope, T>(ctx: C, fn: (c: C) => NotPromise<T>): T {
+  return transaction(ctx.db, (tx) => fn({ ...ctx, db: tx }))
 }
 
 function isTx(db: DbLike): db is Tx {

@@ -1,5 +1,5 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { findTenantById } from '../tenants/queries'
 import { userLabels } from '../users/queries'
 import { emitAll, type EventInput } from '../webhooks/outbox-queries'

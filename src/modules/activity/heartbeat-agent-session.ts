@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { callerUserId } from '../../kernel/access'
 import { DomainError } from '../../kernel/errors'
 import { AGENT_SESSION_TIMEOUT_MINUTES, endAgentSession, getAgentSessionOfUser, isTimedOut, recordHeartbeat, updateDevice } from './agent-queries'

@@ -1,5 +1,5 @@
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { callerUserId } from '../../kernel/access'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { addDays, localDate, toIso } from '../../kernel/time'

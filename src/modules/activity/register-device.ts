@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { callerUserId } from '../../kernel/access'
 import { toIso } from '../../kernel/time'
 import { getUserInTenant } from '../users/queries'

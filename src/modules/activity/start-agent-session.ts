@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { callerUserId } from '../../kernel/access'
 import { Id, Nullable } from '../../kernel/schemas'
 import { endAgentSession, findActiveSessionOfDevice, getDeviceOfUser, insertAgentSession, updateDevice } from './agent-queries'

@@ -1,6 +1,5 @@
-import type { DbLike } from '../../kernel/db'
 import { DAY, toIso } from '../../kernel/time'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction, type DbLike } from '../../kernel/db'
 import { findTenantCtx } from '../tenants/queries'
 import { emit } from '../webhooks/outbox-queries'
 import { markTrialEndingAnnounced, trialsEndingUnannounced } from './trial-queries'

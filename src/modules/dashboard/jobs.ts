@@ -1,5 +1,5 @@
 import { defineJob } from '../../kernel/job'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { emitAll } from '../webhooks/outbox-queries'
 import { detectOvertime } from './overtime'
 import { WORKLOAD_ALERTS_JOB, storeWorkloadAlerts } from './workload-store'

@@ -1,5 +1,5 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { newId } from '../../kernel/ids'
 import { toIso } from '../../kernel/time'
 import { findTenantById } from '../tenants/queries'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { toIso } from '../../kernel/time'
 import { emit } from '../webhooks/outbox-queries'
 import { payRunCsv } from './pay-run-csv'

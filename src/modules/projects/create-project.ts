@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { newId } from '../../kernel/ids'
 import { checkBudgetAlert } from './budget'
 import { Project, ProjectFields, toProject } from './model'

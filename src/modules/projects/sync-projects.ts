@@ -1,7 +1,7 @@
 import { t, type Static } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { Id } from '../../kernel/schemas'

@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { DAY } from '../../kernel/time'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { purgeBlocksBefore, purgeEndedAgentSessionsBefore, purgeSamplesBefore } from '../activity/purge-queries'
 import { purgeToolCallsBefore } from '../analytics/purge-queries'
 import { purgePingsBefore } from '../locations/purge-queries'

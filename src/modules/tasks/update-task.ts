@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { Id } from '../../kernel/schemas'
 import { Task, TaskFields, toTask } from './model'
 import { getTaskInTenant } from './queries'

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { findCurrentSubscription, updateSubscriptionPlan } from '../billing/queries'
 import { MAX_TRIAL_DAYS, startTrial } from '../billing/start-trial'

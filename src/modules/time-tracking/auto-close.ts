@@ -1,6 +1,6 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { HOUR, localDate, toIso } from '../../kernel/time'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { getUserInTenant } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'

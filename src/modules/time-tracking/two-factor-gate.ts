@@ -1,7 +1,7 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { verifyTotp } from '../security/totp'
 import type { UserRow } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'

@@ -1,5 +1,5 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { addDays, startOfLocalDay, toIso, hoursFromSeconds } from '../../kernel/time'
 import { findTenantById } from '../tenants/queries'
 import { linkTimeLogs } from '../time-tracking/timesheet-link-queries'

@@ -1,6 +1,6 @@
 import { callerUserId } from '../../kernel/access'
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { toIso, hoursFromSeconds } from '../../kernel/time'
 import { getUserInTenant } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'

@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { createHash } from 'node:crypto'
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import type { TenantScope } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'

@@ -1,7 +1,7 @@
 import { defineOperation } from '../../kernel/operation'
 import { DomainError } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { emit } from '../webhooks/outbox-queries'
 import { getUserInTenant } from './queries'
 import { updateUserStatus } from './users-admin-queries'

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { SubscriptionId, SubscriptionParams } from './model'
 import { deleteSubscriptionInTenant, getSubscriptionInTenant } from './queries'
 

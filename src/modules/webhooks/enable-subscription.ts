@@ -1,5 +1,5 @@
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { SubscriptionParams, WebhookSubscription, toWebhookSubscription } from './model'
 import { getSubscriptionInTenant, reactivateSubscription } from './queries'
 import { checkWebhookUrl } from './url-guard'

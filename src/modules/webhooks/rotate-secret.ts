@@ -1,5 +1,5 @@
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { SubscriptionParams, WebhookSubscriptionWithSecret, toWebhookSubscription } from './model'
 import { getSubscriptionInTenant, updateSubscriptionSecret } from './queries'
 import { newSigningSecret } from './signing'

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { DomainError, notFound } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
 import { TEST_EVENT, type TestEventPayload } from './catalog'

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/transaction'
+import { inTransaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { actorKeyId } from '../../kernel/ctx'
 import { Nullable } from '../../kernel/schemas'
