@@ -6,7 +6,7 @@ import { getUserInTenant } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
 import { autoCloseTimeLog, logsPendingGapFill, markGapFillDone, overdueOpenLogs } from './auto-close-queries'
 import { finishOpenBreak } from './break-events'
-import { writeGapFillBlocks } from './gap-fill-blocks'
+import { writeGapFillBlocks } from './gap-fill'
 import type { TimeLogRow } from './queries'
 
 /** Logs closed or gap-filled per transaction (and forgotten clock-outs per tenant and tick). */

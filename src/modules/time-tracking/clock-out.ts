@@ -16,7 +16,7 @@ import type { BreakRow } from './break-queries'
 import { matchGeofence, type Point } from './geofence'
 import { emit } from '../webhooks/outbox-queries'
 import { pointFrom } from './coordinates'
-import { writeGapFillBlocks } from './gap-fill-blocks'
+import { writeGapFillBlocks } from './gap-fill'
 
 import { Coordinates, ToolFailureFields } from './model'
 import { closeTimeLog, findOpenTimeLog, recentTimeLogs, type TimeLogRow } from './queries'
