@@ -1,5 +1,5 @@
 import type { Ctx, KeyKind, Surface } from '../kernel/ctx'
-import { createKeyAuthenticator } from '../modules/api-keys/auth-cache'
+import { createKeyAuthenticator } from '../modules/api-keys/authenticate'
 import type { Runtime } from '../runtime'
 
 /** One key authenticator (with its memory of verified keys) per runtime. */
