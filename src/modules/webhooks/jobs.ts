@@ -1,5 +1,5 @@
 import { defineJob } from '../../kernel/job'
-import { onEventsWritten } from './notifier'
+import { onEventsWritten } from './outbox-queries'
 import { pumpFor } from './pump'
 
 /**

@@ -4,10 +4,12 @@ import { sqliteOf, type DbLike } from '../../kernel/db'
 import { newEventId } from '../../kernel/ids'
 import type { EventPayload } from './catalog'
 import type { EventName } from './event-names'
-import { notifyEventsWritten } from './notifier'
 import { events } from './schema'
 
-/** The writers of the outbox (`events`). Modules import `emit` and `emitAll` through queries.ts. */
+/**
+ * The writers of the outbox (`events`), and the wake-up they give this process's delivery pump.
+ * Modules import `emit` and `emitAll` through queries.ts.
+ */
 
 export type EventRow = typeof events.$inferSelect
 
@@ -78,4 +80,30 @@ function emitEvents(db: DbLike, tenantId: number, list: EventInput[], occurredAt
   }
   if (list.length) notifyEventsWritten()
   return list.length
+}
+
+/**
+ * In-process wake-up for the delivery pump. The writers above call `notifyEventsWritten()` inside
+ * the writer's transaction; listeners run on the next macrotask, after that synchronous
+ * transaction has committed (or rolled back, in which case the pass simply finds nothing new).
+ * Processes without a pump (CLI commands) have no listener, and the server's tick picks their
+ * events up.
+ */
+type Listener = () => void
+
+const listeners = new Set<Listener>()
+let scheduled = false
+
+export function onEventsWritten(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function notifyEventsWritten(): void {
+  if (scheduled || listeners.size === 0) return
+  scheduled = true
+  setTimeout(() => {
+    scheduled = false
+    for (const l of listeners) l()
+  }, 0)
 }
