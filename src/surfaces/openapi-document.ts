@@ -5,7 +5,7 @@ import { SERVER_VERSION } from '../kernel/version'
 import type { RuntimeConfig } from '../kernel/config'
 import { REST_INTRO, TAG_DESCRIPTIONS } from './rest-guide'
 import { webhooksOpenApi } from '../modules/webhooks/openapi'
-import { restoreFastFormats } from './typebox-formats'
+import { restoreFastFormats } from './rest-validation'
 
 // The import above replaced TypeBox's string formats with slow ones: put the fast ones back.
 restoreFastFormats()
