@@ -27,6 +27,7 @@ export async function seedBenchTenant(dataDir: string, employees: number): Promi
   const { issueKey } = await import('../src/modules/api-keys/issue-key')
   const { transaction } = await import('../src/kernel/db')
   const { upsertDailySummaries } = await import('../src/modules/activity/summary-queries')
+  const { baselineFrom } = await import('../src/modules/activity/daily-summaries')
   const { projects, tasks, teamMemberships, teams, users } = await import('../src/db/schema')
   const rt = openRuntime(loadConfig({ dataDir, logLevel: 'silent' }))
   const now = Date.now()
@@ -117,7 +118,7 @@ export async function seedBenchTenant(dataDir: string, employees: number): Promi
         work(id, i, since, now, today)
       }
     }
-    upsertDailySummaries({ tenant, db: tx, now }, yesterday)
+    upsertDailySummaries({ tenant, db: tx, now }, yesterday, baselineFrom(yesterday))
   })
   rt.close()
   return token

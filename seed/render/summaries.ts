@@ -1,6 +1,6 @@
 import { MINUTE, addDays } from '../../src/kernel/time'
 import { scoreOf } from '../../src/modules/activity/productivity'
-import { baselineFrom, baselineScore, dailySummaryPayload, productivityDropPayload } from '../../src/modules/activity/summary-rules'
+import { baselineFrom, baselineScore, dailySummaryPayload, productivityDropPayload } from '../../src/modules/activity/daily-summaries'
 import { SETTINGS, type SeedEnv } from '../env'
 import { emit } from '../events'
 import type { Company } from '../model'

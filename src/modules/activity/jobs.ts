@@ -7,7 +7,7 @@ export const dailySummariesJob = defineJob({
   name: 'activity.daily_summaries',
   description: 'Summarises each user-day of activity (seconds by category, idle, score) and emits activity.daily_summary and activity.productivity_drop.',
   each: { tenantDay: { dueAt: '00:15' } },
-  run: (ctx, date) => writeDailySummaries(ctx, date),
+  run: writeDailySummaries,
 })
 
 export const activityJobs = [dailySummariesJob, agentSessionTimeoutJob]

@@ -1,7 +1,6 @@
 import { and, between, eq, inArray, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { activitySamples, dailyActivitySummaries } from './schema'
-import { baselineFrom } from './summary-rules'
 
 export type DailySummaryRow = typeof dailyActivitySummaries.$inferSelect
 
@@ -28,9 +27,10 @@ export const summariesOfDay = (c: TenantScope, date: string): DailySummaryRow[] 
  * Recomputes every user's summary of one tenant-local day from its samples in one set-based
  * statement (an INSERT … SELECT … GROUP BY upsert): no per-user round trips. Idle seconds are
  * counted apart; the score is productive / (productive + neutral + unproductive), 0-100; the
- * baseline is the mean score of the user's summaries in the window of summary-rules.ts.
+ * baseline is the mean score of the user's summaries dated [baselineFrom, date) (the window of
+ * daily-summaries.ts).
  */
-export function upsertDailySummaries(c: TenantScope, date: string): void {
+export function upsertDailySummaries(c: TenantScope, date: string, baselineFrom: string): void {
   const tenantId = c.tenant.id
   const s = activitySamples
   const active = sql`sum(case when ${s.isIdle} = 0 then ${s.durationSeconds} else 0 end)`
@@ -49,7 +49,7 @@ export function upsertDailySummaries(c: TenantScope, date: string): void {
       count(*),
       (select avg(d.score) from daily_activity_summaries d
         where d.tenant_id = ${tenantId} and d.user_id = ${s.userId}
-          and d.date >= ${baselineFrom(date)} and d.date < ${date}),
+          and d.date >= ${baselineFrom} and d.date < ${date}),
       ${c.now}
     from ${s}
     where ${s.tenantId} = ${tenantId} and ${s.localDate} = ${date}
