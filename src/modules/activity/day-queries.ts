@@ -3,9 +3,10 @@ import type { TenantScope } from '../../kernel/ctx'
 import { activitySamples, type Category } from './schema'
 
 /**
- * Reads of activity samples for the REST activity endpoints. Every query leads with the tenant and
- * names the local dates it reads (equality on activity_samples_tenant_date_user_idx), so a range
- * of a few days never scans the other users' samples of those days.
+ * Reads of activity samples by local day (activity endpoints, day summaries, productivity). Every
+ * query leads with the tenant and names the local dates it reads (equality on
+ * activity_samples_tenant_date_user_idx), so a range of a few days never scans the other users'
+ * samples of those days.
  */
 const s = activitySamples
 const ids = (userIds: string[] | null): SQL | undefined => (userIds === null ? undefined : inArray(s.userId, userIds))
@@ -85,5 +86,35 @@ export function userSamples(ctx: TenantScope, userId: string, dates: string[], o
     .from(s)
     .where(and(eq(s.tenantId, ctx.tenant.id), inArray(s.localDate, dates), eq(s.userId, userId), opts.idleOnly ? eq(s.isIdle, true) : undefined))
     .orderBy(asc(s.startedAt))
+    .all()
+}
+
+export interface CategoryTotals {
+  userId: string
+  date: string
+  productive: number
+  neutral: number
+  unproductive: number
+  idle: number
+  samples: number
+}
+
+/** Seconds by category per user and date straight from the samples (days not yet summarised). */
+export function sampleTotals(ctx: TenantScope, userIds: string[] | null, dates: string[]): CategoryTotals[] {
+  if ((userIds !== null && userIds.length === 0) || dates.length === 0) return []
+  const active = (cat: string) => sql<number>`coalesce(sum(case when ${s.isIdle} = 0 and ${s.category} = ${cat} then ${s.durationSeconds} end), 0)`
+  return ctx.db
+    .select({
+      userId: s.userId,
+      date: s.localDate,
+      productive: active('productive'),
+      neutral: active('neutral'),
+      unproductive: active('unproductive'),
+      idle: sql<number>`coalesce(sum(case when ${s.isIdle} = 1 then ${s.durationSeconds} end), 0)`,
+      samples: sql<number>`count(*)`,
+    })
+    .from(s)
+    .where(and(eq(s.tenantId, ctx.tenant.id), inArray(s.localDate, dates), ids(userIds)))
+    .groupBy(s.localDate, s.userId)
     .all()
 }

@@ -1,6 +1,6 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { dateRange, localDate } from '../../kernel/time'
-import { sampleTotals } from './queries'
+import { sampleTotals } from './day-queries'
 import { dailySummaries } from './summary-queries'
 
 /**
