@@ -102,6 +102,14 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
 }
 
+/** Start and end instants of a run of local dates [fromDate, toDate] in a time zone. */
+export function localRange(fromDate: string, toDate: string, tz: string): { from: number; to: number } {
+  return { from: startOfLocalDay(fromDate, tz), to: startOfLocalDay(addDays(toDate, 1), tz) }
+}
+
+/** Milliseconds of the interval [start, end) that fall inside [from, to); 0 when they do not meet. */
+export const overlapMs = (start: number, end: number, from: number, to: number): number => Math.max(0, Math.min(end, to) - Math.max(start, from))
+
 /** ISO weekday: Monday 1 … Sunday 7. */
 export function isoWeekday(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]

@@ -1,7 +1,6 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { toIsoOrNull, hoursFromMs } from '../../kernel/time'
+import { hoursFromMs, localRange, overlapMs, toIsoOrNull } from '../../kernel/time'
 import { teamNames } from '../teams/queries'
-import { localRange, overlapMs } from '../time-tracking/hours'
 import { openLogUserIds, timeLogsOverlapping } from '../time-tracking/queries'
 import { usersMatching } from '../users/queries'
 import { activityBounds } from './day-queries'
@@ -52,7 +51,11 @@ export function readDaySummary(ctx: TenantBoundCtx, date: string, userIds: strin
   // every log at each midnight through the time-zone formatter).
   const day = localRange(date, date, tz)
   const worked = new Map<string, number>()
-  for (const log of timeLogsOverlapping(ctx, day, userIds)) worked.set(log.userId, (worked.get(log.userId) ?? 0) + overlapMs(log, day.from, day.to, ctx.now))
+  for (const log of timeLogsOverlapping(ctx, day, userIds)) {
+    // An open log runs until now.
+    const ms = overlapMs(log.clockInAt, log.clockOutAt ?? ctx.now, day.from, day.to)
+    worked.set(log.userId, (worked.get(log.userId) ?? 0) + ms)
+  }
   const clockedIn = openLogUserIds(ctx, userIds)
   const teams = teamNames(
     ctx,

@@ -1,6 +1,5 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { localDate, periodRange, type Period } from '../../kernel/time'
-import { localRange } from '../time-tracking/hours'
+import { localDate, periodRange, type Period, localRange } from '../../kernel/time'
 
 /** A named period as dates and as the instant window [from, to) up to now. */
 export function periodWindow(ctx: TenantBoundCtx, period: Period) {

@@ -6,18 +6,6 @@ export interface LogSpan {
   clockOutAt: number | null
 }
 
-/** Milliseconds of a log inside [from, to); an open log runs until `now`. */
-export function overlapMs(log: LogSpan, from: number, to: number, now: number): number {
-  const end = Math.min(log.clockOutAt ?? now, to)
-  const start = Math.max(log.clockInAt, from)
-  return Math.max(0, end - start)
-}
-
-/** Start and end instants of a run of local dates [fromDate, toDate] in a time zone. */
-export function localRange(fromDate: string, toDate: string, tz: string): { from: number; to: number } {
-  return { from: startOfLocalDay(fromDate, tz), to: startOfLocalDay(addDays(toDate, 1), tz) }
-}
-
 /**
  * Worked milliseconds per user and tenant-local date. A session crossing midnight is split at
  * local midnight, so each day gets the part worked on it.
