@@ -9,7 +9,7 @@ import { allowList } from './url-guard'
 import { signDelivery } from './signing'
 import { postWebhook, type TransportResult } from './transport'
 
-/** Documented delivery limits (README, Webhooks). */
+/** Documented delivery limits (docs/webhooks.md). */
 export const DELIVERY_LIMITS = {
   /** A 2xx must arrive within this time. */
   timeoutMs: 10_000,

@@ -10,7 +10,7 @@ import { SELECTION_RULES, parseSelection } from './selection'
 import { newSigningSecret } from './signing'
 import { MAX_URL_LENGTH, checkWebhookUrl } from './url-guard'
 
-/** Subscriptions per tenant (active and disabled alike); documented in the README. */
+/** Subscriptions per tenant (active and disabled alike); documented in docs/webhooks.md. */
 const MAX_SUBSCRIPTIONS_PER_TENANT = 25
 
 export const SubscribeInput = t.Object({
