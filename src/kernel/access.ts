@@ -1,5 +1,5 @@
 import { DomainError, type ErrorCode } from './errors'
-import { ROLE_LABELS, roleAtLeast, type Ctx, type Role, type TenantBoundCtx } from './ctx'
+import { ROLE_LABELS, ROLES, type Actor, type Ctx, type Role, type TenantBoundCtx } from './ctx'
 
 /**
  * What an operation needs from its caller. Declared once per operation; `authorize` is the only
@@ -13,6 +13,20 @@ export interface Access {
   /** Acts as one person (clock in/out): needs a key bound to a user. */
   userScopedKey?: boolean
 }
+
+/** A role's place in ROLES: "Manager or above" means a rank at least the manager's. */
+export const roleRank = (role: Role): number => ROLES.indexOf(role)
+export const roleAtLeast = (role: Role, min: Role): boolean => roleRank(role) >= roleRank(min)
+
+/** The role an actor acts with; a caller without a key ranks lowest (Employee). */
+export const effectiveRole = (actor: Actor): Role => (actor.kind === 'anonymous' ? 'employee' : actor.role)
+
+/** Whether the actor acts with `min` or above (the system actor always does; no key never does). */
+export const actorHasRole = (actor: Actor, min: Role): boolean => actor.kind !== 'anonymous' && roleAtLeast(actor.role, min)
+
+export const actorRole = (actor: Actor): Role | null => (actor.kind === 'anonymous' ? null : actor.role)
+
+export const actorKeyId = (actor: Actor): string | null => (actor.kind === 'user' || actor.kind === 'apiKey' || actor.kind === 'demo' ? actor.keyId : null)
 
 export const MISSING_KEY_MESSAGE =
   'This needs an API key. Send it as "Authorization: Bearer <key>". To try the service without an account, use the public demo key printed by the server at start (wf_demo_…); an administrator can create a production key with `workforce keys create`.'

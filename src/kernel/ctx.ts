@@ -6,9 +6,6 @@ import type { RuntimeConfig } from './config'
 export const ROLES = ['employee', 'manager', 'admin', 'owner_admin'] as const
 export type Role = (typeof ROLES)[number]
 
-export const roleRank = (role: Role): number => ROLES.indexOf(role)
-export const roleAtLeast = (role: Role, min: Role): boolean => roleRank(role) >= roleRank(min)
-
 /** Display names the spec uses (Employee, Manager, Admin, OwnerAdmin). */
 export const ROLE_LABELS: Record<Role, string> = {
   employee: 'Employee',
@@ -74,13 +71,3 @@ export interface TenantScope {
   readonly db: DbLike
   readonly now: number
 }
-
-/** The role an actor acts with; a caller without a key ranks lowest (Employee). */
-export const effectiveRole = (actor: Actor): Role => (actor.kind === 'anonymous' ? 'employee' : actor.role)
-
-/** Whether the actor acts with `min` or above (the system actor always does; no key never does). */
-export const actorHasRole = (actor: Actor, min: Role): boolean => actor.kind !== 'anonymous' && roleAtLeast(actor.role, min)
-
-export const actorRole = (actor: Actor): Role | null => (actor.kind === 'anonymous' ? null : actor.role)
-
-export const actorKeyId = (actor: Actor): string | null => (actor.kind === 'user' || actor.kind === 'apiKey' || actor.kind === 'demo' ? actor.keyId : null)

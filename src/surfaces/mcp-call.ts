@@ -1,4 +1,5 @@
-import { actorKeyId, type Ctx } from '../kernel/ctx'
+import { actorKeyId } from '../kernel/access'
+import type { Ctx } from '../kernel/ctx'
 import { isDomainError } from '../kernel/errors'
 import { invokeParsing } from '../kernel/operation'
 import type { ToolCallLog } from '../modules/analytics/tool-call-log'

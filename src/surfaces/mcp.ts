@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { randomUUID } from 'node:crypto'
-import { actorKeyId, type Ctx } from '../kernel/ctx'
+import { actorKeyId } from '../kernel/access'
+import type { Ctx } from '../kernel/ctx'
 import { isDomainError } from '../kernel/errors'
 import { DEFAULT_PROTOCOL_VERSION, SERVER_NAME, SERVER_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../kernel/version'
 import { ToolCallLog } from '../modules/analytics/tool-call-log'

@@ -4,7 +4,8 @@ import { startServer, type TestServer } from '../helpers/server'
 import { createKeyFixture, createPersonFixture, createTenantFixture } from '../helpers/fixtures'
 import { callTool, mcpClient, outcomeOf } from '../helpers/mcp'
 import type { Access } from '../../src/kernel/access'
-import { roleAtLeast, type Role } from '../../src/kernel/ctx'
+import { roleAtLeast } from '../../src/kernel/access'
+import type { Role } from '../../src/kernel/ctx'
 import { mcpOperations } from '../../src/surfaces/mcp-registry'
 
 /**

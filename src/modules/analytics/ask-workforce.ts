@@ -1,7 +1,8 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { newId } from '../../kernel/ids'
-import { actorKeyId } from '../../kernel/ctx'
+import { actorKeyId } from '../../kernel/access'
+
 import { insertQuestion } from './queries'
 import { THEMES, routeQuestion } from './question-router'
 

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
-import { isDemoMode } from '../../kernel/access'
-import { ROLE_LABELS, effectiveRole } from '../../kernel/ctx'
+import { isDemoMode, effectiveRole } from '../../kernel/access'
+import { ROLE_LABELS } from '../../kernel/ctx'
 import { defineOperation } from '../../kernel/operation'
 import { API_KEY_NOTE, SUPPORT_CONTACT, configSnippet, links } from '../discovery/links'
 import { SAMPLE_QUESTIONS, type GuideRole } from './sample-questions'

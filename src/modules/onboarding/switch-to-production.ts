@@ -1,6 +1,6 @@
 import { t } from 'elysia'
-import { ROLE_LABELS, effectiveRole } from '../../kernel/ctx'
-import { isDemoMode } from '../../kernel/access'
+import { ROLE_LABELS } from '../../kernel/ctx'
+import { isDemoMode, effectiveRole } from '../../kernel/access'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { Id, Nullable, RoleEnum } from '../../kernel/schemas'

@@ -1,6 +1,7 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { actorKeyId, type TenantBoundCtx } from '../../kernel/ctx'
+import { actorKeyId } from '../../kernel/access'
+import type { TenantBoundCtx } from '../../kernel/ctx'
 import { inTransaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'

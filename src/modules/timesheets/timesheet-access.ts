@@ -1,5 +1,5 @@
-import { actorHasRole, type TenantBoundCtx } from '../../kernel/ctx'
-import { callerUserId } from '../../kernel/access'
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { callerUserId, actorHasRole } from '../../kernel/access'
 import { DomainError } from '../../kernel/errors'
 import { managesUser } from '../teams/membership'
 import { listTimesheetHistory, type TimesheetRow } from './timesheet-queries'

@@ -1,4 +1,5 @@
-import { ROLE_LABELS, effectiveRole, roleAtLeast, roleRank, type TenantBoundCtx } from '../../kernel/ctx'
+import { effectiveRole, roleAtLeast, roleRank } from '../../kernel/access'
+import { ROLE_LABELS, type TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import type { UserRow } from './queries'
 import { countActiveOwnerAdmins } from './users-admin-queries'

@@ -1,4 +1,5 @@
-import { actorHasRole, type TenantBoundCtx } from '../../kernel/ctx'
+import { actorHasRole } from '../../kernel/access'
+import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { teamMemberIds } from '../teams/membership'
 import { getTeamInTenant, managedTeamIds } from '../teams/queries'
