@@ -19,6 +19,7 @@ const PURPOSE: Record<string, string> = {
   activity: 'desktop-agent devices and sessions, activity samples, day and hourly summaries, idle',
   analytics: 'MCP tool-call records, questions asked, platform analytics',
   'api-keys': 'keys of every kind: issue, authenticate, list, revoke',
+  backup: 'online snapshots (VACUUM INTO), restore into a stopped instance, the optional daily backup',
   billing: 'plan subscriptions, trials, invoices, failed payments',
   dashboard: 'dashboard summary, team hours, workload alerts and overtime',
   discovery: 'keyless tools: capabilities, plans and pricing, free trial',

@@ -28,6 +28,10 @@ export interface RuntimeConfig {
   /** MCP tool calls per key per minute. */
   mcpRateLimitPerMinute: number
   jobsEnabled: boolean
+  /** Directory of the daily backup job (`backup.daily`); null: the job does nothing. */
+  backupDir: string | null
+  /** How many daily backups the job keeps in backupDir (the oldest beyond go). */
+  backupKeep: number
   /** Origins allowed to call the MCP endpoint from a browser, besides same-host ones. */
   allowedOrigins: string[]
   /** The public demo key of the default demo tenant, once serve has derived it (snippets use it). */
@@ -43,6 +47,7 @@ export const DEFAULTS = {
   rateLimitPerHour: 2000,
   rateLimitPerDay: 10000,
   mcpRateLimitPerMinute: 600,
+  backupKeep: 7,
 }
 
 type Env = Record<string, string | undefined>
@@ -57,6 +62,11 @@ const int = (v: string | number | undefined, fallback: number): number => {
   if (v === undefined || v === '') return fallback
   const n = typeof v === 'number' ? v : Number.parseInt(v, 10)
   if (!Number.isFinite(n)) throw new Error(`Not a number: ${v}`)
+  return n
+}
+
+const atLeastOne = (name: string, n: number): number => {
+  if (n < 1) throw new Error(`${name} must be at least 1, not ${n}`)
   return n
 }
 
@@ -92,6 +102,8 @@ export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = pr
     rateLimitPerDay: overrides.rateLimitPerDay ?? int(env.WORKFORCE_RATE_LIMIT_DAY, DEFAULTS.rateLimitPerDay),
     mcpRateLimitPerMinute: overrides.mcpRateLimitPerMinute ?? int(env.WORKFORCE_MCP_RATE_LIMIT_MINUTE, DEFAULTS.mcpRateLimitPerMinute),
     jobsEnabled: overrides.jobsEnabled ?? env.WORKFORCE_JOBS !== 'off',
+    backupDir: overrides.backupDir !== undefined ? overrides.backupDir : env.WORKFORCE_BACKUP_DIR ? resolve(env.WORKFORCE_BACKUP_DIR) : null,
+    backupKeep: overrides.backupKeep ?? atLeastOne('WORKFORCE_BACKUP_KEEP', int(env.WORKFORCE_BACKUP_KEEP, DEFAULTS.backupKeep)),
     allowedOrigins: overrides.allowedOrigins ?? list(env.WORKFORCE_ALLOWED_ORIGINS),
     publicDemoKey: overrides.publicDemoKey ?? null,
   }
