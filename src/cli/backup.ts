@@ -25,7 +25,7 @@ export const backupCommand = new Command('backup')
     const target = opts.to ?? join(process.cwd(), scheduledBackupName(Date.now()))
     const result = takeSnapshot(databaseFile(config), target, { withSecret: opts.secret })
     if (opts.json) return printJson({ file: result.file, bytes: result.bytes, ms: result.ms, secret_file: result.secretFile })
-    console.log(`backup: ${result.file} (${mb(result.bytes)}, ${result.ms} ms, integrity ok)`)
+    console.log(`backup: ${result.file} (${mb(result.bytes)}, ${result.ms} ms, quick_check ok)`)
     if (result.secretFile)
       console.log(
         `instance secret: ${result.secretFile} (mode 600). Restore needs it; store it apart from the backup if a leaked backup must not reveal encrypted secrets.`,

@@ -5,6 +5,7 @@ import { dataOption, printJson, type DataOpts } from './common'
 
 interface RestoreOpts extends DataOpts {
   secret?: string
+  force?: boolean
   json?: boolean
 }
 
@@ -20,11 +21,12 @@ export const restoreCommand = new Command('restore')
   .description('Restore a backup into a stopped instance; the current database is kept aside, renamed.')
   .argument('<file>', 'backup file made by `workforce backup`')
   .option('--secret <file>', 'instance secret to restore (default: FILE.secret beside the backup, if present)')
+  .option('--force', 'replace a current database too damaged to open (only with no workforce process on the directory)')
   .option('--json', 'print JSON')
   .addOption(dataOption())
   .action((file: string, opts: RestoreOpts) => {
     const config = loadConfig({ dataDir: opts.data, logLevel: 'warn' })
-    const result = restoreInto(file, config.dataDir, { secretFile: opts.secret ?? null, now: Date.now() })
+    const result = restoreInto(file, config.dataDir, { secretFile: opts.secret ?? null, now: Date.now(), force: opts.force === true })
     if (opts.json) return printJson({ database: result.database, set_aside: result.setAside, secret: result.secret })
     console.log(`restored ${file} into ${result.database} (integrity ok)`)
     for (const f of result.setAside) console.log(`kept aside: ${f}`)

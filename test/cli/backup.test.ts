@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runCli, startServer, type TestServer } from '../helpers/server'
@@ -183,6 +183,24 @@ describe('workforce backup and restore', () => {
       rmSync(server.dataDir, { recursive: true, force: true })
     }
   }, 120_000)
+
+  test('a current database too damaged to open is replaced only with --force, and kept aside', async () => {
+    const source = join(work, 'source-data')
+    expect((await runCli(['migrate', '--data', source])).code).toBe(0)
+    const file = join(work, 'for-damaged.db')
+    expect((await runCli(['backup', '--to', file, '--data', source])).code).toBe(0)
+    const damaged = join(work, 'damaged-data')
+    mkdirSync(damaged)
+    writeFileSync(join(damaged, 'workforce.db'), 'x'.repeat(8192))
+    const refused = await runCli(['restore', file, '--data', damaged])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('add --force')
+    expect(listing(damaged)).toEqual(['workforce.db'])
+    const forced = await runCli(['restore', file, '--data', damaged, '--force'])
+    expect(forced.code).toBe(0)
+    const aside = listing(damaged).find((f) => f.startsWith('workforce.db.before-restore-'))!
+    expect(readFileSync(join(damaged, aside), 'utf8')).toBe('x'.repeat(8192))
+  })
 
   test('backup never overwrites a file and explains a missing database', async () => {
     const existing = join(work, 'exists.db')

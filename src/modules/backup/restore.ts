@@ -19,6 +19,8 @@ export interface RestoreOptions {
   now: number
   /** How long to wait for a process that holds the database to let go before refusing. */
   lockWaitMs?: number
+  /** Replace a current database too damaged to open (the operator says no process uses it). */
+  force?: boolean
 }
 
 export interface RestoreResult {
@@ -46,10 +48,11 @@ const stampOf = (now: number): string =>
  * other connection exists. Closing our connection then checkpoints the WAL into the file, so the
  * database set aside is complete on its own.
  */
-export function assertNotInUse(dbFile: string, waitMs = 1000): void {
+export function assertNotInUse(dbFile: string, waitMs = 1000, replaceUnreadable = false): void {
   if (!existsSync(dbFile)) return
-  const db = new Database(dbFile, { readwrite: true, create: false })
+  let db: Database | null = null
   try {
+    db = new Database(dbFile, { readwrite: true, create: false })
     db.exec(`PRAGMA busy_timeout = ${waitMs}`)
     db.exec('PRAGMA locking_mode = EXCLUSIVE')
     db.exec('BEGIN EXCLUSIVE')
@@ -58,9 +61,17 @@ export function assertNotInUse(dbFile: string, waitMs = 1000): void {
     const message = e instanceof Error ? e.message : String(e)
     if (/locked|busy/i.test(message))
       throw new BackupError(`${dbFile} is in use by another process (a running \`workforce serve\`?). Stop it first; nothing was changed.`)
-    throw new BackupError(`Cannot open the current database ${dbFile}: ${message}. Nothing was changed.`)
+    // A database too damaged to open cannot say whether a process holds it: the operator must.
+    if (replaceUnreadable) return
+    throw new BackupError(
+      `Cannot open the current database ${dbFile} to check that no server uses it: ${message}. Nothing was changed. If no workforce process runs on this directory, add --force.`,
+    )
   } finally {
-    db.close()
+    try {
+      db?.close()
+    } catch {
+      // An unreadable database may refuse even to close cleanly; it is set aside next.
+    }
   }
 }
 
@@ -93,7 +104,7 @@ export function restoreInto(backupFile: string, dataDir: string, options: Restor
     fsyncPath(incoming)
 
     // 2. Nobody may hold the current database; our own last connection folds its WAL in.
-    assertNotInUse(dbFile, options.lockWaitMs)
+    assertNotInUse(dbFile, options.lockWaitMs, options.force)
   } catch (e) {
     removeIncoming()
     throw e
