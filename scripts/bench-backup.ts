@@ -143,7 +143,7 @@ try {
     phases.push(await load(`without ${round}`, target, token, timeUp(seconds)))
     const backupFile = join(dataDir, `bench-backup-${Date.now()}.db`)
     const backupStarted = performance.now()
-    const backup = Bun.spawn(wf('backup', '--to', backupFile, '--no-secret', '--data', dataDir), { env, stdout: 'pipe', stderr: 'inherit' })
+    const backup = Bun.spawn(wf('backup', '--to', backupFile, '--data', dataDir), { env, stdout: 'pipe', stderr: 'inherit' })
     let backupDone = false
     void backup.exited.then(() => (backupDone = true))
     phases.push(await load(`during backup ${round}`, target, token, () => backupDone))

@@ -12,7 +12,7 @@ interface RestoreOpts extends DataOpts {
 const SECRET_NOTES = {
   restored: 'instance secret restored from the backup',
   unchanged: 'instance secret unchanged (the backup has the same one)',
-  kept: 'warning: no instance secret came with the backup; the data directory keeps its own. If the backup came from another instance, restore again with --secret FILE, or its encrypted values cannot be read.',
+  kept: 'no instance secret came with the backup: the data directory keeps its own (right for a backup of this instance). If the backup came from another instance, restore again with --secret FILE, or its encrypted secrets cannot be read.',
   missing:
     'warning: no instance secret anywhere; serve will make a new one and encrypted values of the backup cannot be read. Restore again with --secret FILE if you have it.',
 } as const

@@ -68,7 +68,7 @@ describe('workforce backup and restore', () => {
 
     const file = join(work, 'live.db')
     const beforeBackup = [...acked]
-    const backup = await server.cli(['backup', '--to', file])
+    const backup = await server.cli(['backup', '--to', file, '--with-secret'])
     const afterBackup = acked.length
     // What a plain copy of the live database file would have kept.
     const plain = join(work, 'plain-copy.db')
@@ -138,6 +138,8 @@ describe('workforce backup and restore', () => {
       expect(running.stderr).toContain('nothing was changed')
       expect(listing(server.dataDir)).toEqual(before)
       expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200)
+      // By default the instance secret stays out of the backup.
+      expect(existsSync(`${good}.secret`)).toBe(false)
 
       // Garbage, an empty file and a truncated backup: refused before the instance is touched.
       const garbage = join(work, 'garbage.db')
@@ -174,7 +176,7 @@ describe('workforce backup and restore', () => {
       const aside = listing(server.dataDir).filter((f) => f.startsWith('workforce.db.before-restore-'))
       expect(aside).toHaveLength(1)
       expect(ok.stdout).toContain(`kept aside: ${join(server.dataDir, aside[0]!)}`)
-      expect(ok.stdout).toContain('instance secret unchanged')
+      expect(ok.stdout).toContain('the data directory keeps its own')
       // Restoring twice in the same second keeps both earlier databases.
       expect((await runCli(['restore', good, '--data', server.dataDir])).code).toBe(0)
       expect(listing(server.dataDir).filter((f) => f.startsWith('workforce.db.before-restore-'))).toHaveLength(2)
@@ -196,8 +198,12 @@ describe('workforce backup and restore', () => {
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain('add --force')
     expect(listing(damaged)).toEqual(['workforce.db'])
-    const forced = await runCli(['restore', file, '--data', damaged, '--force'])
+    const secret = join(source, 'instance.secret')
+    const forced = await runCli(['restore', file, '--data', damaged, '--force', '--secret', secret])
     expect(forced.code).toBe(0)
+    expect(forced.stdout).toContain('instance secret restored from the backup')
+    expect(readFileSync(join(damaged, 'instance.secret'), 'utf8')).toBe(readFileSync(secret, 'utf8'))
+    expect(statSync(join(damaged, 'instance.secret')).mode & 0o777).toBe(0o600)
     const aside = listing(damaged).find((f) => f.startsWith('workforce.db.before-restore-'))!
     expect(readFileSync(join(damaged, aside), 'utf8')).toBe('x'.repeat(8192))
   })
@@ -229,12 +235,7 @@ describe('workforce backup and restore', () => {
     expect(await tick('2026-03-01T03:17:00Z')).toBe('backup.daily: processed 0')
     expect(await tick('2026-03-02T02:17:00Z')).toBe('backup.daily: processed 1')
     expect(await tick('2026-03-03T02:17:00Z')).toBe('backup.daily: processed 1')
-    expect(listing(dir)).toEqual([
-      'workforce-20260302T021700Z.db',
-      'workforce-20260302T021700Z.db.secret',
-      'workforce-20260303T021700Z.db',
-      'workforce-20260303T021700Z.db.secret',
-    ])
+    expect(listing(dir)).toEqual(['workforce-20260302T021700Z.db', 'workforce-20260303T021700Z.db'])
     const bad = await runCli(['jobs', 'run', 'backup.daily', '--data', data], { ...env, WORKFORCE_BACKUP_KEEP: '0' })
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('WORKFORCE_BACKUP_KEEP must be at least 1')

@@ -1,6 +1,6 @@
 /**
  * The optional daily backup (job `backup.daily`): with WORKFORCE_BACKUP_DIR set, a snapshot named
- * workforce-<UTC stamp>.db (and its .secret) lands there once a day, and only the newest
+ * workforce-<UTC stamp>.db lands there once a day, and only the newest
  * WORKFORCE_BACKUP_KEEP are kept. What is due is read from the directory itself, so a server that
  * was down at the usual hour takes the backup at its next tick.
  */
@@ -42,7 +42,7 @@ export const isBackupDue = (dir: string, now: number): boolean => {
   return !newest || newest.at <= now - BACKUP_INTERVAL_MS
 }
 
-/** Deletes all but the `keep` newest backups (and their secrets); returns the files removed. */
+/** Deletes all but the `keep` newest backups (and a FILE.secret beside one); returns the files removed. */
 export function pruneScheduledBackups(dir: string, keep: number): string[] {
   const removed: string[] = []
   for (const { file } of listScheduledBackups(dir).slice(keep)) {
