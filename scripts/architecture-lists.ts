@@ -68,6 +68,11 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
     name: 'countHourAndDay',
     why: 'counts a REST request by key id on the counters connection, before the tenant context is built',
   },
+  {
+    file: 'src/modules/rate-limits/queries.ts',
+    name: 'countKeyAndTenant',
+    why: 'counts a client API request by key id and tenant id on the counters connection, before the tenant context is built',
+  },
   { file: 'src/modules/rate-limits/queries.ts', name: 'deleteCountersBefore', why: 'housekeeping of expired rate-limit windows of every tenant' },
   { file: 'src/modules/rate-limits/mcp-queries.ts', name: 'loadMinuteCount', why: 'MCP minute windows are keyed by key id on the counters connection' },
   { file: 'src/modules/rate-limits/mcp-queries.ts', name: 'saveMinuteCounts', why: 'flushes the in-memory MCP minute windows of every key at once' },

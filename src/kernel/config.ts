@@ -27,6 +27,14 @@ export interface RuntimeConfig {
   rateLimitPerDay: number
   /** MCP tool calls per key per minute. */
   mcpRateLimitPerMinute: number
+  /** Client API (wf_live_ keys) requests per key per UTC hour and day. */
+  clientRateLimitPerHour: number
+  clientRateLimitPerDay: number
+  /** Client API requests per tenant (all its keys together) per UTC hour and day. */
+  clientTenantRateLimitPerHour: number
+  clientTenantRateLimitPerDay: number
+  /** Emails (invitations) a tenant may queue in any 60 minutes. */
+  mailLimitPerHour: number
   jobsEnabled: boolean
   /** Origins allowed to call the MCP endpoint from a browser, besides same-host ones. */
   allowedOrigins: string[]
@@ -43,6 +51,11 @@ export const DEFAULTS = {
   rateLimitPerHour: 2000,
   rateLimitPerDay: 10000,
   mcpRateLimitPerMinute: 600,
+  clientRateLimitPerHour: 3600,
+  clientRateLimitPerDay: 40_000,
+  clientTenantRateLimitPerHour: 60_000,
+  clientTenantRateLimitPerDay: 600_000,
+  mailLimitPerHour: 50,
 }
 
 type Env = Record<string, string | undefined>
@@ -91,6 +104,12 @@ export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = pr
     rateLimitPerHour: overrides.rateLimitPerHour ?? int(env.WORKFORCE_RATE_LIMIT_HOUR, DEFAULTS.rateLimitPerHour),
     rateLimitPerDay: overrides.rateLimitPerDay ?? int(env.WORKFORCE_RATE_LIMIT_DAY, DEFAULTS.rateLimitPerDay),
     mcpRateLimitPerMinute: overrides.mcpRateLimitPerMinute ?? int(env.WORKFORCE_MCP_RATE_LIMIT_MINUTE, DEFAULTS.mcpRateLimitPerMinute),
+    clientRateLimitPerHour: overrides.clientRateLimitPerHour ?? int(env.WORKFORCE_CLIENT_RATE_LIMIT_HOUR, DEFAULTS.clientRateLimitPerHour),
+    clientRateLimitPerDay: overrides.clientRateLimitPerDay ?? int(env.WORKFORCE_CLIENT_RATE_LIMIT_DAY, DEFAULTS.clientRateLimitPerDay),
+    clientTenantRateLimitPerHour:
+      overrides.clientTenantRateLimitPerHour ?? int(env.WORKFORCE_CLIENT_TENANT_RATE_LIMIT_HOUR, DEFAULTS.clientTenantRateLimitPerHour),
+    clientTenantRateLimitPerDay: overrides.clientTenantRateLimitPerDay ?? int(env.WORKFORCE_CLIENT_TENANT_RATE_LIMIT_DAY, DEFAULTS.clientTenantRateLimitPerDay),
+    mailLimitPerHour: overrides.mailLimitPerHour ?? int(env.WORKFORCE_MAIL_LIMIT_HOUR, DEFAULTS.mailLimitPerHour),
     jobsEnabled: overrides.jobsEnabled ?? env.WORKFORCE_JOBS !== 'off',
     allowedOrigins: overrides.allowedOrigins ?? list(env.WORKFORCE_ALLOWED_ORIGINS),
     publicDemoKey: overrides.publicDemoKey ?? null,
