@@ -53,8 +53,8 @@ export const DEFAULTS = {
   mcpRateLimitPerMinute: 600,
   clientRateLimitPerHour: 3600,
   clientRateLimitPerDay: 40_000,
-  clientTenantRateLimitPerHour: 60_000,
-  clientTenantRateLimitPerDay: 600_000,
+  clientTenantRateLimitPerHour: 200_000,
+  clientTenantRateLimitPerDay: 2_000_000,
   mailLimitPerHour: 50,
 }
 
