@@ -6,7 +6,7 @@ import { toIsoOrNull } from '../../kernel/time'
 import { getUserInTenant } from '../users/queries'
 import { setTwoFactor } from '../users/two-factor-queries'
 import { TotpCode, TwoFactorStatus } from './model'
-import { checkUserTotp, openTotpSecret, sealTotpSecret } from './two-factor-secret'
+import { checkUserTotp } from './two-factor-secret'
 
 export const confirmTwoFactor = defineOperation({
   name: 'confirm_two_factor',
@@ -19,11 +19,9 @@ export const confirmTwoFactor = defineOperation({
     const user = getUserInTenant(ctx, callerUserId(ctx))
     if (!user.twoFactorSecret) throw new DomainError('conflict', 'Start enrollment first.')
     if (user.twoFactorEnabledAt !== null) throw new DomainError('conflict', 'Two-factor authentication is already on.')
-    const secret = user.twoFactorSecret
-    if (!checkUserTotp(ctx, { id: user.id, twoFactorSecret: secret }, input.code))
+    if (!checkUserTotp(ctx, { id: user.id, twoFactorSecret: user.twoFactorSecret }, input.code))
       throw new DomainError('invalid_argument', 'The code is not valid.', { field: 'code' })
-    // Stored sealed whatever it was read as (a plaintext row from before encryption is sealed here too).
-    setTwoFactor(ctx, user.id, { secret: sealTotpSecret(ctx, user.id, openTotpSecret(ctx, user.id, secret)), enabledAt: ctx.now })
+    setTwoFactor(ctx, user.id, { secret: user.twoFactorSecret, enabledAt: ctx.now })
     return { enabled: true, pending: false, enabled_at: toIsoOrNull(ctx.now) }
   },
 })
