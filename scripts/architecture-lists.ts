@@ -95,6 +95,9 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
   { file: 'src/modules/jobs/queries.ts', name: 'lastRunOf', why: 'the jobs CLI reports the last run of a job, any tenant' },
   { file: 'src/modules/jobs/queries.ts', name: 'markTenantDaysDone', why: 'the seed records generated tenant-days as done for the job runner' },
   { file: 'src/modules/payroll/queries.ts', name: 'listUnfinishedPayRuns', why: 'the pay-run job resumes interrupted exports of every tenant' },
+  // Stored secrets written in clear before encryption are sealed at start, every tenant's at once.
+  { file: 'src/modules/webhooks/queries.ts', name: 'sealPlaintextSigningSecrets', why: 'seals the clear signing secrets of every tenant once at start' },
+  { file: 'src/modules/users/two-factor-queries.ts', name: 'sealPlaintextTotpSecrets', why: 'seals the clear TOTP secrets of every tenant once at start' },
 ]
 
 /** Files that join tables of several modules for one read; the tables they may read. */
