@@ -80,7 +80,9 @@ describe('webhook URL guard: IPv4 inside IPv6, unspecified and metadata addresse
     expect(ok.status).toBe(201)
   })
 
-  test('delivery refuses each internal form at connection time and lets a public address through', async () => {
+  // No delivery is ever sent to a public address from a test (this machine talks to loopback only);
+  // that the guard lets public addresses through is shown by url-guard.unit.test.ts.
+  test('delivery refuses each internal form at connection time', async () => {
     // Subscribed while the operator allowed these ranges, delivered after the allow-list is gone.
     await server.stop()
     server = await startServer({ dataDir, keepData: true, env: { WORKFORCE_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8,0.0.0.0/8,169.254.169.254/32' } })
@@ -91,8 +93,6 @@ describe('webhook URL guard: IPv4 inside IPv6, unspecified and metadata addresse
       expect([url, sub.status]).toEqual([url, 201])
       ids.push(sub.body.id)
     }
-    const pub = await api(server, t.token).post('/webhooks/subscribe', { url: PUBLIC_URL })
-    expect(pub.status).toBe(201)
     await server.stop()
     server = await startServer({ dataDir, keepData: true, env: NO_ALLOW_LIST })
     for (const [i, [url, reason]] of INTERNAL_URLS.entries()) {
@@ -101,9 +101,5 @@ describe('webhook URL guard: IPv4 inside IPv6, unspecified and metadata addresse
       expect([url, res.body.delivery.last_error]).toEqual([url, expect.stringContaining(`refused: The address`)])
       expect(res.body.delivery.last_error).toContain(reason)
     }
-    // Whatever the network answers (or not), the guard does not refuse a public address.
-    const res = await api(server, t.token).post(`/webhooks/${pub.body.id}/test`)
-    expect(res.status).toBe(200)
-    expect(res.body.delivery.last_error ?? '').not.toContain('refused')
   })
 })
