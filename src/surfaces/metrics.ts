@@ -8,6 +8,7 @@ import { setMetricsSink, type MetricsSink } from '../kernel/metrics'
 import { listJobStates } from '../modules/jobs/queries'
 import { countPendingDeliveries } from '../modules/webhooks/delivery-queries'
 import type { Runtime } from '../runtime'
+import { toRestError } from './http-errors'
 import type { AnsweredRequest, HttpObserver } from './observability'
 
 /** Where Prometheus scrapes. */
@@ -207,12 +208,16 @@ export function metricsRoutes(rt: Runtime, m: ReturnType<typeof createMetrics>) 
       const token = rt.config.metricsToken
       const fromLoopback = isLoopback(server?.requestIP(request)?.address)
       if (!fromLoopback && !(token && tokenMatches(request.headers.get('authorization'), token))) {
-        throw new DomainError(
+        const refusal = new DomainError(
           'forbidden',
           token
             ? '/metrics answers loopback callers, or callers sending Authorization: Bearer <WORKFORCE_METRICS_TOKEN>.'
             : '/metrics answers loopback callers only; set WORKFORCE_METRICS_TOKEN to let a scraper on another host in with a bearer token.',
         )
+        // Answered here: this route is mounted before the kernel's error handler applies.
+        const { status, body } = toRestError(refusal, 'DomainError', rt.log, String(set.headers['x-request-id'] ?? ''))
+        set.status = status
+        return body
       }
       set.headers['content-type'] = m.registry.contentType
       return m.registry.metrics()
