@@ -57,6 +57,7 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
   { file: 'src/modules/webhooks/delivery-queries.ts', name: 'fanOutBatch', why: 'the delivery pump fans out the outbox of every tenant in one pass' },
   { file: 'src/modules/webhooks/delivery-queries.ts', name: 'claimDue', why: 'the delivery pump leases due deliveries of every tenant' },
   { file: 'src/modules/webhooks/delivery-queries.ts', name: 'hasDueDeliveries', why: 'the delivery pump asks whether any tenant has a delivery due' },
+  { file: 'src/modules/webhooks/delivery-queries.ts', name: 'countPendingDeliveries', why: '/metrics shows the webhook queue depth of the whole box' },
   { file: 'src/modules/webhooks/attempt-queries.ts', name: 'recordAttempt', why: 'records an attempt of a claimed delivery; the claim carries its tenant id' },
   {
     file: 'src/modules/rate-limits/queries.ts',

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path'
-import type { LogLevel } from './log'
+import { isLogLevel, LOG_LEVELS, type LogLevel } from './log'
 
 export interface SmtpConfig {
   host: string
@@ -40,6 +40,8 @@ export interface RuntimeConfig {
   allowedOrigins: string[]
   /** The public demo key of the default demo tenant, once serve has derived it (snippets use it). */
   publicDemoKey: string | null
+  /** Bearer token that opens /metrics to non-loopback callers (WORKFORCE_METRICS_TOKEN); null: loopback only. */
+  metricsToken: string | null
 }
 
 export const DEFAULTS = {
@@ -86,18 +88,37 @@ function smtpFrom(env: Env): SmtpConfig | null {
   }
 }
 
+/** The log level, refused with the accepted ones when unknown. */
+function logLevelOf(v: string): LogLevel | 'silent' {
+  if (isLogLevel(v)) return v
+  throw new Error(`Unknown log level "${v}" (--log-level / WORKFORCE_LOG_LEVEL): use one of ${LOG_LEVELS.join(', ')}.`)
+}
+
+/** An absolute http(s) URL without credentials, query or fragment; returned without a trailing slash. */
+export function checkPublicUrl(v: string): string {
+  let url: URL
+  try {
+    url = new URL(v)
+  } catch {
+    throw new Error(`Malformed public URL "${v}" (--public-url / WORKFORCE_PUBLIC_URL): give an absolute URL such as https://workforce.example.com.`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Public URL "${v}" must start with http:// or https://.`)
+  if (url.username || url.password || url.search || url.hash) throw new Error(`Public URL "${v}" must not carry credentials, a query or a fragment.`)
+  return url.href.replace(/\/+$/, '')
+}
+
 /** Builds the configuration; `overrides` come from flags and win over the environment. */
 export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = process.env): RuntimeConfig {
   const host = overrides.host ?? env.WORKFORCE_HOST ?? DEFAULTS.host
   const port = overrides.port ?? int(env.WORKFORCE_PORT, DEFAULTS.port)
   const dataDir = resolve(overrides.dataDir ?? env.WORKFORCE_DATA ?? DEFAULTS.dataDir)
-  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host
   return {
     host,
     port,
     dataDir,
-    publicUrl: overrides.publicUrl ?? env.WORKFORCE_PUBLIC_URL ?? `http://${shownHost}:${port}`,
-    logLevel: overrides.logLevel ?? (env.WORKFORCE_LOG_LEVEL as LogLevel | undefined) ?? DEFAULTS.logLevel,
+    publicUrl: checkPublicUrl(overrides.publicUrl ?? env.WORKFORCE_PUBLIC_URL ?? `http://${shownHost}:${port}`),
+    logLevel: logLevelOf(overrides.logLevel ?? env.WORKFORCE_LOG_LEVEL ?? DEFAULTS.logLevel),
     smtp: overrides.smtp !== undefined ? overrides.smtp : smtpFrom(env),
     webhookAllowCidrs: overrides.webhookAllowCidrs ?? list(env.WORKFORCE_WEBHOOK_ALLOW_CIDRS),
     bodyLimitBytes: overrides.bodyLimitBytes ?? int(env.WORKFORCE_BODY_LIMIT_BYTES, DEFAULTS.bodyLimitBytes),
@@ -113,6 +134,7 @@ export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = pr
     jobsEnabled: overrides.jobsEnabled ?? env.WORKFORCE_JOBS !== 'off',
     allowedOrigins: overrides.allowedOrigins ?? list(env.WORKFORCE_ALLOWED_ORIGINS),
     publicDemoKey: overrides.publicDemoKey ?? null,
+    metricsToken: overrides.metricsToken ?? (env.WORKFORCE_METRICS_TOKEN || null),
   }
 }
 

@@ -1,6 +1,7 @@
 import { actorKeyId } from '../kernel/access'
 import type { Ctx } from '../kernel/ctx'
 import { isDomainError } from '../kernel/errors'
+import { metrics } from '../kernel/metrics'
 import { invokeParsing } from '../kernel/operation'
 import type { ToolCallLog } from '../modules/analytics/tool-call-log'
 import type { Runtime } from '../runtime'
@@ -67,5 +68,7 @@ export async function callTool(env: CallEnv, tool: McpTool, args: unknown): Prom
     outcome: result.isError ? 'error' : 'ok',
     errorCode: result.isError ? String(result.structuredContent.error) : null,
   })
+  metrics.mcpToolCall(tool.op.name, result.isError ? String(result.structuredContent.error) : 'ok')
+  if (result.isError && result.structuredContent.error === 'rate_limited') metrics.rateLimited('mcp')
   return result
 }

@@ -11,6 +11,7 @@ import { RPC, dispatch, rpcError, type DispatchEnv, type RpcResponse } from './m
 import { SessionStore, type McpSession } from './mcp-sessions'
 import { allDescriptors } from './mcp-tools'
 import { requestCtx } from './request-ctx'
+import { noteRequestCtx } from './observability'
 
 export const MCP_PATH = '/api/mcp/v1'
 const SESSION_HEADER = 'mcp-session-id'
@@ -60,7 +61,9 @@ function precheck(rt: Runtime, request: Request, isInitialize = false): Response
 /** The request context from the key; a present but unusable key is HTTP 401. */
 function authenticate(h: Http, request: Request, requestId: string): Ctx | Response {
   try {
-    return requestCtx(h.rt, { authorization: request.headers.get('authorization'), requestId, surface: 'mcp', accepted: ['live', 'demo'] })
+    const ctx = requestCtx(h.rt, { authorization: request.headers.get('authorization'), requestId, surface: 'mcp', accepted: ['live', 'demo'] })
+    noteRequestCtx(request, ctx)
+    return ctx
   } catch (e) {
     if (isDomainError(e) && e.code === 'unauthorized') {
       return json(401, rpcError(null, RPC.SERVER, e.message, { error: 'unauthorized' }), { 'www-authenticate': 'Bearer error="invalid_token"' })
