@@ -194,6 +194,11 @@ const tokenMatches = (authorization: string | null, token: string): boolean => {
   return given.length === want.length && timingSafeEqual(given, want)
 }
 
+/** Whether a caller may read /metrics: from loopback, or with the operator's bearer token when one is set. */
+export function metricsCallerAllowed(address: string | undefined | null, authorization: string | null, token: string | null | undefined): boolean {
+  return isLoopback(address) || (!!token && tokenMatches(authorization, token))
+}
+
 /**
  * GET /metrics in the Prometheus text format, for loopback callers, or for anyone presenting
  * `Authorization: Bearer $WORKFORCE_METRICS_TOKEN` when that is set. Others get 403 forbidden.
@@ -206,8 +211,7 @@ export function metricsRoutes(rt: Runtime, m: ReturnType<typeof createMetrics>) 
     METRICS_PATH,
     async ({ request, server, set }) => {
       const token = rt.config.metricsToken
-      const fromLoopback = isLoopback(server?.requestIP(request)?.address)
-      if (!fromLoopback && !(token && tokenMatches(request.headers.get('authorization'), token))) {
+      if (!metricsCallerAllowed(server?.requestIP(request)?.address, request.headers.get('authorization'), token)) {
         const refusal = new DomainError(
           'forbidden',
           token
