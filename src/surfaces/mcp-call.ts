@@ -17,12 +17,14 @@ export interface CallEnv {
   session: McpSession | null
   calls: ToolCallLog
   limiter: McpRateLimiter
+  /** True when the transport already counted this message against the rate limit (batches). */
+  counted: boolean
 }
 
 async function execute(env: CallEnv, tool: McpTool, args: unknown): Promise<ToolResult> {
   const { ctx } = env
   const keyId = actorKeyId(ctx.actor)
-  if (keyId && ctx.tenant) {
+  if (keyId && ctx.tenant && !env.counted) {
     const rate = env.limiter.hit(ctx.tenant.id, keyId, ctx.now)
     if (!rate.allowed) {
       return errorResult(
