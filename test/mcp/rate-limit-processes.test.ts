@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
-import { startServer, type TestServer } from '../helpers/server'
+import { runCli, startServer, type TestServer } from '../helpers/server'
 import { rpc } from '../helpers/mcp'
 
 /**
@@ -29,10 +29,13 @@ const env = { WORKFORCE_MCP_RATE_LIMIT_MINUTE: String(LIMIT) }
 
 describe('MCP per-minute limit across processes', () => {
   test(`two serve processes on one data directory together let exactly ${LIMIT} calls through in one minute`, async () => {
-    const a = await startServer({ env, keepData: true })
+    // Two processes on one data directory is the scale-out opt-in (`--reuse-port`) where the
+    // binary has the one-server-per-box lock; older binaries start a second one without it.
+    const share = (await runCli(['serve', '--help'])).stdout.includes('--reuse-port') ? ['--reuse-port'] : []
+    const a = await startServer({ env, args: share, keepData: true })
     let b: TestServer | null = null
     try {
-      b = await startServer({ env, dataDir: a.dataDir, args: ['--no-jobs'], keepData: true })
+      b = await startServer({ env, dataDir: a.dataDir, args: [...share, '--no-jobs'], keepData: true })
       expect(b.demoKey).toBe(a.demoKey)
       await roomInMinute(20)
       const servers = [a, b]
