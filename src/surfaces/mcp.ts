@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { actorKeyId } from '../kernel/access'
 import type { Ctx } from '../kernel/ctx'
 import { isDomainError } from '../kernel/errors'
+import { metrics } from '../kernel/metrics'
 import { DEFAULT_PROTOCOL_VERSION, SERVER_NAME, SERVER_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../kernel/version'
 import { ToolCallLog } from '../modules/analytics/tool-call-log'
 import type { Runtime } from '../runtime'
@@ -133,6 +134,7 @@ async function runMessages(env: DispatchEnv, messages: unknown[], batch: boolean
       } else if (keyId && tenant && !unanswered(msg) && isObject(msg)) {
         const rate = env.limiter.hit(tenant.id, keyId, now)
         if (!rate.allowed) {
+          metrics.rateLimited('mcp')
           refusal = rpcError(idOf(msg), RPC.SERVER, `This key made more than ${rate.limit} MCP calls this minute. Try again in ${rate.retryAfterSeconds} s.`, {
             error: 'rate_limited',
             retry_after_seconds: rate.retryAfterSeconds,
