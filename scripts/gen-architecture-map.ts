@@ -25,6 +25,7 @@ const PURPOSE: Record<string, string> = {
   discovery: 'keyless tools: capabilities, plans and pricing, free trial',
   jobs: 'the scheduler state: leases, ticks and per-tenant-day runs',
   locations: 'offices and geofences, location pings and zone events',
+  'mcp-sessions': 'MCP sessions of production keys (mode, client, protocol version), persisted across restarts',
   notifications: 'the email outbox and its SMTP delivery',
   onboarding: 'getting-started guide, data dictionary, demo and production modes, demo scenarios',
   payroll: 'cost centers, rate cards, payroll periods and calculations, pay-run exports',

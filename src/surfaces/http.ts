@@ -7,6 +7,7 @@ import type { Runtime } from '../runtime'
 import { toRestError } from './http-errors'
 import { restApi } from './rest-api'
 import { mcpSurface } from './mcp'
+import { observability } from './observability'
 
 const isInvalidToken = (e: unknown): boolean => e instanceof DomainError && typeof e.details === 'object' && e.details !== null && 'invalid_token' in e.details
 
@@ -24,20 +25,8 @@ export function httpKernel(rt: Runtime) {
         }
       })
       .derive({ as: 'global' }, ({ set }) => ({ requestId: String(set.headers['x-request-id']), receivedAt: performance.now() }))
-      .onAfterResponse({ as: 'global' }, ({ request, path, set, requestId, receivedAt }) => {
-        // Runs after the response is sent: it must never throw, or Bun would end the process.
-        try {
-          rt.log.debug('request', {
-            requestId,
-            method: request.method,
-            path,
-            status: set.status,
-            ms: receivedAt ? Math.round((performance.now() - receivedAt) * 10) / 10 : undefined,
-          })
-        } catch {
-          // logging is best effort
-        }
-      })
+      // The access line and HTTP metrics (after the response is sent), and GET /metrics.
+      .use(observability(rt))
       .onError({ as: 'global' }, ({ error, code, set }) => {
         const id = String(set.headers['x-request-id'] ?? randomUUID())
         const { status, body } = toRestError(error, code, rt.log, id)
