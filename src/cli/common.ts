@@ -31,10 +31,21 @@ function openForCli(opts: DataOpts, overrides: Partial<RuntimeConfig> = {}): Run
   const explicit = opts.publicUrl || process.env.WORKFORCE_PUBLIC_URL
   if (explicit) config.publicUrl = explicit
   else {
-    const running = runningServer(config.dataDir)
-    if (running?.publicUrl) config.publicUrl = running.publicUrl
+    const url = runningServerUrl(config.dataDir)
+    if (url) config.publicUrl = url
   }
   return openRuntime(config, createLogger(config.logLevel))
+}
+
+/** The public URL of the server on this data directory; one still starting (migrating, seeding) is given up to 10 s to listen. */
+function runningServerUrl(dataDir: string): string | null {
+  const deadline = Date.now() + 10_000
+  for (let running = runningServer(dataDir); running; running = runningServer(dataDir)) {
+    if (running.publicUrl) return running.publicUrl
+    if (Date.now() > deadline) return null
+    Bun.sleepSync(100)
+  }
+  return null
 }
 
 export function resolveTenant(rt: Runtime, ref: string): TenantCtx {

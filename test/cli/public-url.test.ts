@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runCli, startServer, type TestServer } from '../helpers/server'
+import { acquireDataLock } from '../../src/kernel/data-lock'
 
 const scratch = mkdtempSync(join(tmpdir(), 'wf-public-url-'))
 let server: TestServer | null = null
@@ -92,6 +93,23 @@ describe('tenant create prints the URL of the server running on the data directo
     const out = await server!.cli([...createArgs('Hooli'), '--public-url', 'https://workforce.example.com'], noPublicUrl)
     expect(out.stdout).toContain('MCP endpoint: https://workforce.example.com/api/mcp/v1')
     expect(out.stdout).not.toContain('--allow-http')
+  })
+
+  test('a server still starting (lock held, not yet listening) is waited for', async () => {
+    const dataDir = join(scratch, 'starting')
+    expect((await runCli(['migrate', '--data', dataDir])).code).toBe(0)
+    // This test process plays the starting server: it holds the lock and publishes its URL late.
+    const lock = acquireDataLock(dataDir)
+    try {
+      const pending = runCli([...createArgs('Soylent'), '--data', dataDir], { ...process.env, ...noPublicUrl })
+      await Bun.sleep(1500)
+      lock.publish({ url: 'http://127.0.0.1:45678', publicUrl: 'http://127.0.0.1:45678' })
+      const out = await pending
+      expect(out.code).toBe(0)
+      expect(out.stdout).toContain('MCP endpoint: http://127.0.0.1:45678/api/mcp/v1')
+    } finally {
+      lock.release()
+    }
   })
 
   test('once that server is gone (even killed, its server.json left behind) the default comes back', async () => {
