@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { databaseFile, type RuntimeConfig } from './kernel/config'
 import { openDatabase, type DatabaseHandle } from './kernel/db'
-import { createPrivateFile, ensureDataDir } from './kernel/data-lock'
+import { assertWritableFiles, createPrivateFile, ensureDataDir } from './kernel/data-lock'
 import { migrate } from './kernel/migrate'
 import { startBackgroundCheckpoints } from './kernel/checkpointer'
 import { createLogger, type Logger } from './kernel/log'
@@ -38,6 +38,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   ensureDataDir(config.dataDir)
   const file = databaseFile(config)
   createPrivateFile(file)
+  assertWritableFiles([file, `${file}-wal`, `${file}-shm`, join(config.dataDir, 'instance.secret')])
   const handle = openNamed(file)
   const migration = migrate(handle.db, file)
   upsertPlanCatalog(handle.db)

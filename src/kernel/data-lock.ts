@@ -58,6 +58,20 @@ export function ensureDataDir(dataDir: string): void {
   }
 }
 
+/** Each of `files` that exists must be writable by this process; else the file is named with the reason. */
+export function assertWritableFiles(files: string[]): void {
+  for (const file of files) {
+    if (!existsSync(file)) continue
+    try {
+      accessSync(file, constants.W_OK)
+    } catch (e) {
+      throw new Error(
+        `${file} is not writable (${reason(e)}) by this user (uid ${process.getuid?.() ?? '?'}): the server writes it even to read. Give it back to the user that runs workforce (e.g. chown), or run as that user.`,
+      )
+    }
+  }
+}
+
 /** Creates `file` empty with mode 600 unless it exists, so SQLite (and its -wal/-shm, which copy the mode) never make it world-readable. */
 export function createPrivateFile(file: string): void {
   if (existsSync(file)) return

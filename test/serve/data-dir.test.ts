@@ -76,6 +76,22 @@ function readOnly(dir: string): string[] {
 const reasonText = process.getuid?.() === 0 ? 'read-only file system' : 'permission denied'
 
 describe('a read-only data directory', () => {
+  test('a database file this user cannot write is named with the reason (root: run as nobody; else chmod 444)', async () => {
+    const dataDir = join(scratch, 'foreign-db')
+    expect((await runCli(['migrate', '--data', dataDir])).code).toBe(0)
+    let wrap: string[] = []
+    if (process.getuid?.() === 0) {
+      // The directory is writable by anyone, the database stays root's 600: nobody cannot write it.
+      Bun.spawnSync(['chmod', '755', scratch])
+      Bun.spawnSync(['chmod', '777', dataDir])
+      wrap = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']
+    } else Bun.spawnSync(['chmod', '444', join(dataDir, 'workforce.db')])
+    const out = await runUntilExit(['serve', '--port', '0', '--data', dataDir], { wrap })
+    expect(out.code).not.toBeNull()
+    expect(out.code).not.toBe(0)
+    expect(out.stderr).toContain(`${join(dataDir, 'workforce.db')} is not writable (permission denied)`)
+  })
+
   test('serve names the directory and the reason, not just "unable to open database file"', async () => {
     const dataDir = join(scratch, 'read-only-empty')
     mkdirSync(dataDir)
