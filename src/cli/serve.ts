@@ -75,7 +75,7 @@ export const serveCommand = new Command('serve')
     }
     const actualPort = app.server?.port ?? config.port
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${actualPort}`
-    const publicUrl = opts.publicUrl ? config.publicUrl : port === 0 ? url.replace('0.0.0.0', 'localhost') : config.publicUrl
+    const publicUrl = opts.publicUrl ? config.publicUrl : port === 0 ? url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost') : config.publicUrl
     rt.config.publicUrl = publicUrl
     lock.publish({ url, publicUrl })
     const jobs = config.jobsEnabled ? await startJobs(rt) : null
