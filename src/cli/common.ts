@@ -1,5 +1,5 @@
 import { Option } from 'commander'
-import { loadConfig, type RuntimeConfig } from '../kernel/config'
+import { checkPublicUrl, loadConfig, type RuntimeConfig } from '../kernel/config'
 import { createLogger } from '../kernel/log'
 import { DomainError } from '../kernel/errors'
 import { openRuntime, type Runtime } from '../runtime'
@@ -29,7 +29,7 @@ export interface DataOpts {
 function openForCli(opts: DataOpts, overrides: Partial<RuntimeConfig> = {}): Runtime {
   const config = loadConfig({ dataDir: opts.data, logLevel: 'warn', ...overrides })
   const explicit = opts.publicUrl || process.env.WORKFORCE_PUBLIC_URL
-  if (explicit) config.publicUrl = explicit
+  if (explicit) config.publicUrl = checkPublicUrl(explicit)
   else {
     const url = runningServerUrl(config.dataDir)
     if (url) config.publicUrl = url
