@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { databaseFile, type RuntimeConfig } from './kernel/config'
-import { openDatabase } from './kernel/db'
+import { openDatabase, type DatabaseHandle } from './kernel/db'
+import { assertWritableFiles, createPrivateFile, ensureDataDir } from './kernel/data-lock'
 import { migrate } from './kernel/migrate'
 import { startBackgroundCheckpoints } from './kernel/checkpointer'
 import { createLogger, type Logger } from './kernel/log'
@@ -21,16 +22,30 @@ function loadSecret(dataDir: string): Buffer {
   return secret
 }
 
+/** openDatabase, with the file's path in the error (SQLite alone says "unable to open database file"). */
+function openNamed(file: string, options?: Parameters<typeof openDatabase>[1]): DatabaseHandle {
+  try {
+    return openDatabase(file, options)
+  } catch (e) {
+    throw new Error(
+      `cannot open the database ${file}: ${e instanceof Error ? e.message : String(e)} (the data directory must be writable: SQLite keeps -wal and -shm files beside it)`,
+    )
+  }
+}
+
 /** Opens the data directory: creates it, migrates the database and writes reference data. */
 export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(config.logLevel)): Runtime {
-  mkdirSync(config.dataDir, { recursive: true })
-  const handle = openDatabase(databaseFile(config))
-  const migration = migrate(handle.db)
+  ensureDataDir(config.dataDir)
+  const file = databaseFile(config)
+  createPrivateFile(file)
+  assertWritableFiles([file, `${file}-wal`, `${file}-shm`, join(config.dataDir, 'instance.secret')])
+  const handle = openNamed(file)
+  const migration = migrate(handle.db, file)
   upsertPlanCatalog(handle.db)
   const secret = loadSecret(config.dataDir)
   const secrets = createSecretBox(secret)
   sealStoredSecrets(handle, secrets, log)
-  const counters = openDatabase(databaseFile(config), { synchronous: 'normal' })
+  const counters = openNamed(file, { synchronous: 'normal' })
   const dataVersion = counters.sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version')
   const closeHooks: (() => void)[] = []
   let stopCheckpoints: (() => void) | null = null

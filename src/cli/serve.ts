@@ -4,7 +4,8 @@ import { createLogger, routeConsoleTo } from '../kernel/log'
 import { openRuntime } from '../runtime'
 import { createHttpApp } from '../surfaces/http'
 import { startJobs } from '../surfaces/jobs'
-import { dataOption } from './common'
+import { acquireDataLock, ensureDataDir } from '../kernel/data-lock'
+import { CliError, dataOption } from './common'
 import { startupBanner } from './banner'
 import { ensureDemoTenant } from './demo-bootstrap'
 
@@ -15,6 +16,7 @@ interface ServeOpts {
   publicUrl?: string
   logLevel?: string
   jobs: boolean
+  reusePort?: boolean
 }
 
 /** Time allowed for in-flight requests and jobs to finish after SIGTERM/SIGINT. */
@@ -28,6 +30,9 @@ export const serveCommand = new Command('serve')
   .addOption(new Option('--public-url <url>', 'base URL clients use to reach this box').env('WORKFORCE_PUBLIC_URL'))
   .addOption(new Option('--log-level <level>', 'debug, info, warn, error or silent').env('WORKFORCE_LOG_LEVEL'))
   .addOption(new Option('--no-jobs', 'do not run scheduled jobs in this process'))
+  .addOption(
+    new Option('--reuse-port', 'scale-out opt-in: share the port (SO_REUSEPORT) and the data directory with other serve processes started with --reuse-port'),
+  )
   .action(async (opts: ServeOpts) => {
     const port = Number(opts.port)
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, got ${opts.port}`)
@@ -40,17 +45,39 @@ export const serveCommand = new Command('serve')
       ...(opts.jobs === false ? { jobsEnabled: false } : {}),
     })
     const log = createLogger(config.logLevel)
-    const rt = openRuntime(config, log)
+    // One server per box (docs/operations.md "One server per data directory and port"): take the
+    // data directory, then make sure the port is free, before migrating or seeding anything.
+    const reusePort = opts.reusePort === true
+    ensureDataDir(config.dataDir)
+    const lock = acquireDataLock(config.dataDir, { shared: reusePort })
+    let rt: ReturnType<typeof openRuntime>
+    try {
+      if (!reusePort && config.port !== 0) assertPortFree(config.host, config.port)
+      rt = openRuntime(config, log)
+    } catch (e) {
+      lock.release()
+      throw e
+    }
     rt.startBackgroundCheckpoints()
     if (rt.migration.applied > 0) log.info('database migrated', { applied: rt.migration.applied })
     const demo = ensureDemoTenant(rt)
     rt.config.publicDemoKey = demo?.key ?? null
 
-    const app = createHttpApp(rt).listen({ hostname: config.host, port: config.port })
+    let app: ReturnType<ReturnType<typeof createHttpApp>['listen']>
+    try {
+      // Elysia turns SO_REUSEPORT on by default, which lets a second process bind the same port
+      // silently and take half the requests; it is off unless --reuse-port asks for it.
+      app = createHttpApp(rt).listen({ hostname: config.host, port: config.port, reusePort })
+    } catch (e) {
+      rt.close()
+      lock.release()
+      throw (e as { code?: string }).code === 'EADDRINUSE' ? portInUse(config.host, config.port) : e
+    }
     const actualPort = app.server?.port ?? config.port
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${actualPort}`
-    const publicUrl = opts.publicUrl ? config.publicUrl : port === 0 ? url.replace('0.0.0.0', 'localhost') : config.publicUrl
+    const publicUrl = opts.publicUrl ? config.publicUrl : port === 0 ? url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost') : config.publicUrl
     rt.config.publicUrl = publicUrl
+    lock.publish({ url, publicUrl })
     const jobs = config.jobsEnabled ? await startJobs(rt) : null
     console.log(startupBanner({ url, publicUrl, demo }))
     log.info('listening', { url, publicUrl, jobs: config.jobsEnabled })
@@ -70,6 +97,7 @@ export const serveCommand = new Command('serve')
       await app.server?.stop(false)
       await jobs?.stop()
       rt.close()
+      lock.release()
       clearTimeout(force)
       process.exit(0)
     }
@@ -79,3 +107,19 @@ export const serveCommand = new Command('serve')
     process.on('SIGTERM', () => void shutdown('SIGTERM'))
     process.on('SIGINT', () => void shutdown('SIGINT'))
   })
+
+/** Refuses a busy port before anything is migrated or seeded (the listen below refuses too). */
+function assertPortFree(host: string, port: number): void {
+  try {
+    Bun.listen({ hostname: host, port, socket: { data() {} } }).stop(true)
+  } catch (e) {
+    if ((e as { code?: string }).code === 'EADDRINUSE') throw portInUse(host, port)
+    throw e
+  }
+}
+
+function portInUse(host: string, port: number): CliError {
+  return new CliError(
+    `port ${port} on ${host} is already in use (another workforce serve, or another program). Stop it, or choose another --port / WORKFORCE_PORT; several serve processes share one port only when every one is started with --reuse-port.`,
+  )
+}

@@ -4,8 +4,8 @@ import { findPlan, listTenants } from '../modules/tenants/queries'
 import { DAY } from '../kernel/time'
 import type { Runtime } from '../runtime'
 import { PLAN_IDS, type PlanId } from '../modules/tenants/schema'
-import { CliError, dataOption, printJson, withRuntime, type DataOpts } from './common'
-import { mcpConfigSnippet } from './banner'
+import { CliError, dataOption, printJson, publicUrlOption, withRuntime, type DataOpts } from './common'
+import { mcpClientSnippetsText } from './banner'
 
 interface CreateOpts extends DataOpts {
   name: string
@@ -38,6 +38,7 @@ const create = new Command('create')
   .option('--trial [days]', "start on a trial of the plan (default: the plan's trial length, 14 days); subscription.trial_ending is sent 3 days before it ends")
   .option('--json', 'print JSON')
   .addOption(dataOption())
+  .addOption(publicUrlOption())
   .action((opts: CreateOpts) =>
     withRuntime(opts, (rt) => {
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(opts.ownerEmail)) throw new CliError(`Not an email address: ${opts.ownerEmail}`)
@@ -66,6 +67,7 @@ const create = new Command('create')
           key_id: created.ownerKey!.row.id,
           key,
           trial_ends_at: trialEndsAt,
+          mcp_url: `${rt.config.publicUrl}/api/mcp/v1`,
         })
         return
       }
@@ -74,8 +76,8 @@ const create = new Command('create')
       )
       console.log(`OwnerAdmin: ${created.owner.name} <${created.owner.email}> (${created.owner.id})`)
       console.log(`Live key (shown once, store it now): ${key}`)
-      console.log('MCP client config:')
-      console.log(mcpConfigSnippet(rt.config.publicUrl, key))
+      console.log(`MCP endpoint: ${rt.config.publicUrl}/api/mcp/v1`)
+      console.log(mcpClientSnippetsText(rt.config.publicUrl, key))
     }),
   )
 

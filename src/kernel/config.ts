@@ -127,7 +127,8 @@ export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = pr
     host,
     port,
     dataDir,
-    publicUrl: checkPublicUrl(overrides.publicUrl ?? env.WORKFORCE_PUBLIC_URL ?? `http://${shownHost}:${port}`),
+    // An empty WORKFORCE_PUBLIC_URL (as in `WORKFORCE_PUBLIC_URL=` in an env file) means unset.
+    publicUrl: checkPublicUrl(overrides.publicUrl || env.WORKFORCE_PUBLIC_URL || `http://${shownHost}:${port}`),
     logLevel: logLevelOf(overrides.logLevel ?? env.WORKFORCE_LOG_LEVEL ?? DEFAULTS.logLevel),
     smtp: overrides.smtp !== undefined ? overrides.smtp : smtpFrom(env),
     webhookAllowCidrs: overrides.webhookAllowCidrs ?? list(env.WORKFORCE_WEBHOOK_ALLOW_CIDRS),

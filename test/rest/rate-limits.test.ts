@@ -108,8 +108,8 @@ describe('two processes on one data directory', () => {
 
   beforeAll(async () => {
     await awayFromHourEdge()
-    a = await startServer({ env, dataDir, keepData: true })
-    b = await startServer({ env, dataDir, keepData: true, args: ['--no-jobs'] })
+    a = await startServer({ env, dataDir, keepData: true, args: ['--reuse-port'] })
+    b = await startServer({ env, dataDir, keepData: true, args: ['--no-jobs', '--reuse-port'] })
   }, 120_000)
   afterAll(async () => {
     await a.stop()
