@@ -30,6 +30,11 @@ export interface RuntimeConfig {
   jobsEnabled: boolean
   /** Origins allowed to call the MCP endpoint from a browser, besides same-host ones. */
   allowedOrigins: string[]
+  /**
+   * Host names this box answers to besides loopback names, the bound address and the public URL's
+   * host (DNS rebinding guard, surfaces/host-guard.ts): `name`, `.suffix` for subdomains, `*` for any.
+   */
+  allowedHosts: string[]
   /** The public demo key of the default demo tenant, once serve has derived it (snippets use it). */
   publicDemoKey: string | null
 }
@@ -93,6 +98,7 @@ export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = pr
     mcpRateLimitPerMinute: overrides.mcpRateLimitPerMinute ?? int(env.WORKFORCE_MCP_RATE_LIMIT_MINUTE, DEFAULTS.mcpRateLimitPerMinute),
     jobsEnabled: overrides.jobsEnabled ?? env.WORKFORCE_JOBS !== 'off',
     allowedOrigins: overrides.allowedOrigins ?? list(env.WORKFORCE_ALLOWED_ORIGINS),
+    allowedHosts: overrides.allowedHosts ?? list(env.WORKFORCE_ALLOWED_HOSTS),
     publicDemoKey: overrides.publicDemoKey ?? null,
   }
 }
