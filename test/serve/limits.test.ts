@@ -33,7 +33,7 @@ function chunked(text: string): ReadableStream<Uint8Array> {
 /** A JSON-RPC message of about `size` bytes. */
 const rpcOfSize = (size: number) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: { pad: 'x'.repeat(size) } } })
 
-async function post(path: string, body: BodyInit, headers: Record<string, string> = {}) {
+async function post(path: string, body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${server.demoKey}`, ...headers },
