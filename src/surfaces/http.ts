@@ -54,6 +54,11 @@ export function httpKernel(rt: Runtime) {
           // logging is best effort
         }
       })
+      // A write request that succeeded after a storage failure shows the storage took writes again.
+      .onAfterHandle({ as: 'global' }, ({ request }) => {
+        const watch = storageWatch(rt)
+        if (watch.failedAt !== null && request.method !== 'GET' && request.method !== 'HEAD' && pathOf(request.url) !== MCP_PATH) watch.failedAt = null
+      })
       .onError({ as: 'global' }, ({ error, code, set }) => {
         const id = String(set.headers['x-request-id'] ?? randomUUID())
         const { status, body } = toRestError(error, code, rt.log, id)
@@ -130,15 +135,16 @@ async function capBody(request: Request, limit: number): Promise<void> {
 
 /** Seconds a client is told to wait after a storage failure. */
 export const STORAGE_RETRY_AFTER_S = 30
-/** A storage failure keeps health "unavailable" this long (a full disk also shows in free space). */
-const STORAGE_FAILURE_MEMORY_MS = 60_000
 /** Less free space than this under the data directory is reported as storage unavailable. */
 const STORAGE_MIN_FREE_BYTES = 1_048_576
 /** Jobs overdue by more than this make health "degraded". */
 const JOB_LAG_DEGRADED_S = 600
 
 const watches = new WeakMap<Runtime, { failedAt: number | null }>()
-/** When a request last failed for its storage (SQLITE_FULL, I/O error), per runtime. */
+/**
+ * When a request last failed for its storage (SQLITE_FULL, I/O error), per runtime; cleared by the
+ * next write request that succeeds. Until then health and readiness say storage is unavailable.
+ */
 function storageWatch(rt: Runtime): { failedAt: number | null } {
   let w = watches.get(rt)
   if (!w) watches.set(rt, (w = { failedAt: null }))
@@ -187,8 +193,7 @@ export function healthReport(rt: Runtime, now = Date.now()): HealthReport {
   }
   if (!reason && free !== null && free < STORAGE_MIN_FREE_BYTES) reason = `only ${free} bytes free under the data directory`
   const failedAt = storageWatch(rt).failedAt
-  if (!reason && failedAt !== null && now - failedAt < STORAGE_FAILURE_MEMORY_MS)
-    reason = `a write failed for lack of storage at ${new Date(failedAt).toISOString()}`
+  if (!reason && failedAt !== null) reason = `a write failed for lack of storage at ${new Date(failedAt).toISOString()} and none has succeeded since`
   let oldest: { job: string; at: number } | null = null
   if (database === 'reachable') {
     for (const s of listJobStates(rt.db)) {

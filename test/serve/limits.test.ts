@@ -52,7 +52,7 @@ describe('body cap whatever the framing', () => {
   })
 
   test('a 1.5 MiB chunked REST POST gets 413 payload_too_large in the envelope', async () => {
-    const res = await post('/api/v1/webhooks', chunked(JSON.stringify({ url: 'https://x.example', pad: 'x'.repeat(1.5 * MiB) })))
+    const res = await post('/api/v1/projects', chunked(JSON.stringify({ url: 'https://x.example', pad: 'x'.repeat(1.5 * MiB) })))
     expect(res.status).toBe(413)
     expect(res.json()).toEqual({ error: { code: 'payload_too_large', message: `The request body exceeds ${MiB} bytes.`, details: { limit_bytes: MiB } } })
   })
@@ -64,7 +64,7 @@ describe('body cap whatever the framing', () => {
   })
 
   test('a declared 3 MiB body (over Bun’s old 2 MiB limit) gets the JSON envelope, not an empty 413', async () => {
-    const res = await post('/api/v1/webhooks', 'x'.repeat(3 * MiB))
+    const res = await post('/api/v1/projects', 'x'.repeat(3 * MiB))
     expect(res.status).toBe(413)
     expect(res.json()).toMatchObject({ error: { code: 'payload_too_large', details: { limit_bytes: MiB } } })
   })
