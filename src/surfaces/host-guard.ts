@@ -54,7 +54,7 @@ const isLoopbackName = (h: string) => h === 'localhost' || h.endsWith('.localhos
 const isIpLiteral = (h: string) => isIP(unbracket(h)) !== 0
 const normalizeOrigin = (o: string) => o.trim().replace(/\/+$/, '').toLowerCase()
 
-function policyOf(config: Pick<RuntimeConfig, 'host' | 'publicUrl' | 'allowedHosts' | 'allowedOrigins'>): HostPolicy {
+function policyOf(config: GuardConfig): HostPolicy {
   const bind = config.host.trim().toLowerCase()
   const wildcard = WILDCARD_BINDS.has(bind)
   const boundHost = wildcard ? null : hostnameOf(bind.includes(':') && !bind.startsWith('[') ? `[${bind}]` : bind)
@@ -93,20 +93,22 @@ function knownHost(p: HostPolicy, h: string): boolean {
   return p.suffixes.some((s) => h === s.slice(1) || h.endsWith(s))
 }
 
-let cached: { key: string; policy: HostPolicy } | null = null
+type GuardConfig = Pick<RuntimeConfig, 'host' | 'publicUrl' | 'allowedHosts' | 'allowedOrigins'>
+let cached: { from: GuardConfig; policy: HostPolicy } | null = null
 
-/** The policy of this configuration; recomputed when the public URL or a list changes. */
-function policyFor(config: Pick<RuntimeConfig, 'host' | 'publicUrl' | 'allowedHosts' | 'allowedOrigins'>): HostPolicy {
-  const key = JSON.stringify([config.host, config.publicUrl, config.allowedHosts, config.allowedOrigins])
-  if (cached?.key !== key) cached = { key, policy: policyOf(config) }
-  return cached.policy
+/** The policy of this configuration; recomputed when the public URL (set after listen) or a list changes. */
+function policyFor(config: GuardConfig): HostPolicy {
+  const c = cached?.from
+  if (c && c.host === config.host && c.publicUrl === config.publicUrl && c.allowedHosts === config.allowedHosts && c.allowedOrigins === config.allowedOrigins) {
+    return cached!.policy
+  }
+  const policy = policyOf(config)
+  cached = { from: { host: config.host, publicUrl: config.publicUrl, allowedHosts: config.allowedHosts, allowedOrigins: config.allowedOrigins }, policy }
+  return policy
 }
 
 /** Why this request may not be served (Host first, then Origin), or null when it may. */
-export function checkHostAndOrigin(
-  config: Pick<RuntimeConfig, 'host' | 'publicUrl' | 'allowedHosts' | 'allowedOrigins'>,
-  headers: Headers,
-): GuardRefusal | null {
+export function checkHostAndOrigin(config: GuardConfig, headers: Headers): GuardRefusal | null {
   const p = policyFor(config)
   const hostHeader = headers.get('host')
   // HTTP/1.1 requires Host and every browser sends it; a client without one is not a browser.
