@@ -57,6 +57,7 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
   { file: 'src/modules/webhooks/delivery-queries.ts', name: 'fanOutBatch', why: 'the delivery pump fans out the outbox of every tenant in one pass' },
   { file: 'src/modules/webhooks/delivery-queries.ts', name: 'claimDue', why: 'the delivery pump leases due deliveries of every tenant' },
   { file: 'src/modules/webhooks/delivery-queries.ts', name: 'hasDueDeliveries', why: 'the delivery pump asks whether any tenant has a delivery due' },
+  { file: 'src/modules/webhooks/delivery-queries.ts', name: 'countPendingDeliveries', why: '/metrics shows the webhook queue depth of the whole box' },
   { file: 'src/modules/webhooks/attempt-queries.ts', name: 'recordAttempt', why: 'records an attempt of a claimed delivery; the claim carries its tenant id' },
   {
     file: 'src/modules/rate-limits/queries.ts',
@@ -68,10 +69,19 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
     name: 'countHourAndDay',
     why: 'counts a REST request by key id on the counters connection, before the tenant context is built',
   },
+  {
+    file: 'src/modules/rate-limits/queries.ts',
+    name: 'countKeyAndTenant',
+    why: 'counts a client API request by key id and tenant id on the counters connection, before the tenant context is built',
+  },
   { file: 'src/modules/rate-limits/queries.ts', name: 'deleteCountersBefore', why: 'housekeeping of expired rate-limit windows of every tenant' },
-  { file: 'src/modules/rate-limits/mcp-queries.ts', name: 'loadMinuteCount', why: 'MCP minute windows are keyed by key id on the counters connection' },
-  { file: 'src/modules/rate-limits/mcp-queries.ts', name: 'saveMinuteCounts', why: 'flushes the in-memory MCP minute windows of every key at once' },
+  {
+    file: 'src/modules/rate-limits/mcp-queries.ts',
+    name: 'countMinuteCall',
+    why: 'counts an MCP call by key id on the counters connection, as countHourAndDay does for REST',
+  },
   { file: 'src/modules/rate-limits/mcp-queries.ts', name: 'pruneMinuteCounts', why: 'housekeeping of expired MCP minute windows of every tenant' },
+  { file: 'src/modules/mcp-sessions/queries.ts', name: 'pruneIdleMcpSessions', why: 'housekeeping of idle MCP sessions of every tenant' },
   { file: 'src/modules/jobs/queries.ts', name: 'acquireLease', why: 'job leases are per job, not per tenant' },
   { file: 'src/modules/jobs/queries.ts', name: 'releaseLease', why: 'job leases are per job, not per tenant' },
   { file: 'src/modules/jobs/queries.ts', name: 'recordTick', why: 'job state is per job, not per tenant' },
@@ -90,6 +100,9 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
   { file: 'src/modules/jobs/queries.ts', name: 'lastRunOf', why: 'the jobs CLI reports the last run of a job, any tenant' },
   { file: 'src/modules/jobs/queries.ts', name: 'markTenantDaysDone', why: 'the seed records generated tenant-days as done for the job runner' },
   { file: 'src/modules/payroll/queries.ts', name: 'listUnfinishedPayRuns', why: 'the pay-run job resumes interrupted exports of every tenant' },
+  // Stored secrets written in clear before encryption are sealed at start, every tenant's at once.
+  { file: 'src/modules/webhooks/queries.ts', name: 'sealPlaintextSigningSecrets', why: 'seals the clear signing secrets of every tenant once at start' },
+  { file: 'src/modules/users/two-factor-queries.ts', name: 'sealPlaintextTotpSecrets', why: 'seals the clear TOTP secrets of every tenant once at start' },
 ]
 
 /** Files that join tables of several modules for one read; the tables they may read. */

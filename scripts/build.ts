@@ -11,7 +11,8 @@ const outfile = process.argv[2] ?? join(root, 'workforce')
 await $`bun ${join(root, 'scripts/gen-migrations-bundle.ts')}`.quiet()
 const result = await Bun.build({
   // The WAL checkpoint worker is loaded with new Worker(): a compiled binary needs it as an entrypoint.
-  entrypoints: [join(root, 'src/main.ts'), join(root, 'src/kernel/checkpoint-worker.ts')],
+  // So is the daily backup's snapshot worker (src/modules/backup/snapshot-worker.ts).
+  entrypoints: [join(root, 'src/main.ts'), join(root, 'src/kernel/checkpoint-worker.ts'), join(root, 'src/modules/backup/snapshot-worker.ts')],
   compile: { outfile },
   minify: { syntax: true, whitespace: true },
   sourcemap: 'linked',

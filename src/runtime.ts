@@ -10,6 +10,8 @@ import type { Runtime } from './kernel/runtime'
 export type { Runtime } from './kernel/runtime'
 export { systemCtx, systemCtxFor } from './kernel/runtime'
 import { upsertPlanCatalog } from './modules/tenants/queries'
+import { createSecretBox } from './kernel/secret-box'
+import { sealStoredSecrets } from './modules/security/stored-secrets'
 
 function loadSecret(dataDir: string): Buffer {
   const file = join(dataDir, 'instance.secret')
@@ -25,6 +27,9 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   const handle = openDatabase(databaseFile(config))
   const migration = migrate(handle.db)
   upsertPlanCatalog(handle.db)
+  const secret = loadSecret(config.dataDir)
+  const secrets = createSecretBox(secret)
+  sealStoredSecrets(handle, secrets, log)
   const counters = openDatabase(databaseFile(config), { synchronous: 'normal' })
   const dataVersion = counters.sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version')
   const closeHooks: (() => void)[] = []
@@ -36,7 +41,8 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
     countersDb: counters.db,
     changeStamp: () => dataVersion.get()!.data_version,
     log,
-    secret: loadSecret(config.dataDir),
+    secret,
+    secrets,
     instanceId: randomUUID(),
     migration,
     startBackgroundCheckpoints: () => {

@@ -11,6 +11,8 @@ import { billingCommand } from './billing'
 import { usersCommand } from './users'
 import { officesCommand } from './offices'
 import { webhooksCommand } from './webhooks'
+import { backupCommand } from './backup'
+import { restoreCommand } from './restore'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -27,6 +29,8 @@ export function buildCli(): Command {
     .addCommand(usersCommand)
     .addCommand(officesCommand)
     .addCommand(webhooksCommand)
+    .addCommand(backupCommand)
+    .addCommand(restoreCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

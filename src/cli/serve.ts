@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander'
 import { loadConfig, DEFAULTS } from '../kernel/config'
-import { createLogger } from '../kernel/log'
+import { createLogger, routeConsoleTo } from '../kernel/log'
 import { openRuntime } from '../runtime'
 import { createHttpApp } from '../surfaces/http'
 import { startJobs } from '../surfaces/jobs'
@@ -49,10 +49,13 @@ export const serveCommand = new Command('serve')
     const app = createHttpApp(rt).listen({ hostname: config.host, port: config.port })
     const actualPort = app.server?.port ?? config.port
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${actualPort}`
-    const publicUrl = opts.publicUrl ?? (port === 0 ? url.replace('0.0.0.0', 'localhost') : config.publicUrl)
+    const publicUrl = opts.publicUrl ? config.publicUrl : port === 0 ? url.replace('0.0.0.0', 'localhost') : config.publicUrl
     rt.config.publicUrl = publicUrl
     const jobs = config.jobsEnabled ? await startJobs(rt) : null
     console.log(startupBanner({ url, publicUrl, demo }))
+    log.info('listening', { url, publicUrl, jobs: config.jobsEnabled })
+    // From here on, whatever a library prints with console.* becomes a JSON log line.
+    routeConsoleTo(log)
 
     let stopping = false
     const shutdown = async (signal: string) => {

@@ -32,7 +32,7 @@ const deliver = new Command('deliver')
     withRuntime(opts, async (rt) => {
       const clock = clockFrom(opts.now)
       const at = toIso(clock())
-      const sum = await runDeliveryPass({ db: rt.db, allowCidrs: rt.config.webhookAllowCidrs, log: rt.log, clock })
+      const sum = await runDeliveryPass({ db: rt.db, allowCidrs: rt.config.webhookAllowCidrs, log: rt.log, secrets: rt.secrets, clock })
       if (opts.json) return printJson({ now: at, ...sum })
       console.log(`Delivery pass at ${at}:`)
       console.log(`  events fanned out: ${sum.fanned_out_events} (${sum.deliveries_created} deliveries created)`)

@@ -148,5 +148,15 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795343894095,
     "hash": "eeb7d8c33e0ecc9549039dd4e885a490ee982b4c756c545d06426abcd656b771"
+  },
+  {
+    "tag": "0004_mcp_sessions",
+    "sql": [
+      "CREATE TABLE `mcp_sessions` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`key_id` text NOT NULL,\n\t`mode` text NOT NULL,\n\t`protocol_version` text NOT NULL,\n\t`client_name` text,\n\t`client_version` text,\n\t`created_at` integer NOT NULL,\n\t`last_seen_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `mcp_sessions_tenant_key_seen_idx` ON `mcp_sessions` (`tenant_id`,`key_id`,`last_seen_at`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795439300757,
+    "hash": "12e82a0241cded0cc2f7a3d1c9b037ba9fb5a6ebf476e55e73f3c43b817f605f"
   }
 ]

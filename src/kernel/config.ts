@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path'
-import type { LogLevel } from './log'
+import { isLogLevel, LOG_LEVELS, type LogLevel } from './log'
 
 export interface SmtpConfig {
   host: string
@@ -27,7 +27,19 @@ export interface RuntimeConfig {
   rateLimitPerDay: number
   /** MCP tool calls per key per minute. */
   mcpRateLimitPerMinute: number
+  /** Client API (wf_live_ keys) requests per key per UTC hour and day. */
+  clientRateLimitPerHour: number
+  clientRateLimitPerDay: number
+  /** Client API requests per tenant (all its keys together) per UTC hour and day. */
+  clientTenantRateLimitPerHour: number
+  clientTenantRateLimitPerDay: number
+  /** Emails (invitations) a tenant may queue in any 60 minutes. */
+  mailLimitPerHour: number
   jobsEnabled: boolean
+  /** Directory of the daily backup job (`backup.daily`); null: the job does nothing. */
+  backupDir: string | null
+  /** How many daily backups the job keeps in backupDir (the oldest beyond go). */
+  backupKeep: number
   /** Origins allowed to call the MCP endpoint from a browser, besides same-host ones. */
   allowedOrigins: string[]
   /**
@@ -37,6 +49,8 @@ export interface RuntimeConfig {
   allowedHosts: string[]
   /** The public demo key of the default demo tenant, once serve has derived it (snippets use it). */
   publicDemoKey: string | null
+  /** Bearer token that opens /metrics to non-loopback callers (WORKFORCE_METRICS_TOKEN); null: loopback only. */
+  metricsToken: string | null
 }
 
 export const DEFAULTS = {
@@ -48,6 +62,12 @@ export const DEFAULTS = {
   rateLimitPerHour: 2000,
   rateLimitPerDay: 10000,
   mcpRateLimitPerMinute: 600,
+  backupKeep: 7,
+  clientRateLimitPerHour: 3600,
+  clientRateLimitPerDay: 40_000,
+  clientTenantRateLimitPerHour: 200_000,
+  clientTenantRateLimitPerDay: 2_000_000,
+  mailLimitPerHour: 50,
 }
 
 type Env = Record<string, string | undefined>
@@ -65,6 +85,11 @@ const int = (v: string | number | undefined, fallback: number): number => {
   return n
 }
 
+const atLeastOne = (name: string, n: number): number => {
+  if (n < 1) throw new Error(`${name} must be at least 1, not ${n}`)
+  return n
+}
+
 function smtpFrom(env: Env): SmtpConfig | null {
   const host = env.WORKFORCE_SMTP_HOST
   if (!host) return null
@@ -78,28 +103,56 @@ function smtpFrom(env: Env): SmtpConfig | null {
   }
 }
 
+/** The log level, refused with the accepted ones when unknown. */
+function logLevelOf(v: string): LogLevel | 'silent' {
+  if (isLogLevel(v)) return v
+  throw new Error(`Unknown log level "${v}" (--log-level / WORKFORCE_LOG_LEVEL): use one of ${LOG_LEVELS.join(', ')}.`)
+}
+
+/** An absolute http(s) URL without credentials, query or fragment; returned without a trailing slash. */
+export function checkPublicUrl(v: string): string {
+  let url: URL
+  try {
+    url = new URL(v)
+  } catch {
+    throw new Error(`Malformed public URL "${v}" (--public-url / WORKFORCE_PUBLIC_URL): give an absolute URL such as https://workforce.example.com.`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Public URL "${v}" must start with http:// or https://.`)
+  if (url.username || url.password || url.search || url.hash) throw new Error(`Public URL "${v}" must not carry credentials, a query or a fragment.`)
+  return url.href.replace(/\/+$/, '')
+}
+
 /** Builds the configuration; `overrides` come from flags and win over the environment. */
 export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = process.env): RuntimeConfig {
   const host = overrides.host ?? env.WORKFORCE_HOST ?? DEFAULTS.host
   const port = overrides.port ?? int(env.WORKFORCE_PORT, DEFAULTS.port)
   const dataDir = resolve(overrides.dataDir ?? env.WORKFORCE_DATA ?? DEFAULTS.dataDir)
-  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host
   return {
     host,
     port,
     dataDir,
-    publicUrl: overrides.publicUrl ?? env.WORKFORCE_PUBLIC_URL ?? `http://${shownHost}:${port}`,
-    logLevel: overrides.logLevel ?? (env.WORKFORCE_LOG_LEVEL as LogLevel | undefined) ?? DEFAULTS.logLevel,
+    publicUrl: checkPublicUrl(overrides.publicUrl ?? env.WORKFORCE_PUBLIC_URL ?? `http://${shownHost}:${port}`),
+    logLevel: logLevelOf(overrides.logLevel ?? env.WORKFORCE_LOG_LEVEL ?? DEFAULTS.logLevel),
     smtp: overrides.smtp !== undefined ? overrides.smtp : smtpFrom(env),
     webhookAllowCidrs: overrides.webhookAllowCidrs ?? list(env.WORKFORCE_WEBHOOK_ALLOW_CIDRS),
     bodyLimitBytes: overrides.bodyLimitBytes ?? int(env.WORKFORCE_BODY_LIMIT_BYTES, DEFAULTS.bodyLimitBytes),
     rateLimitPerHour: overrides.rateLimitPerHour ?? int(env.WORKFORCE_RATE_LIMIT_HOUR, DEFAULTS.rateLimitPerHour),
     rateLimitPerDay: overrides.rateLimitPerDay ?? int(env.WORKFORCE_RATE_LIMIT_DAY, DEFAULTS.rateLimitPerDay),
     mcpRateLimitPerMinute: overrides.mcpRateLimitPerMinute ?? int(env.WORKFORCE_MCP_RATE_LIMIT_MINUTE, DEFAULTS.mcpRateLimitPerMinute),
+    clientRateLimitPerHour: overrides.clientRateLimitPerHour ?? int(env.WORKFORCE_CLIENT_RATE_LIMIT_HOUR, DEFAULTS.clientRateLimitPerHour),
+    clientRateLimitPerDay: overrides.clientRateLimitPerDay ?? int(env.WORKFORCE_CLIENT_RATE_LIMIT_DAY, DEFAULTS.clientRateLimitPerDay),
+    clientTenantRateLimitPerHour:
+      overrides.clientTenantRateLimitPerHour ?? int(env.WORKFORCE_CLIENT_TENANT_RATE_LIMIT_HOUR, DEFAULTS.clientTenantRateLimitPerHour),
+    clientTenantRateLimitPerDay: overrides.clientTenantRateLimitPerDay ?? int(env.WORKFORCE_CLIENT_TENANT_RATE_LIMIT_DAY, DEFAULTS.clientTenantRateLimitPerDay),
+    mailLimitPerHour: overrides.mailLimitPerHour ?? int(env.WORKFORCE_MAIL_LIMIT_HOUR, DEFAULTS.mailLimitPerHour),
     jobsEnabled: overrides.jobsEnabled ?? env.WORKFORCE_JOBS !== 'off',
+    backupDir: overrides.backupDir !== undefined ? overrides.backupDir : env.WORKFORCE_BACKUP_DIR ? resolve(env.WORKFORCE_BACKUP_DIR) : null,
+    backupKeep: overrides.backupKeep ?? atLeastOne('WORKFORCE_BACKUP_KEEP', int(env.WORKFORCE_BACKUP_KEEP, DEFAULTS.backupKeep)),
     allowedOrigins: overrides.allowedOrigins ?? list(env.WORKFORCE_ALLOWED_ORIGINS),
     allowedHosts: overrides.allowedHosts ?? list(env.WORKFORCE_ALLOWED_HOSTS),
     publicDemoKey: overrides.publicDemoKey ?? null,
+    metricsToken: overrides.metricsToken ?? (env.WORKFORCE_METRICS_TOKEN || null),
   }
 }
 

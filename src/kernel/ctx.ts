@@ -1,6 +1,7 @@
 import type { DbLike } from './db'
 import type { Logger } from './log'
 import type { RuntimeConfig } from './config'
+import type { SecretBox } from './secret-box'
 
 /** Roles in rank order; "Manager or above" means index >= manager's. */
 export const ROLES = ['employee', 'manager', 'admin', 'owner_admin'] as const
@@ -54,6 +55,8 @@ export interface Ctx {
   surface: Surface
   config: RuntimeConfig
   log: Logger
+  /** Seals and opens the secrets stored for reading back (kernel/secret-box.ts); the runtime's. */
+  secrets: SecretBox
   /** MCP session mode set by switch_to_demo / switch_to_production; absent elsewhere. */
   session?: { id: string; mode: 'demo' | 'production'; clientName: string | null }
 }

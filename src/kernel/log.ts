@@ -1,5 +1,15 @@
-/** Structured JSON logs, one object per line, on stderr (stdout stays for command output). */
+import pino from 'pino'
+
+/**
+ * Structured JSON logs, one object per line, on stderr (stdout stays for command output), written
+ * by pino. Each line: `{"level":"info","time":"<ISO>","msg":"…",…fields}`.
+ */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
+
+/** The levels `--log-level` / WORKFORCE_LOG_LEVEL accept. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
+
+export const isLogLevel = (v: string): v is LogLevel | 'silent' => (LOG_LEVELS as readonly string[]).includes(v)
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void
@@ -9,22 +19,46 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger
 }
 
-const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 }
+/** Field names whose values are never written, wherever they sit in a line's first two levels. */
+const SECRET_FIELDS = ['authorization', 'key', 'secret', 'token', 'password', 'pass', 'signingSecret', 'totpSecret']
 
-export function createLogger(level: LogLevel | 'silent' = 'info', base: Record<string, unknown> = {}): Logger {
-  const min = level === 'silent' ? Infinity : LEVELS[level]
-  const write = (lvl: LogLevel, msg: string, fields?: Record<string, unknown>) => {
-    if (LEVELS[lvl] < min) return
-    const line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields })
-    process.stderr.write(`${line}\n`)
-  }
+function wrap(p: pino.Logger): Logger {
   return {
-    debug: (m, f) => write('debug', m, f),
-    info: (m, f) => write('info', m, f),
-    warn: (m, f) => write('warn', m, f),
-    error: (m, f) => write('error', m, f),
-    child: (fields) => createLogger(level, { ...base, ...fields }),
+    debug: (m, f) => p.debug(f ?? {}, m),
+    info: (m, f) => p.info(f ?? {}, m),
+    warn: (m, f) => p.warn(f ?? {}, m),
+    error: (m, f) => p.error(f ?? {}, m),
+    child: (fields) => wrap(p.child(fields)),
   }
 }
 
+export function createLogger(level: LogLevel | 'silent' = 'info', base: Record<string, unknown> = {}): Logger {
+  const p = pino(
+    {
+      level,
+      base: null,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`]), censor: '[redacted]' },
+    },
+    // Synchronous writes: a line logged just before exit (a refused start, a crash) is not lost.
+    pino.destination({ fd: 2, sync: true }),
+  )
+  return wrap(Object.keys(base).length ? p.child(base) : p)
+}
+
 export const silentLogger: Logger = createLogger('silent')
+
+/**
+ * Sends what libraries print with console.* (Elysia's `[Sucrose]` inference warnings, for one)
+ * through `log` as JSON lines at warn, so a server's stderr and stdout carry nothing else once
+ * it has printed its start-up banner.
+ */
+export function routeConsoleTo(log: Logger): void {
+  const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? (a.stack ?? a.message) : Bun.inspect(a))).join(' ')
+  console.log = (...args: unknown[]) => log.warn('console output', { text: text(args) })
+  console.info = console.log
+  console.debug = (...args: unknown[]) => log.debug('console output', { text: text(args) })
+  console.warn = console.log
+  console.error = (...args: unknown[]) => log.error('console output', { text: text(args) })
+}

@@ -4,6 +4,7 @@ import type { Ctx, Surface, TenantBoundCtx, TenantCtx } from './ctx'
 import type { DatabaseHandle, Db } from './db'
 import type { Logger } from './log'
 import type { MigrationResult } from './migrate'
+import type { SecretBox } from './secret-box'
 
 /** The composition root: one open database, configuration, logger and instance secret. */
 export interface Runtime {
@@ -27,6 +28,8 @@ export interface Runtime {
   log: Logger
   /** Secret kept in the data directory; derives the public demo key. */
   secret: Buffer
+  /** Encrypts stored secrets with a key derived from `secret` (kernel/secret-box.ts). */
+  secrets: SecretBox
   /** Identifies this process in job leases. */
   instanceId: string
   migration: MigrationResult
@@ -51,6 +54,7 @@ export function systemCtx(rt: Runtime, tenant: TenantCtx | null, surface: Surfac
     surface,
     config: rt.config,
     log: rt.log,
+    secrets: rt.secrets,
   }
 }
 

@@ -18,9 +18,15 @@ export const RoleEnum = t.Union([t.Literal('employee'), t.Literal('manager'), t.
   description: 'Role: employee, manager, admin or owner_admin (OwnerAdmin)',
 })
 
-/** Query parameters every REST list accepts. */
+/**
+ * The largest page a list serves: page × page_size stays far inside SQLite's 64-bit OFFSET, and
+ * a list of more than 100 million items is not paged through by offset anyway.
+ */
+export const MAX_PAGE = 1_000_000
+
+/** Query parameters every REST list accepts (decimal integers; others answer 400 naming the field). */
 export const PageQuery = {
-  page: t.Optional(t.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' })),
+  page: t.Optional(t.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, from 1 to ${MAX_PAGE}` })),
   page_size: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Items per page, at most 100' })),
 }
 

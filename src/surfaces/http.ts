@@ -12,6 +12,7 @@ import { toRestError } from './http-errors'
 import { restApi } from './rest-api'
 import { MCP_PATH, mcpSurface } from './mcp'
 import { RPC, rpcError } from './mcp-rpc'
+import { observability } from './observability'
 
 const isInvalidToken = (e: unknown): boolean => e instanceof DomainError && typeof e.details === 'object' && e.details !== null && 'invalid_token' in e.details
 
@@ -40,20 +41,8 @@ export function httpKernel(rt: Runtime) {
         }
       })
       .derive({ as: 'global' }, ({ set }) => ({ requestId: String(set.headers['x-request-id']), receivedAt: performance.now() }))
-      .onAfterResponse({ as: 'global' }, ({ request, path, set, requestId, receivedAt }) => {
-        // Runs after the response is sent: it must never throw, or Bun would end the process.
-        try {
-          rt.log.debug('request', {
-            requestId,
-            method: request.method,
-            path,
-            status: set.status,
-            ms: receivedAt ? Math.round((performance.now() - receivedAt) * 10) / 10 : undefined,
-          })
-        } catch {
-          // logging is best effort
-        }
-      })
+      // The access line and HTTP metrics (after the response is sent), and GET /metrics.
+      .use(observability(rt))
       // A write request that succeeded after a storage failure shows the storage took writes again.
       .onAfterHandle({ as: 'global' }, ({ request }) => {
         const watch = storageWatch(rt)

@@ -1,6 +1,7 @@
 import { actorKeyId } from '../kernel/access'
 import type { Ctx } from '../kernel/ctx'
 import { isDomainError } from '../kernel/errors'
+import { metrics } from '../kernel/metrics'
 import { invokeParsing } from '../kernel/operation'
 import type { ToolCallLog } from '../modules/analytics/tool-call-log'
 import type { Runtime } from '../runtime'
@@ -16,12 +17,14 @@ export interface CallEnv {
   session: McpSession | null
   calls: ToolCallLog
   limiter: McpRateLimiter
+  /** True when the transport already counted this message against the rate limit (batches). */
+  counted: boolean
 }
 
 async function execute(env: CallEnv, tool: McpTool, args: unknown): Promise<ToolResult> {
   const { ctx } = env
   const keyId = actorKeyId(ctx.actor)
-  if (keyId && ctx.tenant) {
+  if (keyId && ctx.tenant && !env.counted) {
     const rate = env.limiter.hit(ctx.tenant.id, keyId, ctx.now)
     if (!rate.allowed) {
       return errorResult(
@@ -67,5 +70,7 @@ export async function callTool(env: CallEnv, tool: McpTool, args: unknown): Prom
     outcome: result.isError ? 'error' : 'ok',
     errorCode: result.isError ? String(result.structuredContent.error) : null,
   })
+  metrics.mcpToolCall(tool.op.name, result.isError ? String(result.structuredContent.error) : 'ok')
+  if (result.isError && result.structuredContent.error === 'rate_limited') metrics.rateLimited('mcp')
   return result
 }

@@ -43,7 +43,7 @@ export interface DispatchEnv extends CallEnv {
   startSession(init: { protocolVersion: string; clientName: string | null; clientVersion: string | null }): McpSession
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const validId = (v: unknown): v is RpcId => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v))
 
 export const INSTRUCTIONS =

@@ -3,21 +3,27 @@ import { randomUUID } from 'node:crypto'
 import { actorKeyId } from '../kernel/access'
 import type { Ctx } from '../kernel/ctx'
 import { isDomainError } from '../kernel/errors'
+import { metrics } from '../kernel/metrics'
 import { DEFAULT_PROTOCOL_VERSION, SERVER_NAME, SERVER_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../kernel/version'
 import { ToolCallLog } from '../modules/analytics/tool-call-log'
 import type { Runtime } from '../runtime'
 import { McpRateLimiter } from './mcp-rate-limit'
-import { RPC, dispatch, rpcError, type DispatchEnv, type RpcResponse } from './mcp-rpc'
-import { SessionStore, type McpSession } from './mcp-sessions'
+import { RPC, dispatch, isObject, rpcError, type DispatchEnv, type RpcId, type RpcResponse } from './mcp-rpc'
+import { SessionStore, type McpSession, type SessionOwner } from './mcp-sessions'
 import { allDescriptors } from './mcp-tools'
 import { checkHostAndOrigin } from './host-guard'
 import { requestCtx } from './request-ctx'
+import { noteRequestCtx } from './observability'
 
 export const MCP_PATH = '/api/mcp/v1'
 const SESSION_HEADER = 'mcp-session-id'
 const VERSION_HEADER = 'mcp-protocol-version'
 /** Batches were removed from the protocol in 2025-06-18. */
 const BATCH_VERSIONS = new Set(['2025-03-26'])
+/** Messages of one batch that are run; the rest are answered with a JSON-RPC error. */
+export const MAX_BATCH_MESSAGES = 100
+/** Once a batch answer holds this many bytes, the remaining messages are answered with an error. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024
 
 export const MCP_DESCRIPTION =
   'Workforce monitoring over MCP: attendance, timesheets, productivity, teams, plans and three write actions (clock_in, clock_out, invite_staff). JSON-RPC 2.0 over Streamable HTTP at POST /api/mcp/v1 with "Authorization: Bearer <key>".'
@@ -49,7 +55,9 @@ function precheck(rt: Runtime, request: Request, isInitialize = false): Response
 /** The request context from the key; a present but unusable key is HTTP 401. */
 function authenticate(h: Http, request: Request, requestId: string): Ctx | Response {
   try {
-    return requestCtx(h.rt, { authorization: request.headers.get('authorization'), requestId, surface: 'mcp', accepted: ['live', 'demo'] })
+    const ctx = requestCtx(h.rt, { authorization: request.headers.get('authorization'), requestId, surface: 'mcp', accepted: ['live', 'demo'] })
+    noteRequestCtx(request, ctx)
+    return ctx
   } catch (e) {
     if (isDomainError(e) && e.code === 'unauthorized') {
       return json(401, rpcError(null, RPC.SERVER, e.message, { error: 'unauthorized' }), { 'www-authenticate': 'Bearer error="invalid_token"' })
@@ -62,18 +70,80 @@ function authenticate(h: Http, request: Request, requestId: string): Ctx | Respo
 function sessionOf(h: Http, request: Request, ctx: Ctx): McpSession | null | Response {
   const id = request.headers.get(SESSION_HEADER)
   if (!id) return null
-  const session = h.sessions.get(id, Date.now())
-  if (!session || session.keyId !== actorKeyId(ctx.actor)) return failure(404, RPC.SESSION_NOT_FOUND, 'Session not found: initialize a new session.')
+  const session = h.sessions.get(id, ownerOf(ctx), Date.now())
+  if (!session) return failure(404, RPC.SESSION_NOT_FOUND, 'Session not found: initialize a new session.')
   return session
 }
 
-function encode(responses: RpcResponse[], batch: boolean, request: Request, headers: Record<string, string>): Response {
+const ownerOf = (ctx: Ctx): SessionOwner => ({ tenant: ctx.tenant, keyId: actorKeyId(ctx.actor) })
+
+/** Serialised answers; SSE when the client accepts only that. Parts are already JSON text. */
+function encode(parts: string[], batch: boolean, request: Request, headers: Record<string, string>): Response {
   const accept = request.headers.get('accept') ?? ''
   if (accept.includes('text/event-stream') && !accept.includes('application/json') && !accept.includes('*/*')) {
-    const body = responses.map((r) => `event: message\ndata: ${JSON.stringify(r)}\n\n`).join('')
+    const body = parts.map((r) => `event: message\ndata: ${r}\n\n`).join('')
     return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...headers } })
   }
-  return json(200, batch ? responses : responses[0], headers)
+  return new Response(batch ? `[${parts.join(',')}]` : parts[0], { status: 200, headers: { 'content-type': 'application/json', ...headers } })
+}
+
+/** A message that gets no answer whatever happens to it: a notification or a client's response. */
+const unanswered = (msg: unknown): boolean => isObject(msg) && (!('id' in msg) || !('method' in msg))
+
+/** The id to answer a message with that was not run (null when it has no usable id). */
+const idOf = (msg: unknown): RpcId | null =>
+  isObject(msg) && (typeof msg.id === 'string' || (typeof msg.id === 'number' && Number.isInteger(msg.id))) ? (msg.id as RpcId) : null
+
+/**
+ * Runs the messages of a request. A batch is bounded three ways, each excess message answered with
+ * a JSON-RPC error instead of being run: at most MAX_BATCH_MESSAGES are run; once the answer holds
+ * MAX_ANSWER_BYTES nothing more is run; and with a key every request message of a batch counts
+ * against the key's per-minute MCP limit (a single tools/call counts as before).
+ */
+async function runMessages(env: DispatchEnv, messages: unknown[], batch: boolean, now: number): Promise<string[]> {
+  const parts: string[] = []
+  let bytes = 0
+  const keyId = actorKeyId(env.ctx.actor)
+  const tenant = env.ctx.tenant
+  for (let i = 0; i < messages.length; i++) {
+    const msg = messages[i]
+    if (batch) {
+      if (unanswered(msg) && i >= MAX_BATCH_MESSAGES) continue
+      let refusal: RpcResponse | null = null
+      if (i >= MAX_BATCH_MESSAGES) {
+        refusal = rpcError(idOf(msg), RPC.SERVER, `Batch too large: only the first ${MAX_BATCH_MESSAGES} messages of a batch are run.`, {
+          error: 'batch_too_large',
+          max_messages: MAX_BATCH_MESSAGES,
+        })
+      } else if (bytes >= MAX_ANSWER_BYTES) {
+        refusal = rpcError(idOf(msg), RPC.SERVER, `Answer too large: a batch answer stops growing at ${MAX_ANSWER_BYTES} bytes; send the rest again.`, {
+          error: 'answer_too_large',
+          max_bytes: MAX_ANSWER_BYTES,
+        })
+      } else if (keyId && tenant && !unanswered(msg) && isObject(msg)) {
+        const rate = env.limiter.hit(tenant.id, keyId, now)
+        if (!rate.allowed) {
+          metrics.rateLimited('mcp')
+          refusal = rpcError(idOf(msg), RPC.SERVER, `This key made more than ${rate.limit} MCP calls this minute. Try again in ${rate.retryAfterSeconds} s.`, {
+            error: 'rate_limited',
+            retry_after_seconds: rate.retryAfterSeconds,
+          })
+        }
+        env.counted = true
+      }
+      if (refusal) {
+        parts.push(JSON.stringify(refusal))
+        continue
+      }
+    }
+    const r = await dispatch(env, msg, batch)
+    env.counted = false
+    if (!r) continue
+    const text = JSON.stringify(r)
+    bytes += Buffer.byteLength(text)
+    parts.push(text)
+  }
+  return parts
 }
 
 async function post(h: Http, request: Request, requestId: string): Promise<Response> {
@@ -104,27 +174,30 @@ async function post(h: Http, request: Request, requestId: string): Promise<Respo
       return failure(400, RPC.INVALID_REQUEST, `JSON-RPC batches are not part of protocol ${version}; send one message per request.`)
   }
   const headers: Record<string, string> = {}
+  const owner = ownerOf(ctx)
+  let modeBefore = session?.mode
   const env: DispatchEnv = {
     rt: h.rt,
     ctx,
     session,
     calls: h.calls,
     limiter: h.limiter,
+    counted: false,
     startSession: (init) => {
-      const created = h.sessions.create({ ...init, keyId: actorKeyId(ctx.actor) }, Date.now())
+      const created = h.sessions.create(owner, init, Date.now())
       headers[SESSION_HEADER] = created.id
+      modeBefore = created.mode
       return created
     },
   }
-  const responses: RpcResponse[] = []
-  for (const msg of messages) {
-    const r = await dispatch(env, msg, batch)
-    if (r) responses.push(r)
+  const parts = await runMessages(env, messages, batch, ctx.now)
+  if (env.session && env.session.mode !== modeBefore) h.sessions.saveMode(env.session, owner, Date.now())
+  if (parts.length === 0) return new Response(null, { status: 202, headers })
+  if (!batch) {
+    const single = JSON.parse(parts[0]!) as RpcResponse
+    if ('error' in single && single.id === null) return json(400, single, headers)
   }
-  if (responses.length === 0) return new Response(null, { status: 202, headers })
-  const single = responses[0]!
-  if (!batch && 'error' in single && single.id === null) return json(400, single, headers)
-  return encode(responses, batch, request, headers)
+  return encode(parts, batch, request, headers)
 }
 
 function remove(h: Http, request: Request, requestId: string): Response {
@@ -135,7 +208,7 @@ function remove(h: Http, request: Request, requestId: string): Response {
   if (!request.headers.get(SESSION_HEADER)) return failure(400, RPC.SERVER, 'Mcp-Session-Id header is required to end a session.')
   const session = sessionOf(h, request, ctx)
   if (session instanceof Response) return session
-  h.sessions.delete(session!.id)
+  h.sessions.delete(session!, ownerOf(ctx), Date.now())
   return new Response(null, { status: 200 })
 }
 
@@ -152,14 +225,14 @@ export function mcpSurface(rt: Runtime) {
   const telemetry = rt.countersDb
   const h: Http = {
     rt,
-    sessions: new SessionStore(),
+    sessions: new SessionStore(telemetry, rt.secret),
     calls: new ToolCallLog(telemetry, rt.log, [telemetry, rt.db]),
     limiter: new McpRateLimiter(telemetry, rt.config.mcpRateLimitPerMinute),
   }
-  h.calls.alsoFlush(() => h.limiter.flush(Date.now()))
   const timer = setInterval(() => {
     h.calls.flush()
     h.sessions.sweep(Date.now())
+    h.limiter.prune(Date.now())
   }, 1000)
   timer.unref()
   rt.onClose(() => {

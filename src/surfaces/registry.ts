@@ -26,6 +26,7 @@ import { webhookJobs } from '../modules/webhooks/jobs'
 import { timeTrackingJobs } from '../modules/time-tracking/jobs'
 import { dashboardJobs } from '../modules/dashboard/jobs'
 import { timesheetJobs } from '../modules/timesheets/jobs'
+import { backupJobs } from '../modules/backup/jobs'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
@@ -65,4 +66,5 @@ export const JOBS: readonly Job[] = [
   ...timeTrackingJobs,
   ...dashboardJobs,
   ...timesheetJobs,
+  ...backupJobs,
 ]

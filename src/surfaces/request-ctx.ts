@@ -29,7 +29,7 @@ export function requestCtx(
 ): Ctx {
   const now = input.now ?? Date.now()
   const key = bearerKey(input.authorization)
-  const base = { db: rt.db, now, requestId: input.requestId, surface: input.surface, config: rt.config, log: rt.log }
+  const base = { db: rt.db, now, requestId: input.requestId, surface: input.surface, config: rt.config, log: rt.log, secrets: rt.secrets }
   if (!key) return { ...base, tenant: null, actor: { kind: 'anonymous', userId: null } }
   const { actor, tenant } = authenticatorOf(rt)(key, now, input.accepted)
   return { ...base, tenant, actor }

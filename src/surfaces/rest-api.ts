@@ -13,13 +13,15 @@ import { mountRoutes } from './rest-routes'
  */
 export function restApi(rt: Runtime) {
   const limits = { perHour: rt.config.rateLimitPerHour, perDay: rt.config.rateLimitPerDay }
+  const clientLimits = { perHour: rt.config.clientRateLimitPerHour, perDay: rt.config.clientRateLimitPerDay }
   const app: AnyElysia = new Elysia({ name: 'rest-api', prefix: REST_PREFIX })
     // Every /api/v1 response carries the X-RateLimit-* headers, even a 401 or an unknown path:
     // these start as an untouched window and meterRestRequest overwrites them once a token is counted.
     .onRequest(({ request, set }) => {
       const path = request.url.slice(request.url.indexOf('/', request.url.indexOf('//') + 2))
       if (path === REST_PREFIX || path.startsWith(`${REST_PREFIX}/`) || path.startsWith(`${REST_PREFIX}?`)) {
-        Object.assign(set.headers, rateLimitHeaders(uncountedState(Date.now(), limits)))
+        const client = path.startsWith(`${REST_PREFIX}/client/`)
+        Object.assign(set.headers, rateLimitHeaders(uncountedState(Date.now(), client ? clientLimits : limits)))
       }
     })
   // Elysia registers on the instance itself: each `use` adds the group's routes to `app`.

@@ -40,7 +40,7 @@ Unknown fields, in a body or in the query string, are refused with 400 \`invalid
 Creations answer 201, pay-run exports 202 (the file is produced in the background).
 
 ## Pagination
-Every list takes \`page\` (from 1) and \`page_size\` (1-100, default 20) and answers \`{ "data": [...], "pagination": { "page", "page_size", "total", "has_more", "next_page" } }\`.
+Every list takes \`page\` (1 to 1,000,000, decimal digits only) and \`page_size\` (1-100, default 20) and answers \`{ "data": [...], "pagination": { "page", "page_size", "total", "has_more", "next_page" } }\`.
 Request \`page=next_page\` until \`next_page\` is null.
 
 ## Rate limits

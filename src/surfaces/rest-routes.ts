@@ -2,7 +2,7 @@ import { Elysia, type AnyElysia } from 'elysia'
 import type { Ctx, KeyKind } from '../kernel/ctx'
 import { invoke } from '../kernel/operation'
 import { INPUT_SOURCE, type OperationRoute, type RouteGroup } from '../kernel/route'
-import { consumeRestRequest, rateLimitedError, rateLimitHeaders } from '../modules/rate-limits/rest-limits'
+import { consumeClientRequest, consumeRestRequest, rateLimitedError, rateLimitHeaders } from '../modules/rate-limits/rest-limits'
 import type { Runtime } from '../runtime'
 import { requestCtx } from './request-ctx'
 import { cachedRead } from './rest-cache'
@@ -17,16 +17,21 @@ const ACCEPTED_KEYS: Record<HttpSurface, readonly KeyKind[]> = {
 }
 
 /**
- * Counts a REST request against its token's hourly and daily windows and puts the X-RateLimit-*
- * headers on the response (success or error). Requests without a valid token identify no budget
- * and are not counted; rest-api.ts gives them the headers of an untouched window.
+ * Counts a request against its key's budget and puts the X-RateLimit-* headers on the response
+ * (success or error): a REST token's hourly and daily windows; on the client API a live key's own
+ * windows and its tenant's shared ones (X-RateLimit-Tenant-*). Requests without a valid key
+ * identify no budget and are not counted; rest-api.ts gives them the headers of an untouched window.
  */
-function meterRestRequest(rt: Runtime, ctx: Ctx, headers: Record<string, string | number>): void {
+function meterRestRequest(rt: Runtime, surface: HttpSurface, ctx: Ctx, headers: Record<string, string | number>): void {
   if (!ctx.tenant || ctx.actor.kind === 'anonymous' || ctx.actor.kind === 'system') return
-  const state = consumeRestRequest(rt.countersDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, {
-    perHour: rt.config.rateLimitPerHour,
-    perDay: rt.config.rateLimitPerDay,
-  })
+  const c = rt.config
+  const state =
+    surface === 'client'
+      ? consumeClientRequest(rt.countersDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, {
+          key: { perHour: c.clientRateLimitPerHour, perDay: c.clientRateLimitPerDay },
+          tenant: { perHour: c.clientTenantRateLimitPerHour, perDay: c.clientTenantRateLimitPerDay },
+        })
+      : consumeRestRequest(rt.countersDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, { perHour: c.rateLimitPerHour, perDay: c.rateLimitPerDay })
   Object.assign(headers, rateLimitHeaders(state))
   if (!state.allowed) {
     headers['retry-after'] = String(state.retryAfter)
@@ -36,8 +41,8 @@ function meterRestRequest(rt: Runtime, ctx: Ctx, headers: Record<string, string 
 
 /**
  * The steps every route of a surface takes before its own: `authenticate` resolves `ctx` from the
- * bearer key (a bad key is 401), then, on the REST API, `meterRestRequest` counts the request
- * (429 when a window is spent). Both run at the transform stage, before the route's validation,
+ * bearer key (a bad key is 401), then `meterRestRequest` counts the request against the key's
+ * (and, on the client API, the tenant's) windows (429 when one is spent). Both run at the transform stage, before the route's validation,
  * so the order of answers is 401 → 429 → 400 → the operation's own checks in `invoke`.
  */
 function surfaceSteps(rt: Runtime, surface: HttpSurface) {
@@ -51,9 +56,8 @@ function surfaceSteps(rt: Runtime, surface: HttpSurface) {
     })
     return { ctx }
   })
-  if (surface === 'client') return steps
   return steps.onTransform({ as: 'scoped' }, function meterRestRequests({ ctx, set }) {
-    meterRestRequest(rt, ctx, set.headers)
+    meterRestRequest(rt, surface, ctx, set.headers)
   })
 }
 

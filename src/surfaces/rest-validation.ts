@@ -104,9 +104,25 @@ export function pureSchema<T extends TSchema>(schema: T): T {
   return out as T
 }
 
+const DECIMAL_INTEGER = /^[+-]?\d+$/
+
+/**
+ * Query and path strings converted to the types of the schema ("2" → 2, "true" → true). TypeBox
+ * converts integers with parseInt ("1e21" → 1, "1.5" → 1, "0x10" → 16): an integer field takes only
+ * decimal digits, anything else stays a string and fails the check, naming the field.
+ */
+function convertStrings(schema: TObject, raw: Record<string, unknown>): Record<string, unknown> {
+  const converted = Value.Convert(schema, Value.Clone(raw)) as Record<string, unknown>
+  const props = (schema as SchemaLike).properties as Record<string, SchemaLike> | undefined
+  for (const [k, v] of Object.entries(raw)) {
+    if (props?.[k]?.type === 'integer' && typeof v === 'string' && !DECIMAL_INTEGER.test(v.trim())) converted[k] = v
+  }
+  return converted
+}
+
 /** Query strings converted in place to the types of the schema ("2" → 2, "true" → true). */
 export function convertQuery(schema: TObject, query: Record<string, unknown>): void {
-  const converted = Value.Convert(schema, { ...query }) as Record<string, unknown>
+  const converted = convertStrings(schema, { ...query })
   for (const [k, v] of Object.entries(converted)) query[k] = v
 }
 
@@ -151,7 +167,7 @@ export function inputErrors(schema: TObject, raw: unknown, location: InputLocati
     return [{ field: 'body', message: 'must be a JSON object' }]
   }
   // Query and path values arrive as strings; convert them the way the route schema will.
-  const value: unknown = location === 'body' ? raw : Value.Convert(schema, Value.Clone(raw ?? {}))
+  const value: unknown = location === 'body' ? raw : convertStrings(schema, (raw ?? {}) as Record<string, unknown>)
   const errors: FieldError[] = []
   if (unknown === 'refuse') unknownFields(schema as SchemaLike, value, '', errors)
   const seen = new Set(errors.map((e) => e.field))
@@ -185,7 +201,7 @@ export function assertValidInput(schema: TObject, raw: unknown, location: InputL
 export function compileInputCheck(schema: TObject, location: InputLocation, unknown: UnknownFields = 'refuse') {
   const compiled = TypeCompiler.Compile(schema)
   return (raw: unknown): unknown => {
-    const value = location === 'body' ? raw : Value.Convert(schema, { ...(raw as object | undefined) })
+    const value = location === 'body' ? raw : convertStrings(schema, { ...(raw as Record<string, unknown> | undefined) })
     const valid = compiled.Check(value)
     const dates: FieldError[] = []
     if (valid) badDates(schema as SchemaLike, value, '', dates)

@@ -32,6 +32,7 @@ const ctxOf = (actor: Actor, t: TenantCtx | null = tenant()): Ctx => ({
   db: undefined as never,
   config: undefined as never,
   log: undefined as never,
+  secrets: undefined as never,
 })
 
 const CALLERS: Record<string, Ctx> = {

@@ -9,7 +9,13 @@ const Query = t.Object({ status: t.Optional(t.Union([t.Literal('open'), t.Litera
 describe('REST input validation', () => {
   test('pureSchema turns Elysia’s numeric-string integers back into plain integers', () => {
     const pure = pureSchema(Query)
-    expect(JSON.parse(JSON.stringify(pure.properties.page))).toEqual({ minimum: 1, default: 1, description: 'Page number, from 1', type: 'integer' })
+    expect(JSON.parse(JSON.stringify(pure.properties.page))).toEqual({
+      minimum: 1,
+      maximum: 1000000,
+      default: 1,
+      description: 'Page number, from 1 to 1000000',
+      type: 'integer',
+    })
     expect(Value.Check(pure, { page: '2' })).toBe(false)
     expect(Value.Check(pure, { page: 2 })).toBe(true)
   })
@@ -26,7 +32,7 @@ describe('REST input validation', () => {
     expect(inputErrors(pureSchema(Query), { page: '0', status: 'pending', pagesize: '5' }, 'query')).toEqual([
       { field: 'pagesize', message: 'is not a known field' },
       { field: 'status', message: 'must be one of: open, closed' },
-      { field: 'page', message: 'must be an integer at least 1' },
+      { field: 'page', message: 'must be an integer at least 1 and at most 1000000' },
     ])
   })
 

@@ -57,3 +57,49 @@ describe('webhook URL guard without an operator allow-list', () => {
     expect(receiver.received).toHaveLength(0)
   })
 })
+
+// IPv6 forms that carry an IPv4 address are judged by that address (issue 12, item 10).
+const INTERNAL_URLS: [string, string][] = [
+  ['http://[::127.0.0.1]/hook', 'loopback'], // IPv4-compatible ::/96
+  ['http://[::ffff:127.0.0.1]/hook', 'loopback'], // IPv4-mapped, dotted
+  ['http://[::ffff:7f00:1]/hook', 'loopback'], // IPv4-mapped, hex
+  ['http://0.0.0.0/hook', 'unspecified'],
+  ['http://169.254.169.254/latest/meta-data/', 'cloud metadata'],
+]
+const PUBLIC_URL = 'http://93.184.216.34/hook'
+
+describe('webhook URL guard: IPv4 inside IPv6, unspecified and metadata addresses', () => {
+  test('subscribe refuses each internal form and accepts a public address', async () => {
+    const t = await restTenant(server)
+    for (const [url, reason] of INTERNAL_URLS) {
+      const res = await api(server, t.token).post('/webhooks/subscribe', { url })
+      expect([url, res.status, res.body.error?.code]).toEqual([url, 400, 'invalid_argument'])
+      expect(res.body.error.message).toContain(reason)
+    }
+    const ok = await api(server, t.token).post('/webhooks/subscribe', { url: PUBLIC_URL })
+    expect(ok.status).toBe(201)
+  })
+
+  // No delivery is ever sent to a public address from a test (this machine talks to loopback only);
+  // that the guard lets public addresses through is shown by url-guard.unit.test.ts.
+  test('delivery refuses each internal form at connection time', async () => {
+    // Subscribed while the operator allowed these ranges, delivered after the allow-list is gone.
+    await server.stop()
+    server = await startServer({ dataDir, keepData: true, env: { WORKFORCE_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8,0.0.0.0/8,169.254.169.254/32' } })
+    const t = await restTenant(server)
+    const ids: string[] = []
+    for (const [url] of INTERNAL_URLS) {
+      const sub = await api(server, t.token).post('/webhooks/subscribe', { url })
+      expect([url, sub.status]).toEqual([url, 201])
+      ids.push(sub.body.id)
+    }
+    await server.stop()
+    server = await startServer({ dataDir, keepData: true, env: NO_ALLOW_LIST })
+    for (const [i, [url, reason]] of INTERNAL_URLS.entries()) {
+      const res = await api(server, t.token).post(`/webhooks/${ids[i]}/test`)
+      expect([url, res.status, res.body.delivery.response_status]).toEqual([url, 200, null])
+      expect([url, res.body.delivery.last_error]).toEqual([url, expect.stringContaining(`refused: The address`)])
+      expect(res.body.delivery.last_error).toContain(reason)
+    }
+  })
+})

@@ -24,6 +24,16 @@ describe('webhook address guard', () => {
       ['ff02::1', 'multicast'],
       ['::ffff:127.0.0.1', 'loopback'],
       ['::ffff:169.254.169.254', 'cloud metadata'],
+      ['::ffff:7f00:1', 'loopback'],
+      ['::127.0.0.1', 'loopback'],
+      ['::7f00:1', 'loopback'],
+      ['::10.0.0.1', 'private'],
+      ['::169.254.169.254', 'cloud metadata'],
+      ['::ffff:0.0.0.0', 'unspecified'],
+      ['255.255.255.255', 'broadcast'],
+      ['2001:db8::1', 'reserved'],
+      ['64:ff9b::7f00:1', 'IPv4 translation prefix'],
+      ['2002:7f00:1::', 'IPv4 translation prefix'],
     ]
     for (const [address, reason] of cases) expect([address, blockedReason(address, [])]).toEqual([address, reason])
   })
@@ -41,6 +51,11 @@ describe('webhook address guard', () => {
     expect(blockedReason('10.2.0.1', allow)).toBe('private')
     expect(blockedReason('::1', allow)).toBe('loopback')
     expect(blockedReason('169.254.169.254', allow)).toBe('cloud metadata')
+    // The IPv4 an IPv6 address carries is what the allow-list is matched against.
+    expect(blockedReason('::ffff:7f00:1', allow)).toBeNull()
+    expect(blockedReason('::10.1.0.1', allow)).toBeNull()
+    expect(blockedReason('::10.2.0.1', allow)).toBe('private')
+    expect(blockedReason('fd00::1', allowList(['fd00::/8']))).toBeNull()
   })
 
   test('a host is refused when any of its addresses is refused', () => {
@@ -61,8 +76,13 @@ describe('webhook address guard', () => {
     expect(parseIp('1::2:3:4:5:6:7')).not.toBeNull()
     expect(parseIp('1:2:3:4:5:6:7:8:9')).toBeNull()
     expect(parseIp('example.com')).toBeNull()
+    expect(parseIp('0x7f.1')).toBeNull()
+    expect(parseIp('2130706433')).toBeNull()
     expect(parseCidr('10.0.0.0/33')).toBeNull()
+    expect(parseCidr('10.0.0.0/8/8')).toBeNull()
+    expect(parseCidr('10.0.0.0/-1')).toBeNull()
     expect(parseCidr('fc00::/7')?.bits).toBe(7)
-    expect(parseCidr('10.0.0.0/8')?.bits).toBe(104)
+    expect(parseCidr('10.0.0.0/8')?.bits).toBe(8)
+    expect(parseCidr('::ffff:10.0.0.0/104')?.bits).toBe(8)
   })
 })

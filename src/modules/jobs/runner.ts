@@ -1,5 +1,6 @@
 import { isTenantDayJob, type GlobalJob, type Job, type JobOutcome, type TenantDayJob, type TenantJob } from '../../kernel/job'
 import type { TenantBoundCtx } from '../../kernel/ctx'
+import { metrics } from '../../kernel/metrics'
 import { systemCtxFor, type Runtime } from '../../kernel/runtime'
 import { addDays, localDate, zonedTimeToInstant } from '../../kernel/time'
 import { findTenantCtx, listTenants, type TenantRow } from '../tenants/queries'
@@ -36,6 +37,7 @@ export async function runJobTick(
   if (!acquireLease(rt.db, job.name, rt.instanceId, now, LEASE_TTL_MS)) return { ran: false, outcome: null, error: null }
   let outcome: JobOutcome | null = null
   let error: string | null = null
+  const started = performance.now()
   try {
     outcome = await runJob(rt, job, now, options)
     error = outcome?.error ?? null
@@ -46,6 +48,16 @@ export async function runJobTick(
     recordTick(rt.db, job.name, { lastRunAt: now, nextRunAt: nextRun(now), lastError: error })
     releaseLease(rt.db, job.name, rt.instanceId)
   }
+  const ms = Math.round((performance.now() - started) * 10) / 10
+  metrics.jobRun(job.name, error ? 'failed' : 'succeeded', ms / 1000, now)
+  // A tick that did work or failed is logged at info; an idle one (most ticks of frequent jobs) at debug.
+  rt.log[error || outcome?.processed ? 'info' : 'debug']('job run', {
+    job: job.name,
+    outcome: error ? 'failed' : 'succeeded',
+    processed: outcome?.processed ?? 0,
+    ms,
+    ...(error ? { error } : {}),
+  })
   return { ran: true, outcome, error }
 }
 

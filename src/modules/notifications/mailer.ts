@@ -4,6 +4,7 @@ import type { Ctx } from '../../kernel/ctx'
 import type { DbLike } from '../../kernel/db'
 import type { Logger } from '../../kernel/log'
 import { MINUTE } from '../../kernel/time'
+import { INVITATION_TOKEN_SLOT, issueInvitationToken } from '../users/invitation-token'
 import { claimEmail, dueEmails, markEmailFailed, markEmailSent } from './queries'
 
 /** Retry schedule after a failed send; after the last one the email is marked failed. */
@@ -43,8 +44,14 @@ async function send(db: DbLike, smtp: SmtpConfig, log: Logger, now: number): Pro
   try {
     for (const email of due) {
       if (!claimEmail(db, email, now, LEASE_MS)) continue
+      const text = renderAtSend(db, email)
+      if (text === null) {
+        markEmailFailed(db, email.id, 'not sent: the invitation is no longer pending (accepted, withdrawn or expired)', null)
+        log.info('email dropped: invitation no longer pending', { emailId: email.id })
+        continue
+      }
       try {
-        await transport.sendMail({ from: smtp.from, to: email.toAddress, subject: email.subject, text: email.textBody })
+        await transport.sendMail({ from: smtp.from, to: email.toAddress, subject: email.subject, text })
         markEmailSent(db, email.id, Date.now())
         sent++
       } catch (e) {
@@ -57,6 +64,17 @@ async function send(db: DbLike, smtp: SmtpConfig, log: Logger, now: number): Pro
     transport.close()
   }
   return sent
+}
+
+/**
+ * The body as it goes out. The outbox stores an invitation's body with a slot where the token
+ * goes; the token is issued now (its hash replaces the invitation's), put into this one email and
+ * never written anywhere. Null when the invitation can no longer be accepted: nothing to send.
+ */
+function renderAtSend(db: DbLike, email: { tenantId: number; toAddress: string; textBody: string }): string | null {
+  if (!email.textBody.includes(INVITATION_TOKEN_SLOT)) return email.textBody
+  const token = issueInvitationToken(db, email.tenantId, email.toAddress, Date.now())
+  return token === null ? null : email.textBody.replaceAll(INVITATION_TOKEN_SLOT, token)
 }
 
 /** Sends right after the commit that queued an email, instead of waiting for the next job tick. */

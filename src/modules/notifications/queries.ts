@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm'
+import { and, eq, gte, lte, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import type { DbLike } from '../../kernel/db'
 import { newId } from '../../kernel/ids'
@@ -57,4 +57,27 @@ export function markEmailFailed(db: DbLike, id: string, error: string, nextAttem
     .set(nextAttemptAt === null ? { status: 'failed', lastError: error } : { lastError: error, nextAttemptAt })
     .where(eq(emailOutbox.id, id))
     .run()
+}
+
+/** How many emails the tenant queued since `since` (all statuses). */
+export function countEmailsQueuedSince(c: TenantScope, since: number): number {
+  const row = c.db
+    .select({ count: sql<number>`count(*)` })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.tenantId, c.tenant.id), gte(emailOutbox.createdAt, since)))
+    .get()
+  return row?.count ?? 0
+}
+
+/** When the tenant queued its email number `rank` (0 = the oldest) among those queued since `since`. */
+export function emailQueuedAt(c: TenantScope, since: number, rank: number): number | null {
+  const row = c.db
+    .select({ createdAt: emailOutbox.createdAt })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.tenantId, c.tenant.id), gte(emailOutbox.createdAt, since)))
+    .orderBy(emailOutbox.createdAt)
+    .limit(1)
+    .offset(rank)
+    .get()
+  return row?.createdAt ?? null
 }

@@ -1,42 +1,33 @@
+import type { Database, Statement } from 'bun:sqlite'
 import { and, eq, sql } from 'drizzle-orm'
-import type { DbLike } from '../../kernel/db'
+import { sqliteOf, type DbLike } from '../../kernel/db'
 import { rateLimitCounters } from './schema'
 
-export interface WindowCount {
-  tenantId: number
-  keyId: string
-  windowStart: number
-  count: number
+type MinuteCounter = (tenantId: number, keyId: string, windowStart: number, limit: number) => number | null
+
+const minuteCounters = new WeakMap<Database, MinuteCounter>()
+
+/**
+ * Counts one MCP call of a key in its minute window unless the window is already full: one
+ * `INSERT … ON CONFLICT DO UPDATE … WHERE count < limit RETURNING count` (one statement, atomic in
+ * SQLite, so exact across processes on one data directory and durable across a crash of this
+ * one). Returns the count including this call, or null when refused (a refused call counts nothing).
+ * Prepared once per connection on the raw bun:sqlite handle: it runs on every tool call.
+ */
+export function countMinuteCall(db: DbLike, tenantId: number, keyId: string, windowStart: number, limit: number): number | null {
+  const sqlite = sqliteOf(db)
+  let count = minuteCounters.get(sqlite)
+  if (!count) minuteCounters.set(sqlite, (count = minuteCounter(sqlite)))
+  return count(tenantId, keyId, windowStart, limit)
 }
 
-/** The persisted count of one key's MCP minute window (0 when none). */
-export function loadMinuteCount(db: DbLike, tenantId: number, keyId: string, windowStart: number): number {
-  const row = db
-    .select({ count: rateLimitCounters.count })
-    .from(rateLimitCounters)
-    .where(
-      and(
-        eq(rateLimitCounters.tenantId, tenantId),
-        eq(rateLimitCounters.keyId, keyId),
-        eq(rateLimitCounters.window, 'minute'),
-        eq(rateLimitCounters.windowStart, windowStart),
-      ),
-    )
-    .get()
-  return row?.count ?? 0
-}
-
-/** Persists in-memory minute counters; the larger count wins so a restart never lowers one. */
-export function saveMinuteCounts(db: DbLike, rows: WindowCount[]): void {
-  for (const r of rows) {
-    db.insert(rateLimitCounters)
-      .values({ tenantId: r.tenantId, keyId: r.keyId, window: 'minute', windowStart: r.windowStart, count: r.count })
-      .onConflictDoUpdate({
-        target: [rateLimitCounters.tenantId, rateLimitCounters.keyId, rateLimitCounters.window, rateLimitCounters.windowStart],
-        set: { count: sql`max(${rateLimitCounters.count}, excluded.count)` },
-      })
-      .run()
-  }
+function minuteCounter(sqlite: Database): MinuteCounter {
+  const upsert: Statement<{ count: number }, [number, string, number, number]> = sqlite.prepare(
+    `insert into rate_limit_counters (tenant_id, key_id, window, window_start, count) values (?1, ?2, 'minute', ?3, 1)
+     on conflict (tenant_id, key_id, window, window_start) do update set count = count + 1 where count < ?4
+     returning count`,
+  )
+  return (tenantId, keyId, windowStart, limit) => upsert.get(tenantId, keyId, windowStart, limit)?.count ?? null
 }
 
 /** Drops minute windows older than `before` (Unix seconds): they can never matter again. */

@@ -1,6 +1,6 @@
 import type { DbLike } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
-import { countHourAndDay, deleteCountersBefore } from './queries'
+import { countHourAndDay, countKeyAndTenant, deleteCountersBefore, type HourDay } from './queries'
 
 const HOUR_S = 3600
 const DAY_S = 86_400
@@ -23,7 +23,18 @@ export interface RateLimitState {
   resetDay: number
   /** Seconds until the exhausted window(s) reset; 0 when allowed. */
   retryAfter: number
+  /** The tenant's shared budget (client API only): what X-RateLimit-Tenant-* say. */
+  tenant?: { limitHour: number; remainingHour: number; limitDay: number; remainingDay: number }
 }
+
+/** Client API limits: each wf_live_ key has its own budget, and all keys of a tenant share one. */
+export interface ClientLimits {
+  key: RestLimits
+  tenant: RestLimits
+}
+
+/** The key id the tenant-wide client budget is counted under (no key id has a colon). */
+export const CLIENT_TENANT_BUDGET = 'tenant:client'
 
 /** Fixed UTC windows: the hour and the day that contain `now`, as Unix seconds. */
 export function windowsAt(now: number): { hourStart: number; dayStart: number } {
@@ -51,6 +62,36 @@ function stateOf(now: number, limits: RestLimits, hourCount: number, dayCount: n
   }
 }
 
+function retryAfterOf(now: number, limits: RestLimits, counts: HourDay): number {
+  const { hourStart, dayStart } = windowsAt(now)
+  const nowS = Math.floor(now / 1000)
+  const hourOut = counts.hour >= limits.perHour
+  const dayOut = counts.day >= limits.perDay
+  return Math.max(hourOut ? hourStart + HOUR_S - nowS : 0, dayOut ? dayStart + DAY_S - nowS : 0)
+}
+
+/**
+ * Counts one client API request against its key's hourly and daily windows and the tenant's
+ * (all its keys together), in one transaction: refused when any of the four is spent, and then
+ * none is consumed. The state's own fields are the key's; `tenant` is the shared budget.
+ */
+export function consumeClientRequest(db: DbLike, tenantId: number, keyId: string, now: number, limits: ClientLimits): RateLimitState {
+  const { hourStart, dayStart } = windowsAt(now)
+  const counted = countKeyAndTenant(db, tenantId, keyId, CLIENT_TENANT_BUDGET, hourStart, dayStart, limits)
+  const state = stateOf(now, limits.key, counted.key.hour, counted.key.day, counted.allowed)
+  const retryAfter = counted.allowed ? 0 : Math.max(retryAfterOf(now, limits.key, counted.key), retryAfterOf(now, limits.tenant, counted.tenant), 1)
+  return {
+    ...state,
+    retryAfter,
+    tenant: {
+      limitHour: limits.tenant.perHour,
+      remainingHour: Math.max(0, limits.tenant.perHour - counted.tenant.hour),
+      limitDay: limits.tenant.perDay,
+      remainingDay: Math.max(0, limits.tenant.perDay - counted.tenant.day),
+    },
+  }
+}
+
 /** The headers of a request that counts against no token (no key, or a key that is not valid). */
 export const uncountedState = (now: number, limits: RestLimits): RateLimitState => stateOf(now, limits, 0, 0, true)
 
@@ -66,7 +107,7 @@ export function consumeRestRequest(db: DbLike, tenantId: number, keyId: string, 
   return stateOf(now, limits, counted.hour, counted.day, counted.allowed)
 }
 
-/** The response headers of the spec (plus X-RateLimit-Reset-Hour). */
+/** The response headers of the spec (plus X-RateLimit-Reset-Hour, and the tenant's on the client API). */
 export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
   return {
     'x-ratelimit-limit-hour': String(s.limitHour),
@@ -75,19 +116,44 @@ export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
     'x-ratelimit-limit-day': String(s.limitDay),
     'x-ratelimit-remaining-day': String(s.remainingDay),
     'x-ratelimit-reset-day': String(s.resetDay),
+    ...(s.tenant
+      ? {
+          'x-ratelimit-tenant-limit-hour': String(s.tenant.limitHour),
+          'x-ratelimit-tenant-remaining-hour': String(s.tenant.remainingHour),
+          'x-ratelimit-tenant-limit-day': String(s.tenant.limitDay),
+          'x-ratelimit-tenant-remaining-day': String(s.tenant.remainingDay),
+        }
+      : {}),
   }
 }
 
 /** The 429 of a refused request, naming the window that ran out and when to come back. */
 export function rateLimitedError(s: RateLimitState): DomainError {
+  const keyOut = s.remainingHour === 0 || s.remainingDay === 0
+  if (s.tenant && !keyOut) {
+    const t = s.tenant
+    const which =
+      t.remainingHour === 0 && t.remainingDay === 0
+        ? `hourly limit of ${t.limitHour} and daily limit of ${t.limitDay}`
+        : t.remainingDay === 0
+          ? `daily limit of ${t.limitDay}`
+          : `hourly limit of ${t.limitHour}`
+    return new DomainError('rate_limited', `This company's keys have used their shared ${which} client API requests. Retry after ${s.retryAfter} seconds.`, {
+      retry_after_seconds: s.retryAfter,
+      scope: 'tenant',
+      limit_hour: t.limitHour,
+      limit_day: t.limitDay,
+    })
+  }
   const which =
     s.remainingHour === 0 && s.remainingDay === 0
       ? `hourly limit of ${s.limitHour} and daily limit of ${s.limitDay}`
       : s.remainingDay === 0
         ? `daily limit of ${s.limitDay}`
         : `hourly limit of ${s.limitHour}`
-  return new DomainError('rate_limited', `This token has used its ${which} requests. Retry after ${s.retryAfter} seconds.`, {
+  return new DomainError('rate_limited', `This ${s.tenant ? 'key' : 'token'} has used its ${which} requests. Retry after ${s.retryAfter} seconds.`, {
     retry_after_seconds: s.retryAfter,
+    ...(s.tenant ? { scope: 'key' } : {}),
     limit_hour: s.limitHour,
     limit_day: s.limitDay,
   })

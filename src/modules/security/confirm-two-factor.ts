@@ -6,7 +6,7 @@ import { toIsoOrNull } from '../../kernel/time'
 import { getUserInTenant } from '../users/queries'
 import { setTwoFactor } from '../users/two-factor-queries'
 import { TotpCode, TwoFactorStatus } from './model'
-import { verifyTotp } from './totp'
+import { checkUserTotp } from './two-factor-secret'
 
 export const confirmTwoFactor = defineOperation({
   name: 'confirm_two_factor',
@@ -19,7 +19,8 @@ export const confirmTwoFactor = defineOperation({
     const user = getUserInTenant(ctx, callerUserId(ctx))
     if (!user.twoFactorSecret) throw new DomainError('conflict', 'Start enrollment first.')
     if (user.twoFactorEnabledAt !== null) throw new DomainError('conflict', 'Two-factor authentication is already on.')
-    if (!verifyTotp(user.twoFactorSecret, input.code, ctx.now)) throw new DomainError('invalid_argument', 'The code is not valid.', { field: 'code' })
+    if (!checkUserTotp(ctx, { id: user.id, twoFactorSecret: user.twoFactorSecret }, input.code))
+      throw new DomainError('invalid_argument', 'The code is not valid.', { field: 'code' })
     setTwoFactor(ctx, user.id, { secret: user.twoFactorSecret, enabledAt: ctx.now })
     return { enabled: true, pending: false, enabled_at: toIsoOrNull(ctx.now) }
   },

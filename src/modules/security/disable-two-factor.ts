@@ -10,7 +10,7 @@ import { getUserInTenant, type UserRow } from '../users/queries'
 import { setTwoFactor } from '../users/two-factor-queries'
 import { emit } from '../webhooks/outbox-queries'
 import { TotpCode, TwoFactorStatus } from './model'
-import { verifyTotp } from './totp'
+import { checkUserTotp } from './two-factor-secret'
 
 const OFF = { enabled: false, pending: false, enabled_at: null }
 
@@ -39,8 +39,10 @@ export const disableTwoFactor = defineOperation({
   output: TwoFactorStatus,
   run(ctx, input) {
     const user = getUserInTenant(ctx, callerUserId(ctx))
-    if (user.twoFactorEnabledAt === null || !user.twoFactorSecret) throw new DomainError('conflict', 'Two-factor authentication is not on.')
-    if (!verifyTotp(user.twoFactorSecret, input.code, ctx.now)) throw new DomainError('invalid_argument', 'The code is not valid.', { field: 'code' })
+    const secret = user.twoFactorSecret
+    if (user.twoFactorEnabledAt === null || !secret) throw new DomainError('conflict', 'Two-factor authentication is not on.')
+    if (!checkUserTotp(ctx, { id: user.id, twoFactorSecret: secret }, input.code))
+      throw new DomainError('invalid_argument', 'The code is not valid.', { field: 'code' })
     return turnOff(ctx, user, user, 'user_request')
   },
 })

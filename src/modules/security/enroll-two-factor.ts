@@ -5,6 +5,7 @@ import { DomainError } from '../../kernel/errors'
 import { getUserInTenant } from '../users/queries'
 import { setTwoFactor } from '../users/two-factor-queries'
 import { newTotpSecret, otpauthUrl } from './totp'
+import { sealTotpSecret } from './two-factor-secret'
 
 export const enrollTwoFactor = defineOperation({
   name: 'enroll_two_factor',
@@ -20,7 +21,7 @@ export const enrollTwoFactor = defineOperation({
     const user = getUserInTenant(ctx, callerUserId(ctx))
     if (user.twoFactorEnabledAt !== null) throw new DomainError('conflict', 'Two-factor authentication is already on; disable it first to enroll again.')
     const secret = newTotpSecret()
-    setTwoFactor(ctx, user.id, { secret, enabledAt: null })
+    setTwoFactor(ctx, user.id, { secret: sealTotpSecret(ctx, user.id, secret), enabledAt: null })
     return { secret, otpauth_url: otpauthUrl(secret, user.email) }
   },
 })

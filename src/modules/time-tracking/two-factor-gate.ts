@@ -2,7 +2,7 @@ import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
 import { inTransaction } from '../../kernel/db'
-import { verifyTotp } from '../security/totp'
+import { checkUserTotp } from '../security/two-factor-secret'
 import type { UserRow } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
 import type { Point } from './geofence'
@@ -13,8 +13,9 @@ import type { Point } from './geofence'
  * forbidden) and emits clock.in.failed with reason two_factor_failed, committed on its own.
  */
 export function requireClockInCode(ctx: TenantBoundCtx, user: UserRow, otp: string | undefined, point: Point | null): void {
-  if (user.twoFactorEnabledAt === null || !user.twoFactorSecret) return
-  if (otp !== undefined && verifyTotp(user.twoFactorSecret, otp, ctx.now)) return
+  const secret = user.twoFactorSecret
+  if (user.twoFactorEnabledAt === null || !secret) return
+  if (otp !== undefined && checkUserTotp(ctx, { id: user.id, twoFactorSecret: secret }, otp)) return
   inTransaction(ctx, (c) => {
     emit(c, 'clock.in.failed', {
       userId: user.id,

@@ -1,5 +1,4 @@
 import { t } from 'elysia'
-import { createHash } from 'node:crypto'
 import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
 import type { TenantScope } from '../../kernel/ctx'
@@ -11,6 +10,7 @@ import { findTenantCtx } from '../tenants/queries'
 import { issueKey } from '../api-keys/issue-key'
 import { emit } from '../webhooks/outbox-queries'
 import { findUserByEmail, findUserInTenant, insertUser, type UserRow } from './queries'
+import { hashInvitationToken, INVITATION_TTL_DAYS } from './invitation-token'
 import { findInvitationByTokenHash, markInvitationAccepted, updateUserStatus, type InvitationRow } from './users-admin-queries'
 
 export const AcceptInvitationInput = t.Object({
@@ -27,8 +27,6 @@ export const AcceptInvitationOutput = t.Object({
   key_id: t.String(),
 })
 
-export const hashInvitationToken = (token: string): string => createHash('sha256').update(token).digest('hex')
-
 /**
  * Accepts an invitation with the token from its email (no key needed: the token is the
  * credential). The invited user becomes active (user.activated) and receives their first
@@ -37,8 +35,7 @@ export const hashInvitationToken = (token: string): string => createHash('sha256
 export const acceptInvitation = defineOperation({
   name: 'accept_invitation',
   title: 'Accept an invitation',
-  description:
-    'Accepts an invitation by the token sent in its email. The invitee becomes an active Employee and gets a user-scoped live key, shown once. Unknown tokens are not found; expired, revoked or already used invitations answer conflict. Emits user.activated.',
+  description: `Accepts an invitation by the token sent in its email. The invitee becomes an active Employee and gets a user-scoped live key, shown once. Invitations expire ${INVITATION_TTL_DAYS} days after they are created, and only the link of the latest email sent for one works. Unknown tokens are not found; expired, revoked or already used invitations answer conflict (details.reason expired, revoked or accepted). Emits user.activated.`,
   access: { role: 'public' },
   input: AcceptInvitationInput,
   output: AcceptInvitationOutput,
@@ -68,10 +65,16 @@ export const acceptInvitation = defineOperation({
 })
 
 function assertAcceptable(invitation: InvitationRow, now: number): void {
-  if (invitation.status === 'accepted') throw new DomainError('conflict', 'This invitation was accepted already.')
-  if (invitation.status === 'revoked') throw new DomainError('conflict', 'This invitation was withdrawn; ask your administrator for a new one.')
+  if (invitation.status === 'accepted') throw new DomainError('conflict', 'This invitation was accepted already.', { reason: 'accepted' })
+  if (invitation.status === 'revoked') {
+    throw new DomainError('conflict', 'This invitation was withdrawn; ask your administrator for a new one.', { reason: 'revoked' })
+  }
   if (invitation.status === 'expired' || invitation.expiresAt <= now) {
-    throw new DomainError('conflict', 'This invitation has expired; ask your administrator for a new one.')
+    throw new DomainError(
+      'conflict',
+      `This invitation expired on ${toIso(invitation.expiresAt)} (invitations are valid for ${INVITATION_TTL_DAYS} days); ask your administrator for a new one.`,
+      { reason: 'expired', expired_at: toIso(invitation.expiresAt) },
+    )
   }
 }
 

@@ -1,5 +1,4 @@
 import { t } from 'elysia'
-import { randomBytes } from 'node:crypto'
 import { DomainError, ERROR_CODES } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { defineOperation } from '../../kernel/operation'
@@ -8,11 +7,10 @@ import { Id, Instant, Nullable } from '../../kernel/schemas'
 import { DAY, toIso } from '../../kernel/time'
 import { requestEmailDelivery } from '../notifications/mailer'
 import { enqueueEmail } from '../notifications/queries'
+import { assertEmailBudget } from '../notifications/throttle'
 import { emit } from '../webhooks/outbox-queries'
-import { hashInvitationToken } from './accept-invitation'
+import { hashInvitationToken, INVITATION_TOKEN_SLOT, INVITATION_TTL_DAYS, newInvitationToken } from './invitation-token'
 import { findUserByEmail, findUserInTenant, insertInvitation, insertUser } from './queries'
-
-const INVITATION_TTL_DAYS = 7
 
 function invitationEmail(input: { tenantName: string; inviterName: string; inviteeName: string; url: string; expiresAt: number }) {
   return {
@@ -76,10 +74,11 @@ export const inviteStaff = defineOperation({
       )
     }
     const inviter = ctx.actor.userId ? findUserInTenant(ctx, ctx.actor.userId) : null
-    const token = randomBytes(24).toString('base64url')
     const expiresAt = ctx.now + INVITATION_TTL_DAYS * DAY
     const name = input.name?.trim() || null
     const created = inTransaction(ctx, (c) => {
+      // Outgoing mail is throttled per tenant; over the limit nothing is written (rolled back).
+      assertEmailBudget(c, ctx.config.mailLimitPerHour)
       const user = insertUser(c, { id: newId(), name: name ?? email.split('@')[0]!, email, role: 'employee', status: 'invited', createdAt: c.now })
       const invitation = insertInvitation(c, {
         id: newId(),
@@ -89,7 +88,8 @@ export const inviteStaff = defineOperation({
         status: 'pending',
         userId: user.id,
         invitedByUserId: inviter?.id ?? null,
-        tokenHash: hashInvitationToken(token),
+        // A token nobody holds: the mailer issues the real one when it sends the email.
+        tokenHash: hashInvitationToken(newInvitationToken()),
         createdAt: c.now,
         expiresAt,
       })
@@ -97,7 +97,7 @@ export const inviteStaff = defineOperation({
         tenantName: ctx.tenant.name,
         inviterName: inviter?.name ?? 'Your administrator',
         inviteeName: name ?? email,
-        url: `${ctx.config.publicUrl}/invitations/accept?token=${token}`,
+        url: `${ctx.config.publicUrl}/invitations/accept?token=${INVITATION_TOKEN_SLOT}`,
         expiresAt,
       })
       enqueueEmail(c, { to: email, ...mail })

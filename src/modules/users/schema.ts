@@ -56,7 +56,7 @@ export const usersDoc = describeEntity(users, {
     createdAt: 'When the user record was created.',
     activatedAt: 'When the user became active (accepted the invitation).',
     deactivatedAt: 'When the user was deactivated; null while active.',
-    twoFactorSecret: 'Base32 TOTP secret (RFC 6238) while enrolling or enrolled; null without two-factor authentication.',
+    twoFactorSecret: 'Base32 TOTP secret (RFC 6238) while enrolling or enrolled, encrypted (v1:…); null without two-factor authentication.',
     twoFactorEnabledAt: 'When two-factor authentication was confirmed; null while off or pending.',
   },
 })

@@ -49,6 +49,26 @@ export function countActiveOwnerAdmins(c: TenantScope): number {
 export const findInvitationByTokenHash = (db: DbLike, tokenHash: string): InvitationRow | null =>
   db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).get() ?? null
 
+/** The pending invitation sent to `email` (lower-cased) in the tenant, if any. */
+export const findPendingInvitationByEmail = (c: TenantScope, email: string): InvitationRow | null =>
+  c.db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.tenantId, c.tenant.id), eq(invitations.email, email.toLowerCase()), eq(invitations.status, 'pending')))
+    .orderBy(sql`${invitations.createdAt} desc`)
+    .get() ?? null
+
+/** Replaces the token hash of a still pending invitation (a new email's link); false when it is no longer pending. */
+export function setInvitationTokenHash(c: TenantScope, invitationId: string, tokenHash: string): boolean {
+  const row = c.db
+    .update(invitations)
+    .set({ tokenHash })
+    .where(and(eq(invitations.tenantId, c.tenant.id), eq(invitations.id, invitationId), eq(invitations.status, 'pending')))
+    .returning({ id: invitations.id })
+    .get()
+  return row !== undefined
+}
+
 /** Marks a pending invitation accepted; false when it was no longer pending (a concurrent accept). */
 export function markInvitationAccepted(c: TenantScope, invitationId: string, userId: string): boolean {
   const row = c.db

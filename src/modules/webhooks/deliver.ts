@@ -1,12 +1,13 @@
 import type { DbLike } from '../../kernel/db'
 import type { Logger } from '../../kernel/log'
+import { type SecretBox, SecretUnreadable } from '../../kernel/secret-box'
 import { toIso } from '../../kernel/time'
 import { SERVER_VERSION } from '../../kernel/version'
 import { DISABLE_AFTER_MS, retryDelay } from './backoff'
 import type { Claim } from './delivery-queries'
 import type { AttemptRecord } from './attempt-queries'
 import { allowList } from './url-guard'
-import { signDelivery } from './signing'
+import { signDelivery, signingSecretPurpose } from './signing'
 import { postWebhook, type TransportResult } from './transport'
 
 /** Documented delivery limits (docs/webhooks.md). */
@@ -27,6 +28,8 @@ export interface DeliveryDeps {
   db: DbLike
   allowCidrs: readonly string[]
   log: Logger
+  /** Opens the stored signing secrets. */
+  secrets: SecretBox
   /** The clock of this pass: real time in the server, a chosen instant in `webhooks deliver --now`. */
   clock: () => number
   random?: () => number
@@ -61,8 +64,17 @@ export function decide(claim: Claim, res: TransportResult, startedAt: number, no
 /** Sends one claimed attempt and decides what it led to; never throws. Recording is the caller's. */
 export async function sendAttempt(deps: DeliveryDeps, claim: Claim, tenantSlug: string): Promise<AttemptRecord> {
   const startedAt = deps.clock()
+  let secret: string
+  try {
+    secret = deps.secrets.open(claim.subscription.secret, signingSecretPurpose(claim.subscription.id))
+  } catch (e) {
+    if (!(e instanceof SecretUnreadable)) throw e
+    // Nothing is sent; retried on the usual schedule, so a rotation (a new secret) lets it through.
+    const error = `${e.message} Rotate the signing secret (POST /api/v1/webhooks/{subscription_id}/rotate-secret) to send again.`
+    return decide(claim, { status: null, excerpt: null, error, durationMs: 0 }, startedAt, deps.clock(), deps.random)
+  }
   const signed = signDelivery({
-    secret: claim.subscription.secret,
+    secret,
     eventId: claim.event.id,
     eventType: claim.event.type,
     deliveryId: claim.delivery.id,

@@ -156,3 +156,7 @@ export function hasDueDeliveries(db: DbLike, now: number): boolean {
       .get() !== undefined
   )
 }
+
+/** Deliveries waiting to be sent (pending, due or backing off), all tenants: the queue depth /metrics shows. */
+export const countPendingDeliveries = (db: DbLike): number =>
+  db.select({ n: sql<number>`count(*)` }).from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending')).get()?.n ?? 0

@@ -1,104 +1,105 @@
 import { isIP } from 'node:net'
+import ipaddr from 'ipaddr.js'
 
 /**
- * IP addresses as 16 bytes (IPv4 mapped into ::ffff:0:0/96) and CIDR matching, so one code path
- * checks both families. Pure functions: the webhook URL guard and its unit tests use them.
+ * Which addresses a webhook may reach, on ipaddr.js (parsing, CIDR matching and the IANA
+ * special-purpose ranges) rather than hand parsing. IPv6 forms that carry an IPv4 address are
+ * judged by that address: IPv4-mapped (::ffff:0:0/96, e.g. ::ffff:127.0.0.1 or ::ffff:7f00:1) and
+ * IPv4-compatible (::/96, e.g. ::127.0.0.1). Pure functions: the URL guard and its tests use them.
  */
+export type Ip = ipaddr.IPv4 | ipaddr.IPv6
+
 export interface Cidr {
-  bytes: Uint8Array
+  address: Ip
+  /** Prefix length in the address's own family (0–32 for IPv4, 0–128 for IPv6). */
   bits: number
   text: string
 }
 
-function parseV4(s: string): Uint8Array | null {
-  const parts = s.split('.')
-  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return null
-  const out = new Uint8Array(16)
-  out[10] = 0xff
-  out[11] = 0xff
-  for (const [i, p] of parts.entries()) out[12 + i] = Number(p)
-  return out
+const stripBrackets = (s: string): string => s.replace(/^\[|\]$/g, '')
+const stripZone = (s: string): string => s.replace(/%.*$/, '') // fe80::1%eth0
+
+/** An IPv4 or IPv6 literal (brackets and zone id allowed), or null when it is not one. Strict: no 0x7f.1 or 2130706433. */
+export function parseIp(input: string): Ip | null {
+  const s = stripZone(stripBrackets(input.trim()))
+  if (isIP(s) === 0) return null
+  try {
+    return ipaddr.parse(s)
+  } catch {
+    return null
+  }
 }
 
-function parseV6(s: string): Uint8Array | null {
-  let text = s.replace(/%.*$/, '') // zone id (fe80::1%eth0)
-  const out = new Uint8Array(16)
-  const v4tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)
-  if (v4tail) {
-    const v4 = parseV4(v4tail[1]!)
-    if (!v4) return null
-    const hex = (i: number) => ((v4[i]! << 8) | v4[i + 1]!).toString(16)
-    text = `${text.slice(0, -v4tail[1]!.length)}${hex(12)}:${hex(14)}`
+/** The IPv4 address an IPv6 address stands for (mapped or compatible), else the address itself. */
+export function effectiveAddress(ip: Ip): Ip {
+  if (ip.kind() === 'ipv4') return ip
+  const v6 = ip as ipaddr.IPv6
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address()
+  // IPv4-compatible ::/96 (deprecated by RFC 4291 but still routed by some stacks); :: and ::1 keep their own meaning.
+  const range = v6.range()
+  if (range !== 'unspecified' && range !== 'loopback' && v6.parts.slice(0, 6).every((p) => p === 0)) {
+    const [hi, lo] = [v6.parts[6]!, v6.parts[7]!]
+    return new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff])
   }
-  const halves = text.split('::')
-  if (halves.length > 2) return null
-  const head = halves[0] ? halves[0].split(':') : []
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : []
-  const missing = 8 - head.length - tail.length
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail]
-  for (const [i, g] of groups.entries()) {
-    if (!/^[0-9a-f]{1,4}$/i.test(g)) return null
-    const n = Number.parseInt(g, 16)
-    out[i * 2] = n >> 8
-    out[i * 2 + 1] = n & 0xff
-  }
-  return out
-}
-
-/** 16 bytes for an IPv4 or IPv6 literal (brackets allowed), or null when it is not one. */
-export function parseIp(input: string): Uint8Array | null {
-  const s = input.replace(/^\[|\]$/g, '')
-  const family = isIP(s.replace(/%.*$/, ''))
-  if (family === 4) return parseV4(s)
-  if (family === 6) return parseV6(s)
-  return null
+  return ip
 }
 
 /** Parses "10.0.0.0/8", "fc00::/7" or a bare address (a /32 or /128). Null when malformed. */
 export function parseCidr(text: string): Cidr | null {
-  const [addr, len] = text.trim().split('/')
-  const bytes = parseIp(addr ?? '')
-  if (!bytes) return null
-  const v4 = isIP((addr ?? '').replace(/^\[|\]$/g, '')) === 4
-  const max = v4 ? 32 : 128
-  const n = len === undefined ? max : Number(len)
-  if (!Number.isInteger(n) || n < 0 || n > max || (len !== undefined && !/^\d+$/.test(len))) return null
-  return { bytes, bits: v4 ? n + 96 : n, text: text.trim() }
-}
-
-function inCidr(ip: Uint8Array, cidr: Cidr): boolean {
-  for (let bit = 0; bit < cidr.bits; bit += 8) {
-    const take = Math.min(8, cidr.bits - bit)
-    const mask = (0xff << (8 - take)) & 0xff
-    if ((ip[bit / 8]! & mask) !== (cidr.bytes[bit / 8]! & mask)) return false
+  const trimmed = text.trim()
+  const parts = trimmed.split('/')
+  if (parts.length > 2) return null
+  const address = parseIp(parts[0] ?? '')
+  if (!address || (address.kind() === 'ipv6' && (address as ipaddr.IPv6).zoneId)) return null
+  const max = address.kind() === 'ipv4' ? 32 : 128
+  const len = parts[1]
+  if (len !== undefined && !/^\d{1,3}$/.test(len)) return null
+  const bits = len === undefined ? max : Number(len)
+  if (bits > max) return null
+  // An IPv4-mapped range (::ffff:10.0.0.0/104) is the IPv4 range it maps, as addresses are.
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
+    return { address: (address as ipaddr.IPv6).toIPv4Address(), bits: bits - 96, text: trimmed }
   }
-  return true
+  return { address, bits, text: trimmed }
 }
 
-const ranges = (kind: string, list: string[]) => list.map((c) => ({ kind, cidr: parseCidr(c)! }))
+const inCidr = (ip: Ip, cidr: Cidr): boolean => ip.kind() === cidr.address.kind() && ip.match(cidr.address, cidr.bits)
+
+/** Named before the library's ranges: the first match names the reason. */
+const CLOUD_METADATA = ['169.254.169.254', 'fd00:ec2::254', '100.100.100.200'].map((a) => parseCidr(a)!)
+
+/** The reason shown for each special-purpose range of ipaddr.js; any other name is shown as is. */
+const RANGE_REASONS: Record<string, string> = {
+  unspecified: 'unspecified',
+  broadcast: 'broadcast',
+  multicast: 'multicast',
+  linkLocal: 'link-local',
+  loopback: 'loopback',
+  carrierGradeNat: 'shared address space (carrier-grade NAT)',
+  private: 'private',
+  uniqueLocal: 'private',
+  deprecatedSiteLocal: 'site-local',
+  reserved: 'reserved',
+  benchmarking: 'reserved',
+  discard: 'reserved',
+  rfc6145: 'IPv4 translation prefix',
+  rfc6052: 'IPv4 translation prefix',
+  '6to4': 'IPv4 translation prefix',
+  teredo: 'IPv4 translation prefix',
+}
 
 /**
- * Addresses a webhook may not reach unless the operator allow-lists them (DECISIONS.md: loopback,
- * link-local, metadata and private; also unspecified, multicast, reserved and NAT64/6to4 wrappers
- * of them). Order matters: the first match names the reason.
+ * Why an address is refused (e.g. "loopback"), or null when it may be reached. Only global
+ * unicast addresses pass (DECISIONS.md: no loopback, link-local, metadata or private; also no
+ * unspecified, broadcast, multicast, reserved, or NAT64/6to4/Teredo wrappers), unless the
+ * operator's allow-list covers the address.
  */
-const BLOCKED_RANGES: { kind: string; cidr: Cidr }[] = [
-  ...ranges('cloud metadata', ['169.254.169.254/32', 'fd00:ec2::254/128', '100.100.100.200/32']),
-  ...ranges('loopback', ['127.0.0.0/8', '::1/128']),
-  ...ranges('unspecified', ['0.0.0.0/8', '::/128']),
-  ...ranges('link-local', ['169.254.0.0/16', 'fe80::/10']),
-  ...ranges('private', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7']),
-  ...ranges('shared address space (carrier-grade NAT)', ['100.64.0.0/10']),
-  ...ranges('multicast', ['224.0.0.0/4', 'ff00::/8']),
-  ...ranges('reserved', ['240.0.0.0/4', '192.0.0.0/24', '192.0.2.0/24', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32', '100::/64']),
-  ...ranges('IPv4 translation prefix', ['64:ff9b::/96', '64:ff9b:1::/48', '2002::/16']),
-]
-
-/** Why an address is refused (e.g. "loopback"), or null when it may be reached. */
 export function blockedReason(address: string, allow: readonly Cidr[]): string | null {
-  const ip = parseIp(address)
-  if (!ip) return 'not an IP address'
+  const parsed = parseIp(address)
+  if (!parsed) return 'not an IP address'
+  const ip = effectiveAddress(parsed)
   if (allow.some((c) => inCidr(ip, c))) return null
-  return BLOCKED_RANGES.find((r) => inCidr(ip, r.cidr))?.kind ?? null
+  if (CLOUD_METADATA.some((c) => inCidr(ip, c))) return 'cloud metadata'
+  const range = ip.range()
+  return range === 'unicast' ? null : (RANGE_REASONS[range] ?? range)
 }

@@ -1,3 +1,4 @@
+import { metrics } from '../../kernel/metrics'
 import { transaction } from '../../kernel/db'
 import { findTenantById } from '../tenants/queries'
 import { DELIVERY_LIMITS, sendAttempt, type DeliveryDeps } from './deliver'
@@ -92,6 +93,17 @@ function tally(sum: PassSummary, claim: Claim, rec: AttemptRecord, recorded: boo
     return
   }
   sum.attempted++
+  metrics.webhookAttempt(rec.status === 'succeeded' ? 'delivered' : 'failed', rec.durationMs / 1000)
+  deps.log.info('webhook attempt', {
+    delivery: claim.delivery.id,
+    subscription: claim.subscription.id,
+    event: claim.event.type,
+    attempt: claim.attempt,
+    status: rec.status,
+    responseStatus: rec.responseStatus,
+    ms: rec.durationMs,
+    ...(rec.error ? { error: rec.error } : {}),
+  })
   if (rec.status === 'succeeded') sum.succeeded++
   else if (rec.status === 'pending') sum.retry_scheduled++
   else sum.failed++

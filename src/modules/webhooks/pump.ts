@@ -64,7 +64,7 @@ const pumps = new WeakMap<Runtime, DeliveryPump>()
 export function pumpFor(rt: Runtime): DeliveryPump {
   let pump = pumps.get(rt)
   if (!pump) {
-    pump = new DeliveryPump(() => ({ db: rt.db, allowCidrs: rt.config.webhookAllowCidrs, log: rt.log, clock: Date.now }))
+    pump = new DeliveryPump(() => ({ db: rt.db, allowCidrs: rt.config.webhookAllowCidrs, log: rt.log, secrets: rt.secrets, clock: Date.now }))
     pumps.set(rt, pump)
   }
   return pump

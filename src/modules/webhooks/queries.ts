@@ -1,5 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
+import type { DbLike } from '../../kernel/db'
+import { isSealed } from '../../kernel/secret-box'
 import { notFound } from '../../kernel/errors'
 import { webhookSubscriptions } from './schema'
 
@@ -65,4 +67,20 @@ export function reactivateSubscription(c: TenantScope, id: string): WebhookSubsc
     .where(and(eq(webhookSubscriptions.tenantId, c.tenant.id), eq(webhookSubscriptions.id, id)))
     .returning()
     .get()!
+}
+
+/**
+ * Seals the signing secrets of every tenant still stored in clear (written before secrets were
+ * encrypted). Idempotent: sealed rows are left alone; a row changed meanwhile is skipped.
+ */
+export function sealPlaintextSigningSecrets(db: DbLike, seal: (plain: string, subscriptionId: string) => string): number {
+  const rows = db.select({ id: webhookSubscriptions.id, secret: webhookSubscriptions.secret }).from(webhookSubscriptions).all()
+  const plain = rows.filter((r) => !isSealed(r.secret))
+  for (const r of plain) {
+    db.update(webhookSubscriptions)
+      .set({ secret: seal(r.secret, r.id) })
+      .where(and(eq(webhookSubscriptions.id, r.id), eq(webhookSubscriptions.secret, r.secret)))
+      .run()
+  }
+  return plain.length
 }

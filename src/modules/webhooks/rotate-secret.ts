@@ -2,7 +2,7 @@ import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
 import { SubscriptionParams, WebhookSubscriptionWithSecret, toWebhookSubscription } from './model'
 import { getSubscriptionInTenant, updateSubscriptionSecret } from './queries'
-import { newSigningSecret } from './signing'
+import { newSigningSecret, signingSecretPurpose } from './signing'
 
 export const rotateSecret = defineOperation({
   name: 'rotate_webhook_secret',
@@ -16,7 +16,8 @@ export const rotateSecret = defineOperation({
     return inTransaction(ctx, (c) => {
       getSubscriptionInTenant(c, input.subscription_id)
       const secret = newSigningSecret()
-      return { ...toWebhookSubscription(updateSubscriptionSecret(c, input.subscription_id, secret)), secret }
+      const sealed = ctx.secrets.seal(secret, signingSecretPurpose(input.subscription_id))
+      return { ...toWebhookSubscription(updateSubscriptionSecret(c, input.subscription_id, sealed)), secret }
     })
   },
 })

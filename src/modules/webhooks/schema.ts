@@ -32,7 +32,7 @@ export const webhookSubscriptionsDoc = describeEntity(webhookSubscriptions, {
     url: 'HTTPS or HTTP endpoint deliveries are POSTed to.',
     events: 'Selected event names or patterns (break.*); null for the default selection.',
     description: 'Label chosen by the integrator.',
-    secret: 'Signing secret (whsec_…), shown once at creation and rotation.',
+    secret: 'Signing secret (whsec_…), shown once at creation and rotation, stored encrypted (v1:…).',
     status: 'active or disabled.',
     disabledReason: 'Why it was disabled (410 Gone, failing for 3 days, by request).',
     disabledAt: 'When it was disabled.',

@@ -33,7 +33,7 @@ export const sendTestEvent = defineOperation({
     })
     const started = performance.now()
     const clock = () => ctx.now + Math.round(performance.now() - started)
-    await runDeliveryPass({ db: ctx.db, allowCidrs: ctx.config.webhookAllowCidrs, log: ctx.log, clock }, { deliveryId: delivery.id })
+    await runDeliveryPass({ db: ctx.db, allowCidrs: ctx.config.webhookAllowCidrs, log: ctx.log, secrets: ctx.secrets, clock }, { deliveryId: delivery.id })
     const item = findDeliveryInTenant(ctx, delivery.id)
     if (!item) throw notFound('Delivery')
     return { event_id: delivery.eventId, delivery: toWebhookDelivery(item) }

@@ -14,6 +14,12 @@ const SECRET_PREFIX = 'whsec_'
 
 export const newSigningSecret = (): string => SECRET_PREFIX + randomBytes(32).toString('base64')
 
+/**
+ * Secrets are stored sealed (kernel/secret-box.ts) in webhook_subscriptions.secret, bound to their
+ * subscription: a copy of the database without the data directory's instance.secret cannot sign.
+ */
+export const signingSecretPurpose = (subscriptionId: string): string => `webhook_subscriptions.secret:${subscriptionId}`
+
 function serviceSignature(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`
 }

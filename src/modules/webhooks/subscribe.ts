@@ -8,7 +8,7 @@ import { Nullable } from '../../kernel/schemas'
 import { WebhookSubscriptionWithSecret, newSubscriptionId, toWebhookSubscription } from './model'
 import { countSubscriptions, insertWebhookSubscription } from './queries'
 import { SELECTION_RULES, parseSelection } from './selection'
-import { newSigningSecret } from './signing'
+import { newSigningSecret, signingSecretPurpose } from './signing'
 import { MAX_URL_LENGTH, checkWebhookUrl } from './url-guard'
 
 /** Subscriptions per tenant (active and disabled alike); documented in docs/webhooks.md. */
@@ -40,13 +40,14 @@ export const subscribe = defineOperation({
           limit: MAX_SUBSCRIPTIONS_PER_TENANT,
         })
       }
+      const id = newSubscriptionId()
       const secret = newSigningSecret()
       const row = insertWebhookSubscription(c, {
-        id: newSubscriptionId(),
+        id,
         url: url.toString(),
         events: selection,
         description: input.description ?? null,
-        secret,
+        secret: ctx.secrets.seal(secret, signingSecretPurpose(id)),
         status: 'active',
         createdByKeyId: actorKeyId(ctx.actor),
         createdAt: ctx.now,
