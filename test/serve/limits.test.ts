@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createKeyFixture, createTenantFixture } from '../helpers/fixtures'
 import { startServer, type TestServer } from '../helpers/server'
 
 /**
@@ -61,6 +62,14 @@ describe('body cap whatever the framing', () => {
     const res = await post('/api/mcp/v1', chunked(rpcOfSize(900_000)))
     expect(res.status).toBe(200)
     expect(res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: {} })
+  })
+
+  test('a chunked REST body under the cap is parsed and served', async () => {
+    const tenant = await createTenantFixture(server)
+    const { key } = await createKeyFixture(server, tenant.tenant, { kind: 'api', role: 'admin', scope: 'read_write' })
+    const res = await post('/api/v1/projects', chunked(JSON.stringify({ name: 'sent chunked' })), { authorization: `Bearer ${key}` })
+    expect(res.status).toBe(201)
+    expect(res.json()).toMatchObject({ name: 'sent chunked' })
   })
 
   test('a declared 3 MiB body (over Bun’s old 2 MiB limit) gets the JSON envelope, not an empty 413', async () => {
