@@ -42,6 +42,11 @@ export interface RuntimeConfig {
   backupKeep: number
   /** Origins allowed to call the MCP endpoint from a browser, besides same-host ones. */
   allowedOrigins: string[]
+  /**
+   * Host names this box answers to besides loopback names, the bound address and the public URL's
+   * host (DNS rebinding guard, surfaces/host-guard.ts): `name`, `.suffix` for subdomains, `*` for any.
+   */
+  allowedHosts: string[]
   /** The public demo key of the default demo tenant, once serve has derived it (snippets use it). */
   publicDemoKey: string | null
   /** Bearer token that opens /metrics to non-loopback callers (WORKFORCE_METRICS_TOKEN); null: loopback only. */
@@ -146,6 +151,7 @@ export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = pr
     backupDir: overrides.backupDir !== undefined ? overrides.backupDir : env.WORKFORCE_BACKUP_DIR ? resolve(env.WORKFORCE_BACKUP_DIR) : null,
     backupKeep: overrides.backupKeep ?? atLeastOne('WORKFORCE_BACKUP_KEEP', int(env.WORKFORCE_BACKUP_KEEP, DEFAULTS.backupKeep)),
     allowedOrigins: overrides.allowedOrigins ?? list(env.WORKFORCE_ALLOWED_ORIGINS),
+    allowedHosts: overrides.allowedHosts ?? list(env.WORKFORCE_ALLOWED_HOSTS),
     publicDemoKey: overrides.publicDemoKey ?? null,
     metricsToken: overrides.metricsToken ?? (env.WORKFORCE_METRICS_TOKEN || null),
   }

@@ -17,6 +17,11 @@ export const ERROR_CODES = [
   'rate_limited',
   'payload_too_large',
   'internal_error',
+  'host_not_allowed',
+  'origin_not_allowed',
+  'uri_too_long',
+  'headers_too_large',
+  'storage_unavailable',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
@@ -37,6 +42,11 @@ export const codeToStatus: Record<ErrorCode, number> = {
   rate_limited: 429,
   payload_too_large: 413,
   internal_error: 500,
+  host_not_allowed: 403,
+  origin_not_allowed: 403,
+  uri_too_long: 414,
+  headers_too_large: 431,
+  storage_unavailable: 503,
 }
 
 /** What each code means, for the docs and the data dictionary. */
@@ -55,6 +65,11 @@ export const codeDescriptions: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests for this key in the current window; see Retry-After.',
   payload_too_large: 'The request body exceeds the documented size cap.',
   internal_error: 'Something failed on the server; the request id in the logs tells operators what.',
+  host_not_allowed: 'The Host header names a host this server does not answer to (DNS rebinding guard); see WORKFORCE_ALLOWED_HOSTS.',
+  origin_not_allowed: 'The browser Origin is not this server nor one listed in WORKFORCE_ALLOWED_HOSTS or WORKFORCE_ALLOWED_ORIGINS.',
+  uri_too_long: 'The request URL (path and query) exceeds the documented length cap.',
+  headers_too_large: 'The request headers exceed the documented size cap.',
+  storage_unavailable: 'The server could not write to its database (disk full or I/O error); nothing was saved, retry after Retry-After.',
 }
 
 export class DomainError extends Error {
@@ -76,3 +91,18 @@ export class DomainError extends Error {
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError
 
 export const notFound = (entity: string): DomainError => new DomainError('not_found', `${entity} not found.`)
+
+/** SQLite result codes that mean the storage under the database failed, not the request. */
+const STORAGE_CODES = /^SQLITE_(FULL|IOERR|READONLY)/
+
+/**
+ * The SQLite error behind `e` (drizzle wraps it in `cause`) when it says the disk is full, an I/O
+ * error or a database that became read-only: the write did not happen, the request may be retried.
+ */
+export function storageFailure(e: unknown): { code: string; message: string } | null {
+  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
+    const code = (cur as { code?: unknown }).code
+    if (typeof code === 'string' && STORAGE_CODES.test(code)) return { code, message: String((cur as { message?: unknown }).message ?? code) }
+  }
+  return null
+}

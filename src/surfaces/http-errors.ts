@@ -1,5 +1,5 @@
 import { ValidationError } from 'elysia'
-import { DomainError, codeToStatus, type ErrorCode } from '../kernel/errors'
+import { DomainError, codeToStatus, storageFailure, type ErrorCode } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 
 export interface RestErrorBody {
@@ -47,6 +47,22 @@ export function toRestError(error: unknown, code: string | number, log: Logger, 
   }
   if (code === 'NOT_FOUND') {
     return { status: 404, body: { error: { code: 'not_found', message: 'No such endpoint.' } } }
+  }
+  // A full disk or an I/O error under the database: the write did not happen (SQLite rolled it
+  // back), nothing acknowledged is lost, and the client may retry once there is room again.
+  const storage = storageFailure(error)
+  if (storage) {
+    log.error('storage failure', { requestId, code: storage.code, error: storage.message })
+    return {
+      status: codeToStatus.storage_unavailable,
+      body: {
+        error: {
+          code: 'storage_unavailable',
+          message: `The server could not write to its storage (${storage.code}); nothing was saved. Retry later.`,
+          details: { sqlite_code: storage.code },
+        },
+      },
+    }
   }
   log.error('unhandled error', { requestId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
   return {

@@ -11,6 +11,7 @@ import { McpRateLimiter } from './mcp-rate-limit'
 import { RPC, dispatch, isObject, rpcError, type DispatchEnv, type RpcId, type RpcResponse } from './mcp-rpc'
 import { SessionStore, type McpSession, type SessionOwner } from './mcp-sessions'
 import { allDescriptors } from './mcp-tools'
+import { checkHostAndOrigin } from './host-guard'
 import { requestCtx } from './request-ctx'
 import { noteRequestCtx } from './observability'
 
@@ -39,23 +40,11 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 const failure = (status: number, code: number, message: string, headers: Record<string, string> = {}) => json(status, rpcError(null, code, message), headers)
 
-/** Browsers send Origin: only this box's own host or operator-listed origins may call (DNS rebinding). */
-function originAllowed(rt: Runtime, request: Request): boolean {
-  const origin = request.headers.get('origin')
-  if (!origin) return true
-  const normalized = origin.replace(/\/+$/, '')
-  if (rt.config.allowedOrigins.some((o) => o.replace(/\/+$/, '') === normalized)) return true
-  try {
-    const host = new URL(normalized).host
-    return host === request.headers.get('host') || host === new URL(rt.config.publicUrl).host
-  } catch {
-    return false
-  }
-}
-
 /** Common checks of every method: Origin, then the protocol version header. */
 function precheck(rt: Runtime, request: Request, isInitialize = false): Response | null {
-  if (!originAllowed(rt, request)) return failure(403, RPC.SERVER, 'Forbidden: this Origin may not call the MCP server.')
+  // The kernel refuses these first (http.ts); checked again so the endpoint is safe wherever it is mounted.
+  const refused = checkHostAndOrigin(rt.config, request.headers)
+  if (refused) return json(403, rpcError(null, RPC.SERVER, refused.message, { error: refused.code }))
   const version = request.headers.get(VERSION_HEADER)
   if (!isInitialize && version !== null && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
     return failure(400, RPC.SERVER, `Unsupported MCP-Protocol-Version: ${version}. Supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`)
