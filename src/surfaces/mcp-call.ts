@@ -1,6 +1,6 @@
 import { actorKeyId } from '../kernel/access'
 import type { Ctx } from '../kernel/ctx'
-import { isDomainError } from '../kernel/errors'
+import { isDomainError, storageFailure } from '../kernel/errors'
 import { metrics } from '../kernel/metrics'
 import { invokeParsing } from '../kernel/operation'
 import type { ToolCallLog } from '../modules/analytics/tool-call-log'
@@ -48,6 +48,18 @@ async function execute(env: CallEnv, tool: McpTool, args: unknown): Promise<Tool
     return okResult(out as Record<string, unknown>)
   } catch (e) {
     if (isDomainError(e)) return errorResult(tool, e.code, e.message, args, ctx.now, e.details)
+    // A full disk or an I/O error: nothing was saved, and the caller may retry (as REST's 503 says).
+    const storage = storageFailure(e)
+    if (storage) {
+      env.rt.log.error('storage failure', { tool: tool.op.name, requestId: ctx.requestId, code: storage.code, error: storage.message })
+      return errorResult(
+        tool,
+        'storage_unavailable',
+        `The server could not write to its storage (${storage.code}); nothing was saved. Retry later.`,
+        args,
+        ctx.now,
+      )
+    }
     env.rt.log.error('tool failed', { tool: tool.op.name, requestId: ctx.requestId, error: e instanceof Error ? (e.stack ?? e.message) : String(e) })
     return errorResult(tool, 'internal_error', `Something went wrong on the server (request ${ctx.requestId}).`, args, ctx.now)
   }

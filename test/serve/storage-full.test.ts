@@ -22,6 +22,7 @@ if (!mounted) console.warn(`storage-full.test: cannot mount a tmpfs at ${mountPo
 
 let server: TestServer
 let key: string
+let ownerKey: string
 const filler = join(mountPoint, 'filler')
 
 beforeAll(async () => {
@@ -30,6 +31,7 @@ beforeAll(async () => {
   mkdirSync(dataDir)
   server = await startServer({ dataDir })
   const tenant = await createTenantFixture(server)
+  ownerKey = tenant.ownerKey
   key = (await createKeyFixture(server, tenant.tenant, { kind: 'api', role: 'admin', scope: 'read_write' })).key
 })
 afterAll(async () => {
@@ -105,6 +107,24 @@ describe.skipIf(!mounted)('a full disk under the data directory (real tmpfs)', (
     expect(failure!.status).toBe(503)
     expect(failure!.retryAfter).toBe('30')
     expect(failure!.body.error).toMatchObject({ code: 'storage_unavailable', details: { sqlite_code: expect.stringMatching(/^SQLITE_(FULL|IOERR)/) } })
+  })
+
+  test('the MCP endpoint on the full disk answers 503 storage_unavailable, not 500 internal_error', async () => {
+    const res = await fetch(`${server.url}/api/mcp/v1`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerKey}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'full-disk', version: '1' } },
+      }),
+    })
+    // The session and the per-minute counter are written before any tool runs, so the refusal comes
+    // from the transport: the REST envelope with 503, which clients retry.
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('30')
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('storage_unavailable')
   })
 
   test('health and readiness say storage is unavailable while the disk is full', async () => {
