@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { Command, Option } from 'commander'
 import { loadConfig, DEFAULTS } from '../kernel/config'
 import { createLogger, routeConsoleTo } from '../kernel/log'
@@ -8,6 +9,7 @@ import { acquireDataLock, ensureDataDir } from '../kernel/data-lock'
 import { CliError, dataOption } from './common'
 import { startupBanner } from './banner'
 import { ensureDemoTenant } from './demo-bootstrap'
+import { loadTls } from './tls'
 
 interface ServeOpts {
   host: string
@@ -17,6 +19,8 @@ interface ServeOpts {
   logLevel?: string
   jobs: boolean
   reusePort?: boolean
+  tlsCert?: string
+  tlsKey?: string
 }
 
 /** Time allowed for in-flight requests and jobs to finish after SIGTERM/SIGINT. */
@@ -29,6 +33,8 @@ export const serveCommand = new Command('serve')
   .addOption(dataOption())
   .addOption(new Option('--public-url <url>', 'base URL clients use to reach this box').env('WORKFORCE_PUBLIC_URL'))
   .addOption(new Option('--log-level <level>', 'debug, info, warn, error or silent').env('WORKFORCE_LOG_LEVEL'))
+  .addOption(new Option('--tls-cert <file>', 'PEM certificate (chain) file: serve HTTPS without a proxy (with --tls-key)').env('WORKFORCE_TLS_CERT'))
+  .addOption(new Option('--tls-key <file>', 'PEM private key file of --tls-cert').env('WORKFORCE_TLS_KEY'))
   .addOption(new Option('--no-jobs', 'do not run scheduled jobs in this process'))
   .addOption(
     new Option('--reuse-port', 'scale-out opt-in: share the port (SO_REUSEPORT) and the data directory with other serve processes started with --reuse-port'),
@@ -43,7 +49,11 @@ export const serveCommand = new Command('serve')
       ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
       ...(opts.logLevel ? { logLevel: opts.logLevel as 'info' } : {}),
       ...(opts.jobs === false ? { jobsEnabled: false } : {}),
+      ...(opts.tlsCert ? { tlsCert: resolve(opts.tlsCert) } : {}),
+      ...(opts.tlsKey ? { tlsKey: resolve(opts.tlsKey) } : {}),
     })
+    // HTTPS without a proxy: the files are read and checked before the data directory is touched.
+    const tls = loadTls(config.tlsCert, config.tlsKey)
     const log = createLogger(config.logLevel)
     // One server per box (docs/operations.md "One server per data directory and port"): take the
     // data directory, then make sure the port is free, before migrating or seeding anything.
@@ -67,14 +77,14 @@ export const serveCommand = new Command('serve')
     try {
       // Elysia turns SO_REUSEPORT on by default, which lets a second process bind the same port
       // silently and take half the requests; it is off unless --reuse-port asks for it.
-      app = createHttpApp(rt).listen({ hostname: config.host, port: config.port, reusePort })
+      app = createHttpApp(rt).listen({ hostname: config.host, port: config.port, reusePort, ...(tls ? { tls } : {}) })
     } catch (e) {
       rt.close()
       lock.release()
       throw (e as { code?: string }).code === 'EADDRINUSE' ? portInUse(config.host, config.port) : e
     }
     const actualPort = app.server?.port ?? config.port
-    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${actualPort}`
+    const url = `${tls ? 'https' : 'http'}://${config.host.includes(':') ? `[${config.host}]` : config.host}:${actualPort}`
     const publicUrl = opts.publicUrl ? config.publicUrl : port === 0 ? url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost') : config.publicUrl
     rt.config.publicUrl = publicUrl
     lock.publish({ url, publicUrl })

@@ -51,6 +51,10 @@ export interface RuntimeConfig {
   publicDemoKey: string | null
   /** Bearer token that opens /metrics to non-loopback callers (WORKFORCE_METRICS_TOKEN); null: loopback only. */
   metricsToken: string | null
+  /** PEM certificate (chain) file for HTTPS without a proxy (--tls-cert / WORKFORCE_TLS_CERT); null: plain HTTP. */
+  tlsCert: string | null
+  /** PEM private key file of tlsCert (--tls-key / WORKFORCE_TLS_KEY). */
+  tlsKey: string | null
 }
 
 export const DEFAULTS = {
@@ -128,12 +132,14 @@ export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = pr
   const port = overrides.port ?? int(env.WORKFORCE_PORT, DEFAULTS.port)
   const dataDir = resolve(overrides.dataDir ?? env.WORKFORCE_DATA ?? DEFAULTS.dataDir)
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host
+  const tlsCert = overrides.tlsCert !== undefined ? overrides.tlsCert : env.WORKFORCE_TLS_CERT ? resolve(env.WORKFORCE_TLS_CERT) : null
+  const tlsKey = overrides.tlsKey !== undefined ? overrides.tlsKey : env.WORKFORCE_TLS_KEY ? resolve(env.WORKFORCE_TLS_KEY) : null
   return {
     host,
     port,
     dataDir,
     // An empty WORKFORCE_PUBLIC_URL (as in `WORKFORCE_PUBLIC_URL=` in an env file) means unset.
-    publicUrl: checkPublicUrl(overrides.publicUrl || env.WORKFORCE_PUBLIC_URL || `http://${shownHost}:${port}`),
+    publicUrl: checkPublicUrl(overrides.publicUrl || env.WORKFORCE_PUBLIC_URL || `${tlsCert ? 'https' : 'http'}://${shownHost}:${port}`),
     logLevel: logLevelOf(overrides.logLevel ?? env.WORKFORCE_LOG_LEVEL ?? DEFAULTS.logLevel),
     smtp: overrides.smtp !== undefined ? overrides.smtp : smtpFrom(env),
     webhookAllowCidrs: overrides.webhookAllowCidrs ?? list(env.WORKFORCE_WEBHOOK_ALLOW_CIDRS),
@@ -154,6 +160,8 @@ export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = pr
     allowedHosts: overrides.allowedHosts ?? list(env.WORKFORCE_ALLOWED_HOSTS),
     publicDemoKey: overrides.publicDemoKey ?? null,
     metricsToken: overrides.metricsToken ?? (env.WORKFORCE_METRICS_TOKEN || null),
+    tlsCert,
+    tlsKey,
   }
 }
 
