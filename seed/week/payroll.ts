@@ -4,6 +4,11 @@ import type { SeedEnv } from '../env'
 import { emit, hours, iso } from '../events'
 import type { Company, Person } from '../model'
 import { Rng } from '../rng'
+import { calculatePayroll } from '../../src/modules/payroll/calculate'
+import { payRunCsv, payRunTotalCents } from '../../src/modules/payroll/pay-run-csv'
+import type { PayrollPerson } from '../../src/modules/payroll/people-queries'
+import type { RateCardRow } from '../../src/modules/payroll/queries'
+import type { WorkedLog } from '../../src/modules/time-tracking/worked-time-read-model'
 
 export interface PaidSheet {
   person: Person
@@ -44,7 +49,7 @@ export function writePayrollPeriod(env: SeedEnv, company: Company, weekStart: st
   if (!EXPORTED_WEEKS.has(weeksAgo)) return
   const requestedAt = closedAt + rng.int(20, 60) * MINUTE
   const completedAt = requestedAt + rng.int(20, 90) * 1000
-  const { csv, rows, totalCents } = payRunCsv(env, company, paid)
+  const { csv, rows, totalCents } = payRunFile(env, company, weekStart, paid)
   const payRunId = env.ids.uuid()
   const checksum = createHash('sha256').update(csv).digest('hex')
   env.w.payRuns.add({
@@ -82,34 +87,40 @@ export function writePayrollPeriod(env: SeedEnv, company: Company, weekStart: st
   )
 }
 
-const money = (cents: number) => (cents / 100).toFixed(2)
-const field = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s)
-
-/** One line per person: regular hours up to the contract, overtime above it at the card's multiplier. */
-function payRunCsv(env: SeedEnv, company: Company, paid: PaidSheet[]): { csv: string; rows: number; totalCents: number } {
-  const codes = new Map(Object.entries(company.costCenters).map(([code, id]) => [id, code]))
-  const lines = ['user_id,name,email,cost_center,regular_hours,overtime_hours,hourly_rate,overtime_multiplier,gross_amount,currency']
-  let totalCents = 0
-  for (const { person: p, seconds } of paid) {
-    const worked = seconds / 3600
-    const regular = Math.min(worked, p.weeklyHours)
-    const overtime = Math.max(0, worked - p.weeklyHours)
-    const gross = Math.round(regular * p.rate.cents + overtime * p.rate.cents * p.rate.multiplier)
-    totalCents += gross
-    lines.push(
-      [
-        p.id,
-        field(p.name),
-        p.email,
-        codes.get(p.costCenterId) ?? '',
-        regular.toFixed(2),
-        overtime.toFixed(2),
-        money(p.rate.cents),
-        p.rate.multiplier.toFixed(2),
-        money(gross),
-        env.region.currency,
-      ].join(','),
-    )
-  }
-  return { csv: `${lines.join('\n')}\n`, rows: paid.length, totalCents }
+/**
+ * The pay run's file through the product's own rules: the payroll calculation (weekly overtime
+ * above the contract, amounts at the person's rate card) and the one pay-run CSV writer, so a
+ * demo file has the columns, formats and line ends of a real export.
+ */
+function payRunFile(env: SeedEnv, company: Company, weekStart: string, paid: PaidSheet[]): { csv: string; rows: number; totalCents: number } {
+  const centers = new Map(Object.entries(company.costCenters).map(([code, id]) => [id, { code }]))
+  const people: PayrollPerson[] = paid.map(({ person: p }) => ({
+    id: p.id,
+    name: p.name,
+    email: p.email,
+    primaryTeamId: company.teams[p.team]?.id ?? null,
+    workProfile: p.profile,
+    weeklyHours: p.weeklyHours,
+    costCenterId: p.costCenterId,
+  }))
+  // The week's approved hours of each person, in that week (overtime is counted per week).
+  const monday = env.cal.at(weekStart, '12:00')
+  const logs: WorkedLog[] = paid.map(({ person, seconds }) => ({ userId: person.id, clockInAt: monday, workedSeconds: seconds }))
+  // Each person's rate is the card the seed resolved for them as payroll resolves it (company/rates.ts).
+  const cards: RateCardRow[] = paid.map(({ person: p }) => ({
+    id: p.id,
+    tenantId: env.tenantId,
+    name: `${p.name} rate`,
+    userId: p.id,
+    teamId: null,
+    workProfile: null,
+    hourlyRateCents: p.rate.cents,
+    overtimeMultiplier: p.rate.multiplier,
+    currency: env.region.currency,
+    effectiveFrom: weekStart,
+    effectiveTo: null,
+    createdAt: monday,
+  }))
+  const lines = calculatePayroll({ logs, people, cards, timezone: env.tz, currency: env.region.currency })
+  return { csv: payRunCsv(lines, centers), rows: lines.length, totalCents: payRunTotalCents(lines) }
 }

@@ -19,7 +19,7 @@ export interface ToolQuirks {
    * The failed result, from the standard one, for tools whose specified output itself carries
    * error and message (clock_in's `success: false`). `args` are the raw arguments, possibly invalid.
    */
-  failure?(standard: ToolFailure, call: { args: Record<string, unknown>; now: number }): ToolFailure & Record<string, unknown>
+  failure?(standard: ToolFailure, call: { args: Record<string, unknown>; now: number; details?: unknown }): ToolFailure & Record<string, unknown>
   /** The tool reaches outside the box (sends email): MCP's openWorldHint. */
   openWorld?: true
   /** The tool acts on the MCP session itself, so it sees the caller's real tenant even in session demo mode. */

@@ -153,6 +153,6 @@ export function errorResult(tool: McpTool, code: ErrorCode, message: string, arg
   const fields = code === 'invalid_argument' ? invalidFields(details) : undefined
   const standard: ToolFailure = { error: code, message, ...(fields ? { fields } : {}) }
   const shape = tool.op.mcp?.failure
-  const structured: Record<string, unknown> = shape ? shape(standard, { args: argsObject(args), now }) : { ...standard }
+  const structured: Record<string, unknown> = shape ? shape(standard, { args: argsObject(args), now, details }) : { ...standard }
   return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured, isError: true }
 }

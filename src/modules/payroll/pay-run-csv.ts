@@ -30,8 +30,12 @@ export function csvField(value: string | number): string {
 
 const money = (cents: number): string => (cents / 100).toFixed(2)
 
-/** The pay-run file: a header line, then one line per person (CRLF line ends, RFC 4180). */
-export function payRunCsv(lines: PayrollLine[], centers: Map<string, CostCenterRow>): string {
+/**
+ * The pay-run file: a header line, then one line per person (CRLF line ends, RFC 4180). The one
+ * writer of pay-run files: exports (pay-run-export.ts) and the demo seed (seed/week/payroll.ts).
+ * `centers` maps a cost center id to its code.
+ */
+export function payRunCsv(lines: PayrollLine[], centers: ReadonlyMap<string, Pick<CostCenterRow, 'code'>>): string {
   const out = [PAY_RUN_CSV_COLUMNS.join(',')]
   for (const l of lines) {
     const row: (string | number)[] = [
@@ -53,3 +57,6 @@ export function payRunCsv(lines: PayrollLine[], centers: Map<string, CostCenterR
   }
   return `${out.join('\r\n')}\r\n`
 }
+
+/** What a pay run pays in total: the sum of its lines' gross amounts, in cents. */
+export const payRunTotalCents = (lines: PayrollLine[]): number => lines.reduce((a, l) => a + l.regularAmountCents + l.overtimeAmountCents, 0)

@@ -3,7 +3,7 @@ import type { TenantBoundCtx } from '../../kernel/ctx'
 import { inTransaction } from '../../kernel/db'
 import { toIso } from '../../kernel/time'
 import { emit } from '../webhooks/outbox-queries'
-import { payRunCsv } from './pay-run-csv'
+import { payRunCsv, payRunTotalCents } from './pay-run-csv'
 import { loadPayrollLines } from './payroll-lines'
 import { resolvePeriod } from './period-input'
 import { getPeriodInTenant, listCostCenters, transitionPayRun, type PayRunRow } from './queries'
@@ -24,7 +24,7 @@ export function processPayRun(ctx: TenantBoundCtx, payRunId: string, claimFrom: 
       const period = resolvePeriod(c, { payroll_period_id: periodRow.id })
       const { lines, currency } = loadPayrollLines(c, period)
       const csv = payRunCsv(lines, new Map(listCostCenters(c).map((center) => [center.id, center])))
-      const total = lines.reduce((a, l) => a + l.regularAmountCents + l.overtimeAmountCents, 0)
+      const total = payRunTotalCents(lines)
       const checksum = createHash('sha256').update(csv).digest('hex')
       const done = transitionPayRun(c, payRunId, ['processing'], {
         status: 'ready',

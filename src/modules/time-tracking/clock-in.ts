@@ -15,6 +15,7 @@ import { emit } from '../webhooks/outbox-queries'
 import { pointFrom } from './coordinates'
 import { matchGeofence, type GeofenceResult, type Point } from './geofence'
 import { Coordinates, ToolFailureFields } from './model'
+import { ClockInOtp, requireClockInCode } from './two-factor-gate'
 import { findOpenTimeLog, insertTimeLog, type TimeLogRow } from './queries'
 
 export interface ClockInResult {
@@ -147,20 +148,34 @@ export const ClockInOutput = t.Object({
   next_tap_due_at: Nullable(Instant, { description: "When the next presence confirmation is due under the company's policy; null when there is none" }),
   agent_sessions_ended: Int({ minimum: 0, description: 'Desktop-agent sessions of the user ended by this clock-in (cross-device handover)' }),
   ...ToolFailureFields,
+  reason: t.Optional(
+    t.String({ description: 'With error forbidden for the two-factor code: two_factor_required (no otp sent) or two_factor_failed (wrong code)' }),
+  ),
 })
+
+/** With error forbidden for the two-factor code: two_factor_required (no otp sent) or two_factor_failed (wrong code). */
+const twoFactorReason = (details: unknown): { reason: string } | Record<string, never> =>
+  typeof details === 'object' && details !== null && 'reason' in details && typeof details.reason === 'string' && details.reason.startsWith('two_factor_')
+    ? { reason: details.reason }
+    : {}
 
 export const clockIn = defineOperation({
   name: 'clock_in',
   title: 'Clock in',
   description:
-    'Starts a work session (time log) for the person the key belongs to. Write action: confirm with the user before calling. Do not call it when the user is already clocked in (check get_employee_details with employee_id "me": is_clocked_in). Pass latitude and longitude when known: they are checked against the office geofences. Ends any active desktop-agent session of the user (cross-device handover). Needs a user-scoped production key; disabled in demo mode.',
+    'Starts a work session (time log) for the person the key belongs to. Write action: confirm with the user before calling. Do not call it when the user is already clocked in (check get_employee_details with employee_id "me": is_clocked_in). Pass latitude and longitude when known: they are checked against the office geofences. A user with two-factor authentication on must pass otp, the current 6-digit code of their authenticator app (ask them for it; never guess): without it the call fails with error forbidden and reason two_factor_required, with a wrong one reason two_factor_failed, and the refusal is recorded (clock.in.failed), as in the client apps. Ends any active desktop-agent session of the user (cross-device handover). Needs a user-scoped production key; disabled in demo mode.',
   access: { role: 'employee', write: true, userScopedKey: true },
   // The specified output carries success, error and message: a failure is success: false.
-  mcp: { failure: (standard) => ({ success: false, ...standard }) },
-  input: t.Object(Coordinates),
+  // A refusal for the two-factor code says which (details.reason of the client API's 403).
+  mcp: { failure: (standard, { details }) => ({ success: false, ...standard, ...twoFactorReason(details) }) },
+  input: t.Object({ ...Coordinates, otp: ClockInOtp }),
   output: ClockInOutput,
   run(ctx, input) {
-    const { log, geofence, agentSessionsEnded } = clockInUser(ctx, callerUserId(ctx), input)
+    const userId = callerUserId(ctx)
+    const { otp, ...coords } = input
+    // The same gate as the client API: a user with two-factor authentication on needs the code.
+    requireClockInCode(ctx, getUserInTenant(ctx, userId), otp, pointFrom(coords))
+    const { log, geofence, agentSessionsEnded } = clockInUser(ctx, userId, coords)
     const where = geofence?.matched ? ` at ${geofence.matched.name}` : ''
     return {
       success: true,

@@ -1,7 +1,8 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
-import type { TenantScope } from '../../kernel/ctx'
+import type { TenantCtx, TenantScope } from '../../kernel/ctx'
+import type { DbLike } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { Id } from '../../kernel/schemas'
@@ -40,11 +41,7 @@ export const acceptInvitation = defineOperation({
   input: AcceptInvitationInput,
   output: AcceptInvitationOutput,
   run(ctx, input) {
-    const invitation = findInvitationByTokenHash(ctx.db, hashInvitationToken(input.token))
-    const tenant = invitation ? findTenantCtx(ctx.db, invitation.tenantId) : null
-    if (!invitation || !tenant) throw new DomainError('not_found', 'This invitation link is not valid.')
-    if (tenant.isDemo) throw new DomainError('demo_mode_read_only', 'Demo tenants are read-only: invitations cannot be accepted there.')
-    assertAcceptable(invitation, ctx.now)
+    const { invitation, tenant } = acceptableInvitation(ctx.db, input.token, ctx.now)
     // The invitation names the tenant: everything from here on is written in its scope.
     return inTransaction({ tenant, db: ctx.db, now: ctx.now }, (c) => {
       const user = activateInvitee(c, invitation)
@@ -63,6 +60,37 @@ export const acceptInvitation = defineOperation({
     })
   },
 })
+
+/**
+ * The invitation a token opens and its tenant, when it can be accepted now; otherwise the refusal
+ * accepting it would give (not_found, demo_mode_read_only, conflict with details.reason). The one
+ * rule for the accept operation and for the page the email links to (surfaces/invitation-page.ts).
+ */
+function acceptableInvitation(db: DbLike, token: string, now: number): { invitation: InvitationRow; tenant: TenantCtx } {
+  const invitation = findInvitationByTokenHash(db, hashInvitationToken(token))
+  const tenant = invitation ? findTenantCtx(db, invitation.tenantId) : null
+  if (!invitation || !tenant) throw new DomainError('not_found', 'This invitation link is not valid.')
+  if (tenant.isDemo) throw new DomainError('demo_mode_read_only', 'Demo tenants are read-only: invitations cannot be accepted there.')
+  assertAcceptable(invitation, now)
+  return { invitation, tenant }
+}
+
+/** What an invitation's page shows before it is accepted: who invited whom, and until when. */
+export interface InvitationPreview {
+  company: string
+  email: string
+  name: string | null
+  expires_at: string
+}
+
+/**
+ * The invitation a token opens, for showing it (nothing is written): throws exactly what accepting
+ * it would throw when it cannot be accepted.
+ */
+export function previewInvitation(db: DbLike, token: string, now: number): InvitationPreview {
+  const { invitation, tenant } = acceptableInvitation(db, token, now)
+  return { company: tenant.name, email: invitation.email, name: invitation.name, expires_at: toIso(invitation.expiresAt) }
+}
 
 function assertAcceptable(invitation: InvitationRow, now: number): void {
   if (invitation.status === 'accepted') throw new DomainError('conflict', 'This invitation was accepted already.', { reason: 'accepted' })
