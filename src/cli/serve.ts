@@ -17,6 +17,7 @@ interface ServeOpts {
   logLevel?: string
   jobs: boolean
   reusePort?: boolean
+  mcpExtendedTools?: boolean
 }
 
 /** Time allowed for in-flight requests and jobs to finish after SIGTERM/SIGINT. */
@@ -33,6 +34,7 @@ export const serveCommand = new Command('serve')
   .addOption(
     new Option('--reuse-port', 'scale-out opt-in: share the port (SO_REUSEPORT) and the data directory with other serve processes started with --reuse-port'),
   )
+  .addOption(new Option('--mcp-extended-tools', "offer the extended MCP tools besides the specification's 24 (WORKFORCE_MCP_EXTENDED_TOOLS=on)"))
   .action(async (opts: ServeOpts) => {
     const port = Number(opts.port)
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, got ${opts.port}`)
@@ -43,6 +45,7 @@ export const serveCommand = new Command('serve')
       ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
       ...(opts.logLevel ? { logLevel: opts.logLevel as 'info' } : {}),
       ...(opts.jobs === false ? { jobsEnabled: false } : {}),
+      ...(opts.mcpExtendedTools ? { mcpExtendedTools: true } : {}),
     })
     const log = createLogger(config.logLevel)
     // One server per box (docs/operations.md "One server per data directory and port"): take the

@@ -78,7 +78,7 @@ function initialize(env: DispatchEnv, id: RpcId, params: Record<string, unknown>
 
 async function toolsCall(env: DispatchEnv, id: RpcId, params: Record<string, unknown>): Promise<RpcResponse> {
   if (typeof params.name !== 'string') return rpcError(id, RPC.INVALID_PARAMS, 'tools/call needs params.name (a tool name).')
-  const tool = mcpTools().get(params.name)
+  const tool = mcpTools(env.rt.config.mcpExtendedTools).get(params.name)
   if (!tool) return rpcError(id, RPC.INVALID_PARAMS, `Unknown tool: ${params.name}. tools/list names the available tools.`)
   if (params.arguments !== undefined && !isObject(params.arguments)) return rpcError(id, RPC.INVALID_PARAMS, 'params.arguments must be an object.')
   return { jsonrpc: '2.0', id, result: await callTool(env, tool, params.arguments ?? {}) }
