@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { Value } from '@sinclair/typebox/value'
+import { loadConfig } from '../../src/kernel/config'
 import { HOUR, addDays, localDate, weekStart } from '../../src/kernel/time'
 import { MCP_EXTENDED_TOOL_GROUPS, mcpOperations } from '../../src/surfaces/mcp-registry'
 import { toolOutputSchema } from '../../src/surfaces/mcp-tools'
@@ -60,6 +61,7 @@ describe('with the switch on', () => {
 
   test('"budget-at-risk": one call of list_project_budgets names Route Optimizer v2 with the figures of REST /projects/:id/budget', async () => {
     const r = await ok(demo, 'list_project_budgets', { at_risk_only: true })
+    console.log(`list_project_budgets at risk: ${(r.projects as any[]).map((p) => `${p.project.name} ${p.budget.hours_percent_used}%`).join(', ')}`)
     const route = (r.projects as any[]).find((p) => p.project.name === 'Route Optimizer v2')
     expect(route).toBeDefined()
     expect(route.budget.hours_percent_used).toBeGreaterThan(80)
@@ -78,6 +80,7 @@ describe('with the switch on', () => {
 
   test('"who worked overtime last week?": one call of get_overtime_report, net hours against contract or shift', async () => {
     const r = await ok(demo, 'get_overtime_report', { period: 'last_week' })
+    console.log(`get_overtime_report last_week on the demo tenant: ${r.people_count} people, ${r.total_overtime_hours} h`)
     expect(r.people_count).toBeGreaterThan(0)
     expect(r.people_count).toBe((r.people as unknown[]).length)
     for (const p of r.people as any[]) {
@@ -150,6 +153,13 @@ describe('approve / reject on a production tenant', () => {
       const missing = await ok(manager, 'list_missing_timesheets', { date: lastMonday })
       expect((missing.people as { user_id: string; status: string }[]).find((p) => p.user_id === emp.id)?.status).toBe('missing')
 
+      // A manager sees the teams they manage: Erin and themself, not the owner.
+      const now = await ok(manager, 'list_presence_now')
+      expect((now.people as { user_id: string }[]).map((p) => p.user_id).sort()).toEqual([emp.id, mgr.id].sort())
+      const ownerView = await mcpClient(world.server.url, acme.owner.key, 'extended-owner')
+      expect(((await ok(ownerView, 'list_presence_now')).people as unknown[]).length).toBe(3)
+      await ownerView.close()
+
       const first = await submit(lastMonday)
       const approved = await ok(manager, 'approve_timesheet', { timesheet_id: first })
       expect(approved.timesheet.status).toBe('approved')
@@ -171,6 +181,15 @@ describe('approve / reject on a production tenant', () => {
     } finally {
       await manager.close()
     }
+  })
+})
+
+describe('the switch', () => {
+  test('on/true/1 turn it on, off/false/0/unset leave it off, anything else is refused', () => {
+    for (const v of ['on', 'true', '1', 'ON']) expect(loadConfig({}, { WORKFORCE_MCP_EXTENDED_TOOLS: v }).mcpExtendedTools).toBe(true)
+    for (const v of ['off', 'false', '0', '', undefined]) expect(loadConfig({}, { WORKFORCE_MCP_EXTENDED_TOOLS: v }).mcpExtendedTools).toBe(false)
+    expect(() => loadConfig({}, { WORKFORCE_MCP_EXTENDED_TOOLS: 'yes please' })).toThrow(/WORKFORCE_MCP_EXTENDED_TOOLS must be on or off/)
+    expect(loadConfig({ mcpExtendedTools: true }, {}).mcpExtendedTools).toBe(true)
   })
 })
 

@@ -1,6 +1,5 @@
 import { t } from 'elysia'
 import { callerUserId } from '../../kernel/access'
-import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, Nullable } from '../../kernel/schemas'
 import { addDays, localDate, weekStart } from '../../kernel/time'
@@ -27,7 +26,7 @@ export const getProductivityTrend = defineOperation({
   name: 'get_productivity_trend',
   title: 'Productivity trend',
   description:
-    'Productivity week by week over the last N weeks (default 4, the running week last) for one person (user_id), a team (team_id) or, without either, yourself; managers may look at their teams and members, admins at anyone. Same score as get_productivity_overview (productive share of active application time) with the change from the first to the last week with data. Based on application-usage time only: no keystrokes, content or URLs. Extended tool (enabled by the operator).',
+    'Productivity week by week over the last N weeks (default 4, the running week last) for one person (user_id), a team (team_id; with user_id too, the person is answered) or, without either, yourself; managers may look at their teams and members, admins at anyone. Same score as get_productivity_overview (productive share of active application time) with the change from the first to the last week with data. Based on application-usage time only: no keystrokes, content or URLs. Extended tool (enabled by the operator).',
   access: { role: 'member' },
   input: t.Object({
     weeks: Int({ minimum: 1, maximum: 26, default: 4, description: 'Number of weeks, 1-26, ending with the running week' }),
@@ -46,13 +45,13 @@ export const getProductivityTrend = defineOperation({
   }),
   mcp: { exposes: ['DailyActivitySummary', 'ActivitySample'] },
   run(ctx, input) {
-    if (input.user_id && input.team_id) throw new DomainError('invalid_argument', 'Give user_id or team_id, not both.', { field: 'team_id' })
     const v = visibility(ctx)
+    // A team given with a person is still checked (not_found, forbidden); the person is answered.
+    const team = input.team_id ? getTeamInTenant(ctx, input.team_id) : null
+    const teamIds = input.team_id ? (scopeUserIds(v, usersOfTeam(ctx, v, input.team_id)) ?? []) : []
     let who: { scope: 'person' | 'team'; userId: string | null; teamId: string | null; name: string; ids: string[] }
-    if (input.team_id) {
-      const team = getTeamInTenant(ctx, input.team_id)
-      const ids = scopeUserIds(v, usersOfTeam(ctx, v, input.team_id)) ?? []
-      who = { scope: 'team', userId: null, teamId: team.id, name: team.name, ids }
+    if (team && !input.user_id) {
+      who = { scope: 'team', userId: null, teamId: team.id, name: team.name, ids: teamIds }
     } else {
       const user = getUserInTenant(ctx, input.user_id ?? callerUserId(ctx))
       assertCanSee(v, user.id, "this person's productivity")

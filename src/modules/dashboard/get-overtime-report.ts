@@ -4,7 +4,7 @@ import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, PeriodEnum } from '../../kernel/schemas'
 import { dateRange, localDate, periodRange } from '../../kernel/time'
 import { userLabels } from '../users/queries'
-import { scopeUserIds, usersOfTeam, visibility } from '../users/visibility'
+import { managerVisibility, scopeUserIds, usersOfTeam } from '../users/visibility'
 import { detectOvertime } from './overtime'
 
 const OvertimeCase = t.Object(
@@ -66,7 +66,7 @@ export const getOvertimeReport = defineOperation({
     if (range.start > range.end) throw new DomainError('invalid_argument', 'from must not be after to.', { field: 'from' })
     const dates = dateRange(range.start, range.end < today ? range.end : today)
     if (dates.length > 93) throw new DomainError('invalid_argument', 'The period is at most 93 days.', { field: 'from' })
-    const v = visibility(ctx)
+    const v = managerVisibility(ctx)
     const allowed = scopeUserIds(v, input.team_id ? usersOfTeam(ctx, v, input.team_id) : null)
     const seen = allowed === null ? null : new Set(allowed)
     const byUser = new Map<

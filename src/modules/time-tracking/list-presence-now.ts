@@ -3,7 +3,7 @@ import { defineOperation } from '../../kernel/operation'
 import { Id, Instant, Int, Nullable } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
 import { usersMatching } from '../users/queries'
-import { scopeUserIds, usersOfTeam, visibility } from '../users/visibility'
+import { managerVisibility, scopeUserIds, usersOfTeam } from '../users/visibility'
 import { findOpenBreak } from './break-queries'
 import { findOpenTimeLog } from './queries'
 
@@ -45,7 +45,7 @@ export const listPresenceNow = defineOperation({
   }),
   mcp: { exposes: ['TimeLog', 'Break', 'User'] },
   run(ctx, input) {
-    const v = visibility(ctx)
+    const v = managerVisibility(ctx)
     const requested = input.team_id ? usersOfTeam(ctx, v, input.team_id) : null
     const people = usersMatching(ctx, { userIds: scopeUserIds(v, requested), status: 'active' })
     const order = { working: 0, on_break: 1, clocked_out: 2 } as const

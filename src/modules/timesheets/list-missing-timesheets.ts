@@ -5,7 +5,7 @@ import { addDays, localDate, startOfLocalDay } from '../../kernel/time'
 import { findTenantById } from '../tenants/queries'
 import { userIdsOwingTimesheet } from '../time-tracking/worked-time-read-model'
 import { usersMatching } from '../users/queries'
-import { scopeUserIds, usersOfTeam, visibility } from '../users/visibility'
+import { managerVisibility, scopeUserIds, usersOfTeam } from '../users/visibility'
 import { payPeriodRange } from './period'
 import { findTimesheetForPeriod } from './timesheet-queries'
 
@@ -58,7 +58,7 @@ export const listMissingTimesheets = defineOperation({
     const today = localDate(ctx.now, tz)
     const current = payPeriodRange(payPeriod, input.date ?? today)
     const range = input.date || input.period === 'current' ? current : payPeriodRange(payPeriod, addDays(current.start, -1))
-    const v = visibility(ctx)
+    const v = managerVisibility(ctx)
     const people = usersMatching(ctx, { userIds: scopeUserIds(v, input.team_id ? usersOfTeam(ctx, v, input.team_id) : null), status: 'active' })
     const owing = new Set(userIdsOwingTimesheet(ctx, range.start, startOfLocalDay(range.start, tz), startOfLocalDay(addDays(range.end, 1), tz)))
     const rows = people
