@@ -49,6 +49,12 @@ const validId = (v: unknown): v is RpcId => typeof v === 'string' || (typeof v =
 export const INSTRUCTIONS =
   'Workforce monitoring data of one company: attendance, timesheets, productivity, teams and plans. Call get_started_guide first. Read tools are safe to call; clock_in, clock_out and invite_staff change data: confirm with the user first. Without a key only get_capabilities, get_pricing_and_plans and start_free_trial work.'
 
+/** With the operator's extended tools on, two more write tools to confirm. */
+const INSTRUCTIONS_EXTENDED = INSTRUCTIONS.replace(
+  'clock_in, clock_out and invite_staff change data',
+  'clock_in, clock_out, invite_staff, approve_timesheet and reject_timesheet change data',
+)
+
 function negotiate(requested: unknown): string {
   return typeof requested === 'string' && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(requested) ? requested : DEFAULT_PROTOCOL_VERSION
 }
@@ -71,7 +77,7 @@ function initialize(env: DispatchEnv, id: RpcId, params: Record<string, unknown>
       protocolVersion,
       capabilities: { tools: { listChanged: false } },
       serverInfo: { name: SERVER_NAME, title: 'Workforce', version: SERVER_VERSION },
-      instructions: INSTRUCTIONS,
+      instructions: env.rt.config.mcpExtendedTools ? INSTRUCTIONS_EXTENDED : INSTRUCTIONS,
     },
   }
 }

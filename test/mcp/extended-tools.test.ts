@@ -41,6 +41,7 @@ async function ok(client: Client, name: string, args: Record<string, unknown> = 
 describe('with the switch on', () => {
   test('tools/list, GET /tools, get_capabilities and the data dictionary show the extended tools', async () => {
     expect(EXTENDED).toHaveLength(9)
+    expect(demo.getInstructions()).toContain('approve_timesheet and reject_timesheet change data')
     const listed = (await demo.listTools()).tools
     const names = listed.map((t) => t.name)
     for (const name of [...SPEC, ...EXTENDED]) expect(names).toContain(name)
