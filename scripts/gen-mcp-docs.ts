@@ -70,26 +70,37 @@ function access(op: AnyOperation): string {
   return [who, ...extra].filter(Boolean).join('; ')
 }
 
+function section(op: ReturnType<typeof mcpOperations>[number], out: string[]): void {
+  out.push(
+    `### ${op.name}`,
+    '',
+    `**${op.title}**: ${op.description}`,
+    '',
+    `Access: ${access(op)}. Annotations: ${op.access.write ? 'destructiveHint' : 'readOnlyHint'}.`,
+    '',
+  )
+  const input: string[] = []
+  rows(plain(op.input), '', input)
+  out.push('Arguments:', '')
+  if (input.length === 0) out.push('none', '')
+  else out.push('| field | type | required | limits | meaning |', '|---|---|---|---|---|', ...input, '')
+  const output: string[] = []
+  rows(plain(op.output), '', output)
+  out.push('Result (`structuredContent`):', '', '| field | type | always | limits | meaning |', '|---|---|---|---|---|', ...output, '')
+}
+
 export function generate(): string {
   const out: string[] = [MARKER, '', '## Tool reference', '']
-  for (const op of mcpOperations()) {
-    out.push(
-      `### ${op.name}`,
-      '',
-      `**${op.title}**: ${op.description}`,
-      '',
-      `Access: ${access(op)}. Annotations: ${op.access.write ? 'destructiveHint' : 'readOnlyHint'}.`,
-      '',
-    )
-    const input: string[] = []
-    rows(plain(op.input), '', input)
-    out.push('Arguments:', '')
-    if (input.length === 0) out.push('none', '')
-    else out.push('| field | type | required | limits | meaning |', '|---|---|---|---|---|', ...input, '')
-    const output: string[] = []
-    rows(plain(op.output), '', output)
-    out.push('Result (`structuredContent`):', '', '| field | type | always | limits | meaning |', '|---|---|---|---|---|', ...output, '')
-  }
+  const spec = mcpOperations()
+  for (const op of spec) section(op, out)
+  const names = new Set(spec.map((op) => op.name))
+  out.push(
+    '## Extended tools (opt-in)',
+    '',
+    "Offered only when the operator starts the server with `--mcp-extended-tools` or `WORKFORCE_MCP_EXTENDED_TOOLS=on`; then tools/list, `GET /api/mcp/v1/tools`, get_capabilities and get_data_dictionary include them. Off (the default), the list above is exactly the specification's.",
+    '',
+  )
+  for (const op of mcpOperations(true)) if (!names.has(op.name)) section(op, out)
   return out.join('\n')
 }
 

@@ -21,6 +21,7 @@ interface ServeOpts {
   reusePort?: boolean
   tlsCert?: string
   tlsKey?: string
+  mcpExtendedTools?: boolean
 }
 
 /** Time allowed for in-flight requests and jobs to finish after SIGTERM/SIGINT. */
@@ -39,6 +40,7 @@ export const serveCommand = new Command('serve')
   .addOption(
     new Option('--reuse-port', 'scale-out opt-in: share the port (SO_REUSEPORT) and the data directory with other serve processes started with --reuse-port'),
   )
+  .addOption(new Option('--mcp-extended-tools', "offer the extended MCP tools besides the specification's 24 (WORKFORCE_MCP_EXTENDED_TOOLS=on)"))
   .action(async (opts: ServeOpts) => {
     const port = Number(opts.port)
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, got ${opts.port}`)
@@ -51,6 +53,7 @@ export const serveCommand = new Command('serve')
       ...(opts.jobs === false ? { jobsEnabled: false } : {}),
       ...(opts.tlsCert ? { tlsCert: resolve(opts.tlsCert) } : {}),
       ...(opts.tlsKey ? { tlsKey: resolve(opts.tlsKey) } : {}),
+      ...(opts.mcpExtendedTools ? { mcpExtendedTools: true } : {}),
     })
     // HTTPS without a proxy: the files are read and checked before the data directory is touched.
     const tls = loadTls(config.tlsCert, config.tlsKey)

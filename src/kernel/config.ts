@@ -55,6 +55,12 @@ export interface RuntimeConfig {
   tlsCert: string | null
   /** PEM private key file of tlsCert (--tls-key / WORKFORCE_TLS_KEY). */
   tlsKey: string | null
+  /**
+   * MCP tools beyond the specification's 24 (projects, tasks, presence, overtime, missing
+   * timesheets, productivity trend, approve/reject): `--mcp-extended-tools` or
+   * WORKFORCE_MCP_EXTENDED_TOOLS=on. Off by default, so tools/list is exactly the spec's list.
+   */
+  mcpExtendedTools: boolean
 }
 
 export const DEFAULTS = {
@@ -92,6 +98,14 @@ const int = (v: string | number | undefined, fallback: number): number => {
 const atLeastOne = (name: string, n: number): number => {
   if (n < 1) throw new Error(`${name} must be at least 1, not ${n}`)
   return n
+}
+
+/** A switch: on/true/1 or off/false/0 (empty or unset: off); anything else is refused. */
+function onOff(name: string, v: string | undefined): boolean {
+  const value = (v ?? '').trim().toLowerCase()
+  if (value === '' || value === 'off' || value === 'false' || value === '0') return false
+  if (value === 'on' || value === 'true' || value === '1') return true
+  throw new Error(`${name} must be on or off, not "${v}".`)
 }
 
 function smtpFrom(env: Env): SmtpConfig | null {
@@ -162,6 +176,7 @@ export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = pr
     metricsToken: overrides.metricsToken ?? (env.WORKFORCE_METRICS_TOKEN || null),
     tlsCert,
     tlsKey,
+    mcpExtendedTools: overrides.mcpExtendedTools ?? onOff('WORKFORCE_MCP_EXTENDED_TOOLS', env.WORKFORCE_MCP_EXTENDED_TOOLS),
   }
 }
 

@@ -24,6 +24,8 @@ export interface ToolQuirks {
   openWorld?: true
   /** The tool acts on the MCP session itself, so it sees the caller's real tenant even in session demo mode. */
   actsOnSession?: true
+  /** Data dictionary entities (by name, e.g. 'Project') the tool reads, for get_data_dictionary's exposed_by_tool. */
+  exposes?: readonly string[]
 }
 
 /**

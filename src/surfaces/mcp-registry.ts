@@ -24,6 +24,15 @@ import { listPendingApprovals } from '../modules/timesheets/list-pending-approva
 import { getEmployeeDetails } from '../modules/users/get-employee-details'
 import { inviteStaff } from '../modules/users/invite-staff'
 import { listEmployees } from '../modules/users/list-employees'
+import { getProductivityTrend } from '../modules/activity/get-productivity-trend'
+import { getOvertimeReport } from '../modules/dashboard/get-overtime-report'
+import { getProjectHoursLeft } from '../modules/projects/get-project-hours-left'
+import { listProjectBudgets } from '../modules/projects/list-project-budgets'
+import { listTasks } from '../modules/tasks/list-tasks'
+import { listPresenceNow } from '../modules/time-tracking/list-presence-now'
+import { approveTimesheet } from '../modules/timesheets/approve-timesheet'
+import { listMissingTimesheets } from '../modules/timesheets/list-missing-timesheets'
+import { rejectTimesheet } from '../modules/timesheets/reject-timesheet'
 
 /**
  * Every MCP tool, in the specification's groups and order: the one list tools/list, GET /tools,
@@ -52,24 +61,62 @@ export const MCP_TOOL_GROUPS = [
   { group: 'demand_capture', tools: [askWorkforce, getAnalyticsQuestions] },
 ] as const satisfies readonly { group: string; tools: readonly AnyOperation[] }[]
 
-type ToolGroup = (typeof MCP_TOOL_GROUPS)[number]['group']
+/**
+ * Tools beyond the specification's list, for questions its 24 cannot answer. Offered only when the
+ * operator turns them on (`serve --mcp-extended-tools`, WORKFORCE_MCP_EXTENDED_TOOLS=on); off,
+ * tools/list, GET /tools and the discovery catalogue are exactly the specification's.
+ */
+export const MCP_EXTENDED_TOOL_GROUPS = [
+  {
+    group: 'extended',
+    tools: [
+      listProjectBudgets,
+      getProjectHoursLeft,
+      listTasks,
+      listPresenceNow,
+      getOvertimeReport,
+      listMissingTimesheets,
+      getProductivityTrend,
+      approveTimesheet,
+      rejectTimesheet,
+    ],
+  },
+] as const satisfies readonly { group: string; tools: readonly AnyOperation[] }[]
 
-/** The same list with each operation erased to AnyOperation, for the generic readers below. */
-const groups: readonly { group: ToolGroup; tools: readonly AnyOperation[] }[] = MCP_TOOL_GROUPS
+type ToolGroup = (typeof MCP_TOOL_GROUPS)[number]['group'] | (typeof MCP_EXTENDED_TOOL_GROUPS)[number]['group']
 
-let cached: AnyOperation[] | null = null
+/** The same lists with each operation erased to AnyOperation, for the generic readers below. */
+const specGroups: readonly { group: ToolGroup; tools: readonly AnyOperation[] }[] = MCP_TOOL_GROUPS
+const extendedGroups: readonly { group: ToolGroup; tools: readonly AnyOperation[] }[] = MCP_EXTENDED_TOOL_GROUPS
 
-/** Every MCP tool in the specification's order; a name registered twice is a startup error. */
-export function mcpOperations(): AnyOperation[] {
-  if (cached) return cached
-  const all = groups.flatMap((g) => g.tools)
+const groupsOf = (extended: boolean) => (extended ? [...specGroups, ...extendedGroups] : specGroups)
+
+const cached = new Map<boolean, AnyOperation[]>()
+
+/**
+ * Every MCP tool in the specification's order, then (with `extended`) the extended ones; a name
+ * registered twice is a startup error.
+ */
+export function mcpOperations(extended = false): AnyOperation[] {
+  const hit = cached.get(extended)
+  if (hit) return hit
+  const all = groupsOf(extended).flatMap((g) => g.tools)
   const names = new Set(all.map((op) => op.name))
-  if (names.size !== all.length) throw new Error('Two MCP tools share a name in MCP_TOOL_GROUPS')
-  cached = all
+  if (names.size !== all.length) throw new Error('Two MCP tools share a name in MCP_TOOL_GROUPS / MCP_EXTENDED_TOOL_GROUPS')
+  cached.set(extended, all)
   return all
 }
 
 // Discovery tools describe this very list; they read it through the catalog provider.
-provideToolCatalog(() =>
-  groups.flatMap(({ group, tools }) => tools.map((op) => ({ name: op.name, title: op.title, role: op.access.role, write: op.access.write === true, group }))),
+provideToolCatalog((extended) =>
+  groupsOf(extended).flatMap(({ group, tools }) =>
+    tools.map((op) => ({
+      name: op.name,
+      title: op.title,
+      role: op.access.role,
+      write: op.access.write === true,
+      group,
+      exposes: op.mcp?.exposes ?? [],
+    })),
+  ),
 )

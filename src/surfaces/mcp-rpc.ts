@@ -49,6 +49,12 @@ const validId = (v: unknown): v is RpcId => typeof v === 'string' || (typeof v =
 export const INSTRUCTIONS =
   'Workforce monitoring data of one company: attendance, timesheets, productivity, teams and plans. Call get_started_guide first. Read tools are safe to call; clock_in, clock_out and invite_staff change data: confirm with the user first. Without a key only get_capabilities, get_pricing_and_plans and start_free_trial work.'
 
+/** With the operator's extended tools on, two more write tools to confirm. */
+const INSTRUCTIONS_EXTENDED = INSTRUCTIONS.replace(
+  'clock_in, clock_out and invite_staff change data',
+  'clock_in, clock_out, invite_staff, approve_timesheet and reject_timesheet change data',
+)
+
 function negotiate(requested: unknown): string {
   return typeof requested === 'string' && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(requested) ? requested : DEFAULT_PROTOCOL_VERSION
 }
@@ -71,14 +77,14 @@ function initialize(env: DispatchEnv, id: RpcId, params: Record<string, unknown>
       protocolVersion,
       capabilities: { tools: { listChanged: false } },
       serverInfo: { name: SERVER_NAME, title: 'Workforce', version: SERVER_VERSION },
-      instructions: INSTRUCTIONS,
+      instructions: env.rt.config.mcpExtendedTools ? INSTRUCTIONS_EXTENDED : INSTRUCTIONS,
     },
   }
 }
 
 async function toolsCall(env: DispatchEnv, id: RpcId, params: Record<string, unknown>): Promise<RpcResponse> {
   if (typeof params.name !== 'string') return rpcError(id, RPC.INVALID_PARAMS, 'tools/call needs params.name (a tool name).')
-  const tool = mcpTools().get(params.name)
+  const tool = mcpTools(env.rt.config.mcpExtendedTools).get(params.name)
   if (!tool) return rpcError(id, RPC.INVALID_PARAMS, `Unknown tool: ${params.name}. tools/list names the available tools.`)
   if (params.arguments !== undefined && !isObject(params.arguments)) return rpcError(id, RPC.INVALID_PARAMS, 'params.arguments must be an object.')
   return { jsonrpc: '2.0', id, result: await callTool(env, tool, params.arguments ?? {}) }

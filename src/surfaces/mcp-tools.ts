@@ -95,15 +95,20 @@ function build(op: AnyOperation): McpTool {
   }
 }
 
-let tools: Map<string, McpTool> | null = null
+const tools = new Map<boolean, Map<string, McpTool>>()
 
-export function mcpTools(): Map<string, McpTool> {
-  if (!tools) tools = new Map(mcpOperations().map((op) => [op.name, build(op)]))
-  return tools
+/** The tools on offer: the specification's, plus the extended set when `extended` (the operator's switch). */
+export function mcpTools(extended = false): Map<string, McpTool> {
+  let found = tools.get(extended)
+  if (!found) {
+    found = new Map(mcpOperations(extended).map((op) => [op.name, build(op)]))
+    tools.set(extended, found)
+  }
+  return found
 }
 
-/** Every tool, for GET /tools and discovery. */
-export const allDescriptors = (): ToolDescriptor[] => [...mcpTools().values()].map((tool) => tool.descriptor)
+/** Every tool on offer, for GET /tools and discovery. */
+export const allDescriptors = (extended = false): ToolDescriptor[] => [...mcpTools(extended).values()].map((tool) => tool.descriptor)
 
 /**
  * tools/list shows what the caller's key can use (as openstatus does), as the access policy
@@ -112,7 +117,7 @@ export const allDescriptors = (): ToolDescriptor[] => [...mcpTools().values()].m
  * unlisted tool is still answered: invoke enforces access.
  */
 export const listedDescriptors = (ctx: Ctx): ToolDescriptor[] =>
-  [...mcpTools().values()].filter(({ op }) => isOfferedTo(ctx, op.access)).map((tool) => tool.descriptor)
+  [...mcpTools(ctx.config.mcpExtendedTools).values()].filter(({ op }) => isOfferedTo(ctx, op.access)).map((tool) => tool.descriptor)
 
 /**
  * Arguments as DESIGN.md says: Clone, Clean (unknown keys dropped), Default, then a compiled

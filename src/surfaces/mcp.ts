@@ -213,8 +213,8 @@ function remove(h: Http, request: Request, requestId: string): Response {
 }
 
 /** GET /api/mcp/v1/tools: all 24 tools (no key needed), identical to what tools/list can show. */
-export const toolsListing = () => ({
-  tools: allDescriptors(),
+export const toolsListing = (extended = false) => ({
+  tools: allDescriptors(extended),
   meta: { server: SERVER_NAME, version: SERVER_VERSION, protocol: DEFAULT_PROTOCOL_VERSION, description: MCP_DESCRIPTION },
 })
 
@@ -239,7 +239,7 @@ export function mcpSurface(rt: Runtime) {
     clearInterval(timer)
     h.calls.flush()
   })
-  const listing = JSON.stringify(toolsListing())
+  const listing = JSON.stringify(toolsListing(rt.config.mcpExtendedTools))
   const idOf = (headers: Record<string, unknown>) => String(headers['x-request-id'] ?? randomUUID())
   return new Elysia({ name: 'mcp' })
     .get(`${MCP_PATH}/tools`, () => new Response(listing, { headers: { 'content-type': 'application/json' } }), {

@@ -8,7 +8,7 @@ import { openRuntime, type Runtime } from '../../src/runtime'
 import { issueKey } from '../../src/modules/api-keys/issue-key'
 import { findTenantByReference } from '../../src/modules/tenants/queries'
 import type { WorkProfile } from '../../src/modules/users/schema'
-import { startServer, type TestServer } from '../helpers/server'
+import { startServer, type StartOptions, type TestServer } from '../helpers/server'
 import { createTenantFixture, type TenantFixture } from '../helpers/fixtures'
 
 /**
@@ -42,8 +42,8 @@ export interface TenantWorld {
 
 let seq = 0
 
-export async function startWorld(): Promise<World> {
-  const server = await startServer()
+export async function startWorld(options: StartOptions = {}): Promise<World> {
+  const server = await startServer(options)
   const rt = openRuntime(loadConfig({ dataDir: server.dataDir, logLevel: 'silent' }, {}), silentLogger)
   const sqlite = rt.handle.sqlite
   return {

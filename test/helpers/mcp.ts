@@ -13,7 +13,7 @@ export async function mcpClient(baseUrl: string, key?: string, clientName = 'wor
   return client
 }
 
-const schemas = new Map<string, TSchema>(mcpOperations().map((op) => [op.name, toolOutputSchema(op)]))
+const schemas = new Map<string, TSchema>(mcpOperations(true).map((op) => [op.name, toolOutputSchema(op)]))
 
 export interface CallOutcome {
   isError: boolean

@@ -37,7 +37,7 @@ export const getCapabilities = defineOperation({
     related_resources: RelatedResources,
   }),
   run(ctx) {
-    const catalog = toolCatalog()
+    const catalog = toolCatalog(ctx.config.mcpExtendedTools)
     const names = (pred: (role: string) => boolean) => catalog.filter((c) => pred(c.role)).map((c) => c.name)
     return {
       capabilities_by_role: {

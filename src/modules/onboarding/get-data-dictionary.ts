@@ -4,6 +4,7 @@ import * as schema from '../../db/schema'
 import { isEntityDoc, toDictionary, type DictionaryEntity } from '../../kernel/dictionary'
 import { ERROR_CODES, codeDescriptions } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
+import { toolCatalog } from '../discovery/catalog'
 
 const DataEntity = t.Object(
   {
@@ -41,8 +42,13 @@ export const getDataDictionary = defineOperation({
     entity_count: Int({ minimum: 0 }),
     error_codes: t.Array(t.Object({ code: t.String(), description: t.String() }, { description: 'A stable tool error code' })),
   }),
-  run() {
-    const list = dataDictionary()
+  run(ctx) {
+    // Tools that declare the entities they read (the extended set, when the operator turned it on).
+    const catalog = toolCatalog(ctx.config.mcpExtendedTools)
+    const list = dataDictionary().map((e) => {
+      const more = catalog.filter((c) => c.exposes.includes(e.name) && !e.exposed_by_tool.includes(c.name)).map((c) => c.name)
+      return more.length ? { ...e, exposed_by_tool: [...e.exposed_by_tool, ...more] } : e
+    })
     return {
       entities: list,
       entity_count: list.length,

@@ -1,4 +1,6 @@
+import { isDemoMode } from '../../kernel/access'
 import type { TenantBoundCtx } from '../../kernel/ctx'
+import { inTransaction } from '../../kernel/db'
 import { localDate, toIso, toIsoOrNull } from '../../kernel/time'
 import { emit } from '../webhooks/outbox-queries'
 import { hours } from '../payroll/calculate'
@@ -7,7 +9,7 @@ import { listPayrollPeople } from '../payroll/people-queries'
 import { rateCardsInEffect } from '../payroll/queries'
 import { resolveRate } from '../payroll/rates'
 import { projectWorkedSecondsByUser } from '../time-tracking/worked-time-read-model'
-import { updateProjectRow, type ProjectRow } from './queries'
+import { getProjectInTenant, updateProjectRow, type ProjectRow } from './queries'
 
 const pct = (used: number, budget: number | null): number | null =>
   budget === null ? null : budget === 0 ? (used > 0 ? 100 : 0) : Math.round((used / budget) * 10000) / 100
@@ -87,4 +89,14 @@ export function checkBudgetAlert(ctx: TenantBoundCtx, project: ProjectRow): { pr
     return { project: updated, budget: { ...budget, budget_alert_sent_at: null } }
   }
   return { project, budget }
+}
+
+/**
+ * A project's budget as GET /projects/{id}/budget reports it (and the MCP tools that answer "how
+ * many hours are left"): reading also checks the threshold (checkBudgetAlert). Demo tenants are
+ * read-only for everyone, so there the budget is reported without recording an alert.
+ */
+export function currentProjectBudget(ctx: TenantBoundCtx, projectId: string): ProjectBudgetState {
+  if (isDemoMode(ctx)) return projectBudget(ctx, getProjectInTenant(ctx, projectId))
+  return inTransaction(ctx, (c) => checkBudgetAlert(c, getProjectInTenant(c, projectId)).budget)
 }

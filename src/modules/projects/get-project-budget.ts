@@ -1,11 +1,8 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { inTransaction } from '../../kernel/db'
 import { Id } from '../../kernel/schemas'
-import { isDemoMode } from '../../kernel/access'
-import { checkBudgetAlert, projectBudget } from './budget'
+import { currentProjectBudget } from './budget'
 import { ProjectBudget } from './model'
-import { getProjectInTenant } from './queries'
 
 export const getProjectBudget = defineOperation({
   name: 'get_project_budget',
@@ -15,9 +12,5 @@ export const getProjectBudget = defineOperation({
   access: { role: 'manager' },
   input: t.Object({ project_id: Id }),
   output: ProjectBudget,
-  run(ctx, input) {
-    // Demo tenants are read-only for everyone: report the budget without recording an alert.
-    if (isDemoMode(ctx)) return projectBudget(ctx, getProjectInTenant(ctx, input.project_id))
-    return inTransaction(ctx, (c) => checkBudgetAlert(c, getProjectInTenant(c, input.project_id)).budget)
-  },
+  run: (ctx, input) => currentProjectBudget(ctx, input.project_id),
 })

@@ -19,6 +19,7 @@ export const listTasks = defineOperation({
     ...PageQuery,
   }),
   output: Paginated(Task),
+  mcp: { exposes: ['Task'] },
   run(ctx, input) {
     if (input.due_from && input.due_to && input.due_from > input.due_to) {
       throw new DomainError('invalid_argument', 'due_from must not be after due_to.', { field: 'due_from' })

@@ -14,10 +14,11 @@ export const rejectTimesheet = defineOperation({
   name: 'reject_timesheet',
   title: 'Reject a timesheet',
   description:
-    'Rejects a submitted or auto-generated timesheet of someone in a team you manage (admins: anyone in the tenant), with a reason. The employee fixes it and submits again. Emits timesheet.rejected.',
+    'Rejects a submitted or auto-generated timesheet of someone in a team you manage (admins: anyone in the tenant), with a reason. The employee fixes it and submits again. Emits timesheet.rejected. An assistant must confirm with the user before calling it.',
   access: { role: 'manager', write: true, userScopedKey: true },
   input: RejectTimesheetInput,
   output: TimesheetOutput,
+  mcp: { exposes: ['Timesheet'] },
   run(ctx, input) {
     const reason = input.reason.trim()
     if (!reason) throw new DomainError('invalid_argument', 'Give a reason for the rejection.', { field: 'reason' })
