@@ -49,6 +49,12 @@ const validId = (v: unknown): v is RpcId => typeof v === 'string' || (typeof v =
 export const INSTRUCTIONS =
   'Workforce monitoring data of one company: attendance, timesheets, productivity, teams and plans. Call get_started_guide first. Read tools are safe to call; clock_in, clock_out and invite_staff change data: confirm with the user first. Without a key only get_capabilities, get_pricing_and_plans and start_free_trial work.'
 
+export const MCP_DESCRIPTION =
+  'Workforce monitoring over MCP: attendance, timesheets, productivity, teams, plans and three write actions (clock_in, clock_out, invite_staff). JSON-RPC 2.0 over Streamable HTTP at POST /api/mcp/v1 with "Authorization: Bearer <key>".'
+
+/** The meta of a tool list, the same in tools/list and GET /tools (the spec's tool list response). */
+export const toolsMeta = () => ({ server: SERVER_NAME, version: SERVER_VERSION, protocol: DEFAULT_PROTOCOL_VERSION, description: MCP_DESCRIPTION })
+
 function negotiate(requested: unknown): string {
   return typeof requested === 'string' && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(requested) ? requested : DEFAULT_PROTOCOL_VERSION
 }
@@ -112,7 +118,7 @@ export async function dispatch(env: DispatchEnv, msg: unknown, inBatch: boolean)
     case 'ping':
       return { jsonrpc: '2.0', id, result: {} }
     case 'tools/list':
-      return { jsonrpc: '2.0', id, result: { tools: listedDescriptors(ctxForSession(env.rt, env.ctx, env.session)) } }
+      return { jsonrpc: '2.0', id, result: { tools: listedDescriptors(ctxForSession(env.rt, env.ctx, env.session)), meta: toolsMeta() } }
     case 'tools/call':
       return toolsCall(env, id, params)
     default:
