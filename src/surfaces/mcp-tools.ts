@@ -134,7 +134,7 @@ export const listedDescriptors = (ctx: Ctx): ToolDescriptor[] =>
 /** An enum argument's failure names the allowed values; other failures keep TypeBox's sentence. */
 function messageOf(schema: unknown, value: unknown, message: string): string {
   const values = enumValues(schema)
-  return values ? `must be one of ${values.join(', ')} (got ${JSON.stringify(value)})` : message
+  return values ? `must be one of: ${values.join(', ')} (got ${JSON.stringify(value)})` : message
 }
 
 /**

@@ -1,51 +1,31 @@
 import { Elysia, type AnyElysia } from 'elysia'
 import { DomainError } from '../kernel/errors'
-import { readCounter } from '../modules/rate-limits/queries'
-import { CLIENT_TENANT_BUDGET, rateLimitHeaders, uncountedState, windowsAt, type RateLimitState, type RestLimits } from '../modules/rate-limits/rest-limits'
+import { rateLimitHeaders, uncountedState } from '../modules/rate-limits/rest-limits'
 import type { Runtime } from '../runtime'
 import { REST_ROUTES } from './registry'
 import { restDocsRoutes } from './rest-docs'
 import { REST_PREFIX } from './openapi-document'
-import { mountRoutes } from './rest-routes'
+import { meterRestRequest, mountRoutes } from './rest-routes'
 import { requestCtx } from './request-ctx'
 
 /**
- * The window a valid token stands in, read without counting: what an unknown path answers in its
- * X-RateLimit-* headers (a 404 spends no budget, but it tells the truth about the budget).
+ * An unknown path under /api/v1 is a request like any other: with a valid token it counts against
+ * the token's windows (429 when one is spent) and its X-RateLimit-* headers show where the token
+ * stands. Without a token, or with one that is not valid, it identifies no budget: the untouched
+ * window stays and the answer is still 404.
  */
-function peekedState(rt: Runtime, request: Request, client: boolean, limits: RestLimits, requestId: string): RateLimitState | null {
+function meterUnknownPath(rt: Runtime, request: Request, headers: Record<string, string | number>): void {
+  const client = new URL(request.url).pathname.startsWith(`${REST_PREFIX}/client/`)
   const authorization = request.headers.get('authorization')
-  if (!authorization) return null
+  if (!authorization) return
   let ctx: ReturnType<typeof requestCtx>
   try {
+    const requestId = String(headers['x-request-id'] ?? crypto.randomUUID())
     ctx = requestCtx(rt, { authorization, requestId, surface: client ? 'client' : 'rest', accepted: client ? ['live'] : ['api'] })
   } catch {
-    return null // a key that is not valid identifies no budget: the untouched window stays
+    return
   }
-  if (!ctx.tenant || ctx.actor.kind === 'anonymous' || ctx.actor.kind === 'system') return null
-  const { hourStart, dayStart } = windowsAt(ctx.now)
-  const read = (keyId: string) => ({
-    hour: readCounter(rt.countersDb, ctx.tenant!.id, keyId, 'hour', hourStart),
-    day: readCounter(rt.countersDb, ctx.tenant!.id, keyId, 'day', dayStart),
-  })
-  const own = read(ctx.actor.keyId)
-  const state: RateLimitState = {
-    ...uncountedState(ctx.now, limits),
-    remainingHour: Math.max(0, limits.perHour - own.hour),
-    remainingDay: Math.max(0, limits.perDay - own.day),
-  }
-  if (!client) return state
-  const c = rt.config
-  const shared = read(CLIENT_TENANT_BUDGET)
-  return {
-    ...state,
-    tenant: {
-      limitHour: c.clientTenantRateLimitPerHour,
-      remainingHour: Math.max(0, c.clientTenantRateLimitPerHour - shared.hour),
-      limitDay: c.clientTenantRateLimitPerDay,
-      remainingDay: Math.max(0, c.clientTenantRateLimitPerDay - shared.day),
-    },
-  }
+  meterRestRequest(rt, client ? 'client' : 'rest', ctx, headers)
 }
 
 /**
@@ -56,7 +36,6 @@ function peekedState(rt: Runtime, request: Request, client: boolean, limits: Res
 export function restApi(rt: Runtime) {
   const limits = { perHour: rt.config.rateLimitPerHour, perDay: rt.config.rateLimitPerDay }
   const clientLimits = { perHour: rt.config.clientRateLimitPerHour, perDay: rt.config.clientRateLimitPerDay }
-  const isClient = (url: string) => new URL(url).pathname.startsWith(`${REST_PREFIX}/client/`)
   const app: AnyElysia = new Elysia({ name: 'rest-api', prefix: REST_PREFIX })
     // Every /api/v1 response carries the X-RateLimit-* headers, even a 401 or an unknown path:
     // these start as an untouched window and meterRestRequest overwrites them once a token is counted.
@@ -72,10 +51,8 @@ export function restApi(rt: Runtime) {
   return app.use(restDocsRoutes(rt)).all(
     '/*',
     ({ request, set }) => {
-      // No route matched (routes win over this wildcard): with a valid token, the headers show its real window.
-      const client = isClient(request.url)
-      const state = peekedState(rt, request, client, client ? clientLimits : limits, String(set.headers['x-request-id'] ?? crypto.randomUUID()))
-      if (state) Object.assign(set.headers, rateLimitHeaders(state))
+      // Reached only when no route matched: routes always win over this wildcard.
+      meterUnknownPath(rt, request, set.headers as Record<string, string | number>)
       throw new DomainError('not_found', 'No such endpoint.')
     },
     { detail: { hide: true } },

@@ -70,7 +70,7 @@ describe('5b: enum inputs', () => {
     const r = await callTool(owner, 'summarize_team_hours', { period: 'yesterday' })
     expect(r.isError).toBe(true)
     expect(r.structured.error).toBe('invalid_argument')
-    expect(r.structured.message).toBe('Invalid argument period: must be one of today, this_week, last_week, this_month, last_month (got "yesterday").')
+    expect(r.structured.message).toBe('Invalid argument period: must be one of: today, this_week, last_week, this_month, last_month (got "yesterday").')
     expect((r.structured.fields as { field: string }[])[0]!.field).toBe('period')
   })
 })

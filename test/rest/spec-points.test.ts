@@ -36,7 +36,7 @@ describe('issue 13: REST errors always carry details', () => {
 })
 
 describe('issue 13: rate-limit headers of an unknown path', () => {
-  test("with a valid token they show the token's real window, and the 404 spends none of it", async () => {
+  test("with a valid token they show the token's real window: the request counts like any other", async () => {
     const token = restClient(server, acme.readKey)
     await token.get('/teams')
     await token.get('/teams')
@@ -44,12 +44,22 @@ describe('issue 13: rate-limit headers of an unknown path', () => {
     expect(counted.remainingHour).toBeLessThan(counted.limitHour)
     const unknown = await token.get('/nothing-here')
     expect(unknown.status).toBe(404)
-    const peeked = rateHeaders(unknown.headers)
-    expect(peeked.remainingHour).toBe(counted.remainingHour)
-    expect(peeked.remainingDay).toBe(counted.remainingDay)
-    expect(peeked.resetHour).toBe(counted.resetHour)
+    expect(unknown.body.error).toEqual({ code: 'not_found', message: 'No such endpoint.', details: null })
+    const h = rateHeaders(unknown.headers)
+    expect(h.remainingHour).toBe(counted.remainingHour - 1)
+    expect(h.remainingDay).toBe(counted.remainingDay - 1)
+    expect(h.resetHour).toBe(counted.resetHour)
     const next = rateHeaders((await token.get('/teams')).headers)
-    expect(next.remainingHour).toBe(counted.remainingHour - 1)
+    expect(next.remainingHour).toBe(counted.remainingHour - 2)
+  })
+
+  test('a client API unknown path with a live key shows the key and tenant windows', async () => {
+    const live = restClient(server, acme.ownerKey)
+    const res = await live.get('/client/nothing-here')
+    expect(res.status).toBe(404)
+    const h = rateHeaders(res.headers)
+    expect(h.remainingHour).toBe(h.limitHour - 1)
+    expect(res.headers.get('x-ratelimit-tenant-remaining-hour')).not.toBeNull()
   })
 
   test('without a key, or with a key that is not valid, the untouched window stays', async () => {

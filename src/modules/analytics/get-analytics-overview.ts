@@ -23,7 +23,7 @@ export const getAnalyticsOverview = defineOperation({
   name: 'get_analytics_overview',
   title: 'Get analytics overview',
   description:
-    "How the company uses this AI interface: AI queries served in a period, and the MCP usage behind them (people calling the tools over 1, 7 and 28 days, MCP sessions, the top AI clients) in the mcp_* fields and top_ai_clients. Web-traffic analytics are not configured on an appliance, so the web-traffic fields (active_users_*, sessions_in_period, top_sources) are 0 or empty; the AI query count is always present. Admin or OwnerAdmin; unavailable (available: false) in demo mode.",
+    'How the company uses this AI interface: AI queries served in a period, and the MCP usage behind them (people calling the tools over 1, 7 and 28 days, MCP sessions, the top AI clients) in the mcp_* fields and top_ai_clients. Web-traffic analytics are not configured on an appliance, so the web-traffic fields (active_users_*, sessions_in_period, top_sources) are 0 or empty; the AI query count is always present. Admin or OwnerAdmin; unavailable (available: false) in demo mode.',
   access: { role: 'admin' },
   input: t.Object({ period: t.Union(PeriodEnum.anyOf, { description: PeriodEnum.description, default: 'this_week' }) }),
   output: t.Object({
@@ -32,17 +32,26 @@ export const getAnalyticsOverview = defineOperation({
     period_start: DateOnly,
     period_end: DateOnly,
     as_of: Instant,
-    active_users_1d: Int({ minimum: 0, description: 'Web-traffic active users, last 24 hours: 0 while web analytics is not configured (MCP callers: mcp_active_users_1d)' }),
+    active_users_1d: Int({
+      minimum: 0,
+      description: 'Web-traffic active users, last 24 hours: 0 while web analytics is not configured (MCP callers: mcp_active_users_1d)',
+    }),
     active_users_7d: Int({ minimum: 0, description: 'Web-traffic active users, last 7 days: 0 while web analytics is not configured' }),
     active_users_28d: Int({ minimum: 0, description: 'Web-traffic active users, last 28 days: 0 while web analytics is not configured' }),
-    sessions_in_period: Int({ minimum: 0, description: 'Web-traffic sessions in the period: 0 while web analytics is not configured (MCP: mcp_sessions_in_period)' }),
+    sessions_in_period: Int({
+      minimum: 0,
+      description: 'Web-traffic sessions in the period: 0 while web analytics is not configured (MCP: mcp_sessions_in_period)',
+    }),
     mcp_active_users_1d: Int({ minimum: 0, description: 'Distinct people (or keys bound to no person) calling the tools in the last 24 hours' }),
     mcp_active_users_7d: Int({ minimum: 0 }),
     mcp_active_users_28d: Int({ minimum: 0 }),
     mcp_sessions_in_period: Int({ minimum: 0, description: 'Distinct MCP sessions with tool calls in the period' }),
     ai_queries_served_in_period: Int({ minimum: 0, description: 'Tool calls answered in the period (always present)' }),
     failed_queries_in_period: Int({ minimum: 0 }),
-    top_sources: t.Array(TopSource, { maxItems: 5, description: 'Up to 5 web-traffic sources: empty while web analytics is not configured (AI clients: top_ai_clients)' }),
+    top_sources: t.Array(TopSource, {
+      maxItems: 5,
+      description: 'Up to 5 web-traffic sources: empty while web analytics is not configured (AI clients: top_ai_clients)',
+    }),
     top_ai_clients: t.Array(TopSource, { maxItems: 5, description: 'Up to 5 AI clients calling the tools, most calls first' }),
     web_analytics_configured: t.Boolean({ description: 'Always false on the appliance: the web-traffic fields are 0 or empty' }),
     message: t.String(),
