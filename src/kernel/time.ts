@@ -159,3 +159,14 @@ export function periodRange(period: Period, today: string): { start: string; end
 }
 
 export const isDate = (s: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`))
+
+/**
+ * An instant as a person reads it in a message: tenant-local "09:02 (Europe/Berlin)", with the
+ * local date in front when it is not the same local day as `now` ("2026-03-02 17:45 (Europe/Berlin)").
+ */
+export function localTimeLabel(ms: number, tz: string, now: number = ms): string {
+  const p = localParts(ms, tz)
+  const hhmm = `${pad(p.hour % 24)}:${pad(p.minute)}`
+  const date = localDate(ms, tz)
+  return `${date === localDate(now, tz) ? '' : `${date} `}${hhmm} (${tz})`
+}

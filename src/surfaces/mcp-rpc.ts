@@ -55,6 +55,12 @@ const INSTRUCTIONS_EXTENDED = INSTRUCTIONS.replace(
   'clock_in, clock_out, invite_staff, approve_timesheet and reject_timesheet change data',
 )
 
+export const MCP_DESCRIPTION =
+  'Workforce monitoring over MCP: attendance, timesheets, productivity, teams, plans and three write actions (clock_in, clock_out, invite_staff). JSON-RPC 2.0 over Streamable HTTP at POST /api/mcp/v1 with "Authorization: Bearer <key>".'
+
+/** The meta of a tool list, the same in tools/list and GET /tools (the spec's tool list response). */
+export const toolsMeta = () => ({ server: SERVER_NAME, version: SERVER_VERSION, protocol: DEFAULT_PROTOCOL_VERSION, description: MCP_DESCRIPTION })
+
 function negotiate(requested: unknown): string {
   return typeof requested === 'string' && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(requested) ? requested : DEFAULT_PROTOCOL_VERSION
 }
@@ -118,7 +124,7 @@ export async function dispatch(env: DispatchEnv, msg: unknown, inBatch: boolean)
     case 'ping':
       return { jsonrpc: '2.0', id, result: {} }
     case 'tools/list':
-      return { jsonrpc: '2.0', id, result: { tools: listedDescriptors(ctxForSession(env.rt, env.ctx, env.session)) } }
+      return { jsonrpc: '2.0', id, result: { tools: listedDescriptors(ctxForSession(env.rt, env.ctx, env.session)), meta: toolsMeta() } }
     case 'tools/call':
       return toolsCall(env, id, params)
     default:

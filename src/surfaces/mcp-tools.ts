@@ -55,6 +55,22 @@ export function toolOutputSchema(op: AnyOperation): TSchema {
   return t.Union([op.output, ToolError], { type: 'object', description: `Result of ${op.name}, or a tool error (isError: true)` })
 }
 
+/** The values of a union of string constants (TypeBox's shape of an enum), or null for any other schema. */
+export function enumValues(schema: unknown): string[] | null {
+  const anyOf = (schema as { anyOf?: unknown } | null)?.anyOf
+  if (!Array.isArray(anyOf) || anyOf.length === 0) return null
+  const values = anyOf.map((s: { const?: unknown }) => s?.const)
+  return values.every((v): v is string => typeof v === 'string') ? values : null
+}
+
+/** {anyOf: [{const: a}, {const: b}]} published as JSON Schema's own {type: string, enum: [a, b]}. */
+function asEnum(prop: Record<string, unknown>): Record<string, unknown> {
+  const values = enumValues(prop)
+  if (!values) return prop
+  const { anyOf: _anyOf, ...rest } = prop
+  return { type: 'string', enum: values, ...rest }
+}
+
 /**
  * Arguments with a default are required in the TypeBox type (so handlers see a value) but
  * optional for the client: Value.Default fills them before the check. Publish them as optional.
@@ -62,6 +78,7 @@ export function toolOutputSchema(op: AnyOperation): TSchema {
 function publishedInput(schema: TSchema): Record<string, unknown> {
   const out = json(schema)
   const props = (out.properties ?? {}) as Record<string, { default?: unknown }>
+  for (const [k, prop] of Object.entries(props)) props[k] = asEnum(prop as Record<string, unknown>) as { default?: unknown }
   if (Array.isArray(out.required)) {
     const required = (out.required as string[]).filter((k) => props[k]?.default === undefined)
     if (required.length > 0) out.required = required
@@ -119,6 +136,12 @@ export const allDescriptors = (extended = false): ToolDescriptor[] => [...mcpToo
 export const listedDescriptors = (ctx: Ctx): ToolDescriptor[] =>
   [...mcpTools(ctx.config.mcpExtendedTools).values()].filter(({ op }) => isOfferedTo(ctx, op.access)).map((tool) => tool.descriptor)
 
+/** An enum argument's failure names the allowed values; other failures keep TypeBox's sentence. */
+function messageOf(schema: unknown, value: unknown, message: string): string {
+  const values = enumValues(schema)
+  return values ? `must be one of: ${values.join(', ')} (got ${JSON.stringify(value)})` : message
+}
+
 /**
  * Arguments as DESIGN.md says: Clone, Clean (unknown keys dropped), Default, then a compiled
  * check, with no type coercion ("5" for an integer is refused). Failures are invalid_argument.
@@ -129,7 +152,7 @@ export function parseArguments(tool: McpTool, args: unknown): unknown {
   if (tool.checkInput.Check(value)) return value
   const fields = [...tool.checkInput.Errors(value)]
     .slice(0, 10)
-    .map((e) => ({ field: e.path.replace(/^\//, '').replaceAll('/', '.') || '(arguments)', message: e.message }))
+    .map((e) => ({ field: e.path.replace(/^\//, '').replaceAll('/', '.') || '(arguments)', message: messageOf(e.schema, e.value, e.message) }))
   const first = fields[0]
   throw new DomainError('invalid_argument', first ? `Invalid argument ${first.field}: ${first.message}.` : 'Invalid arguments.', { errors: fields })
 }

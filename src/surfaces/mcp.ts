@@ -4,11 +4,13 @@ import { actorKeyId } from '../kernel/access'
 import type { Ctx } from '../kernel/ctx'
 import { isDomainError } from '../kernel/errors'
 import { metrics } from '../kernel/metrics'
-import { DEFAULT_PROTOCOL_VERSION, SERVER_NAME, SERVER_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../kernel/version'
+import { DEFAULT_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../kernel/version'
 import { ToolCallLog } from '../modules/analytics/tool-call-log'
 import type { Runtime } from '../runtime'
 import { McpRateLimiter } from './mcp-rate-limit'
-import { RPC, dispatch, isObject, rpcError, type DispatchEnv, type RpcId, type RpcResponse } from './mcp-rpc'
+import { MCP_DESCRIPTION, RPC, dispatch, isObject, rpcError, toolsMeta, type DispatchEnv, type RpcId, type RpcResponse } from './mcp-rpc'
+import { mcpOpenApiDocument } from './mcp-openapi'
+import { CHANGE_PLAN_PATH, changePlanGuide } from '../modules/discovery/change-plan'
 import { SessionStore, type McpSession, type SessionOwner } from './mcp-sessions'
 import { allDescriptors } from './mcp-tools'
 import { checkHostAndOrigin } from './host-guard'
@@ -25,8 +27,7 @@ export const MAX_BATCH_MESSAGES = 100
 /** Once a batch answer holds this many bytes, the remaining messages are answered with an error. */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024
 
-export const MCP_DESCRIPTION =
-  'Workforce monitoring over MCP: attendance, timesheets, productivity, teams, plans and three write actions (clock_in, clock_out, invite_staff). JSON-RPC 2.0 over Streamable HTTP at POST /api/mcp/v1 with "Authorization: Bearer <key>".'
+export { MCP_DESCRIPTION } from './mcp-rpc'
 
 interface Http {
   rt: Runtime
@@ -213,10 +214,7 @@ function remove(h: Http, request: Request, requestId: string): Response {
 }
 
 /** GET /api/mcp/v1/tools: all 24 tools (no key needed), identical to what tools/list can show. */
-export const toolsListing = (extended = false) => ({
-  tools: allDescriptors(extended),
-  meta: { server: SERVER_NAME, version: SERVER_VERSION, protocol: DEFAULT_PROTOCOL_VERSION, description: MCP_DESCRIPTION },
-})
+export const toolsListing = (extended = false) => ({ tools: allDescriptors(extended), meta: toolsMeta() })
 
 /** The MCP surface: Streamable HTTP transport at /api/mcp/v1 plus the public tool listing. */
 export function mcpSurface(rt: Runtime) {
@@ -240,10 +238,19 @@ export function mcpSurface(rt: Runtime) {
     h.calls.flush()
   })
   const listing = JSON.stringify(toolsListing(rt.config.mcpExtendedTools))
+  const openapi = JSON.stringify(mcpOpenApiDocument(rt.config.publicUrl, MCP_DESCRIPTION))
+  const changePlan = JSON.stringify(changePlanGuide(rt.config.publicUrl))
+  const jsonBody = (body: string) => new Response(body, { headers: { 'content-type': 'application/json' } })
   const idOf = (headers: Record<string, unknown>) => String(headers['x-request-id'] ?? randomUUID())
   return new Elysia({ name: 'mcp' })
-    .get(`${MCP_PATH}/tools`, () => new Response(listing, { headers: { 'content-type': 'application/json' } }), {
+    .get(`${MCP_PATH}/tools`, () => jsonBody(listing), {
       detail: { summary: 'List the MCP tools (no key needed)', tags: ['mcp'] },
+    })
+    .get(`${MCP_PATH}/openapi.json`, () => jsonBody(openapi), {
+      detail: { summary: 'OpenAPI 3.1.0 description of the MCP interface (no key needed)', tags: ['mcp'] },
+    })
+    .get(CHANGE_PLAN_PATH, () => jsonBody(changePlan), {
+      detail: { summary: 'How to change plan on this appliance (no key needed)', tags: ['mcp'] },
     })
     .post(MCP_PATH, ({ request, set }) => post(h, request, idOf(set.headers)), {
       parse: 'none',

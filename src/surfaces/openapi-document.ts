@@ -131,11 +131,14 @@ function components() {
         properties: {
           error: {
             type: 'object',
-            required: ['code', 'message'],
+            required: ['code', 'message', 'details'],
             properties: {
               code: { $ref: '#/components/schemas/ErrorCode' },
               message: { type: 'string', description: 'What went wrong, for a person' },
-              details: { description: 'Structured details: for invalid_argument `{ location, errors: [{ field, message }] }`' },
+              details: {
+                type: ['object', 'null'],
+                description: 'Structured details, null when there are none: for invalid_argument `{ location, errors: [{ field, message }] }`',
+              },
             },
           },
         },

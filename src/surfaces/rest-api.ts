@@ -1,10 +1,32 @@
 import { Elysia, type AnyElysia } from 'elysia'
+import { DomainError } from '../kernel/errors'
 import { rateLimitHeaders, uncountedState } from '../modules/rate-limits/rest-limits'
 import type { Runtime } from '../runtime'
 import { REST_ROUTES } from './registry'
 import { restDocsRoutes } from './rest-docs'
 import { REST_PREFIX } from './openapi-document'
-import { mountRoutes } from './rest-routes'
+import { meterRestRequest, mountRoutes } from './rest-routes'
+import { requestCtx } from './request-ctx'
+
+/**
+ * An unknown path under /api/v1 is a request like any other: with a valid token it counts against
+ * the token's windows (429 when one is spent) and its X-RateLimit-* headers show where the token
+ * stands. Without a token, or with one that is not valid, it identifies no budget: the untouched
+ * window stays and the answer is still 404.
+ */
+function meterUnknownPath(rt: Runtime, request: Request, headers: Record<string, string | number>): void {
+  const client = new URL(request.url).pathname.startsWith(`${REST_PREFIX}/client/`)
+  const authorization = request.headers.get('authorization')
+  if (!authorization) return
+  let ctx: ReturnType<typeof requestCtx>
+  try {
+    const requestId = String(headers['x-request-id'] ?? crypto.randomUUID())
+    ctx = requestCtx(rt, { authorization, requestId, surface: client ? 'client' : 'rest', accepted: client ? ['live'] : ['api'] })
+  } catch {
+    return
+  }
+  meterRestRequest(rt, client ? 'client' : 'rest', ctx, headers)
+}
 
 /**
  * Everything under /api/v1: each module contributes a route group (data) listed in registry.ts,
@@ -26,5 +48,13 @@ export function restApi(rt: Runtime) {
     })
   // Elysia registers on the instance itself: each `use` adds the group's routes to `app`.
   for (const group of REST_ROUTES) app.use(mountRoutes(rt, group))
-  return app.use(restDocsRoutes(rt))
+  return app.use(restDocsRoutes(rt)).all(
+    '/*',
+    ({ request, set }) => {
+      // Reached only when no route matched: routes always win over this wildcard.
+      meterUnknownPath(rt, request, set.headers as Record<string, string | number>)
+      throw new DomainError('not_found', 'No such endpoint.')
+    },
+    { detail: { hide: true } },
+  )
 }

@@ -46,7 +46,7 @@ Request \`page=next_page\` until \`next_page\` is null.
 ## Rate limits
 Per token: ${config.rateLimitPerHour} requests per UTC hour and ${config.rateLimitPerDay} per UTC day, in fixed windows that reset independently (the hour at the top of each UTC hour, the day at 00:00 UTC). Counters are kept in the database, so a restart does not reset them.
 Every response under /api/v1, errors included, carries \`X-RateLimit-Limit-Hour\`, \`X-RateLimit-Remaining-Hour\`, \`X-RateLimit-Reset-Hour\`, \`X-RateLimit-Limit-Day\`, \`X-RateLimit-Remaining-Day\` and \`X-RateLimit-Reset-Day\` (resets in Unix seconds).
-Every request with a valid token counts, whatever its outcome (400, 403, 404 …). Over either limit the answer is 429 \`rate_limited\` with \`Retry-After\` (seconds); a refused request does not count.
+Every request with a valid token counts, whatever its outcome (400, 403, 404 …), an unknown path under /api/v1 included: its 404 carries the token's real window. Over either limit the answer is 429 \`rate_limited\` with \`Retry-After\` (seconds); a refused request does not count.
 A request without a token or with an invalid one identifies no token, so it counts against nothing; its headers show the full limits of an untouched window.
 
 ## Errors

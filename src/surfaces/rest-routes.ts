@@ -22,7 +22,7 @@ const ACCEPTED_KEYS: Record<HttpSurface, readonly KeyKind[]> = {
  * windows and its tenant's shared ones (X-RateLimit-Tenant-*). Requests without a valid key
  * identify no budget and are not counted; rest-api.ts gives them the headers of an untouched window.
  */
-function meterRestRequest(rt: Runtime, surface: HttpSurface, ctx: Ctx, headers: Record<string, string | number>): void {
+export function meterRestRequest(rt: Runtime, surface: HttpSurface, ctx: Ctx, headers: Record<string, string | number>): void {
   if (!ctx.tenant || ctx.actor.kind === 'anonymous' || ctx.actor.kind === 'system') return
   const c = rt.config
   const state =

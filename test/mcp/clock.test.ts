@@ -82,7 +82,7 @@ describe('clock_in and clock_out', () => {
   test('clocking in without coordinates under the record policy leaves the geofence result empty', async () => {
     const { client } = await person()
     const r = await callTool(client, 'clock_in')
-    expect(r.structured).toMatchObject({ success: true, is_within_geofence: null, matched_office_name: null })
+    expect(r.structured).toMatchObject({ success: true, is_within_geofence: false, geofence_checked: false, matched_office_name: '' })
     await callTool(client, 'clock_out')
   })
 

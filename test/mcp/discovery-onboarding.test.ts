@@ -27,7 +27,9 @@ describe('discovery tools (no key)', () => {
     expect(r.total_tools).toBe(24)
     expect(r.write_tools).toEqual(['clock_in', 'clock_out', 'invite_staff'])
     const byRole = r.capabilities_by_role as Record<string, string[]>
-    expect(byRole.manager_above).toEqual(['summarize_team_hours', 'list_pending_approvals', 'get_workload_alerts'])
+    expect(byRole.manager_above).toEqual(['summarize_team_hours', 'list_pending_approvals'])
+    // Issue 13: an Employee is answered their own workload alerts, so the tool is for everyone.
+    expect(byRole.everyone).toContain('get_workload_alerts')
     expect(byRole.admin_owner_admin!.sort()).toEqual(['get_analytics_feature_usage', 'get_analytics_overview', 'get_analytics_questions', 'invite_staff'])
     expect(byRole.no_key_needed).toEqual(['get_capabilities', 'get_pricing_and_plans', 'start_free_trial'])
     expect(r.sso_available).toBe(false)

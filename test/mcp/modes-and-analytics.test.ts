@@ -54,10 +54,10 @@ describe('platform analytics and demand capture', () => {
     await callTool(owner, 'get_dashboard_summary')
     const r = (await callTool(owner, 'get_analytics_overview')).structured
     expect(r.available).toBe(true)
-    expect(r.active_users_1d).toBeGreaterThanOrEqual(1)
+    expect(r.mcp_active_users_1d).toBeGreaterThanOrEqual(1)
     expect(r.ai_queries_served_in_period as number).toBeGreaterThanOrEqual(2)
-    expect(r.sessions_in_period as number).toBeGreaterThanOrEqual(1)
-    const sources = r.top_sources as { source: string; call_count: number }[]
+    expect(r.mcp_sessions_in_period as number).toBeGreaterThanOrEqual(1)
+    const sources = r.top_ai_clients as { source: string; call_count: number }[]
     expect(sources.length).toBeLessThanOrEqual(5)
     expect(sources.map((s) => s.source)).toContain('claude-ai')
   })

@@ -147,7 +147,8 @@ let client: Client
 let tools: Tool[]
 const tool = (name: string) => tools.find((t) => t.name === name)!
 const prop = (name: string, p: string) => tool(name).inputSchema.properties![p]!
-const literals = (s: Schema): unknown[] => (s.anyOf ?? [s]).map((x) => x.const)
+/** The allowed values of an enum input (published as JSON Schema enum) or of a union of consts. */
+const literals = (s: Schema): unknown[] => (Array.isArray(s.enum) ? s.enum : (s.anyOf ?? [s]).map((x) => x.const))
 
 /** Walks a schema and reports any object without typed properties or any untyped leaf. */
 function untyped(s: Schema, path: string, out: string[]): void {

@@ -138,7 +138,7 @@ describe('errors and hygiene', () => {
   test('an unknown path under /api/v1 answers the error envelope with rate-limit headers', async () => {
     const res = await acme.ro.get('/nothing-here')
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ error: { code: 'not_found', message: 'No such endpoint.' } })
+    expect(res.body).toEqual({ error: { code: 'not_found', message: 'No such endpoint.', details: null } })
     expectRateHeaders(res.headers)
   })
 

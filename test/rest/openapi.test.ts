@@ -32,9 +32,12 @@ function appRoutes(): string[] {
   const rt = openRuntime(loadConfig({ dataDir: dir, logLevel: 'silent' }))
   try {
     const app = createHttpApp(rt)
-    return app.routes
-      .filter((r) => r.path === '/api/v1' || r.path.startsWith('/api/v1/'))
-      .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1')}`)
+    return (
+      app.routes
+        // The wildcard answers unknown paths (404 with the token's rate-limit window): not an endpoint.
+        .filter((r) => (r.path === '/api/v1' || r.path.startsWith('/api/v1/')) && r.path !== '/api/v1/*')
+        .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1')}`)
+    )
   } finally {
     rt.close()
     rmSync(dir, { recursive: true, force: true })

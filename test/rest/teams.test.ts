@@ -61,7 +61,7 @@ describe('GET /api/v1/teams/{team_id}', () => {
   test('answers 404 for another tenant’s team, as for a missing one', async () => {
     const res = await acme.ro.get(`/teams/${otherOrg.teams.eng}`)
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ error: { code: 'not_found', message: 'Team not found.' } })
+    expect(res.body).toEqual({ error: { code: 'not_found', message: 'Team not found.', details: null } })
     const missing = await acme.ro.get('/teams/00000000-0000-4000-8000-000000000000')
     expect(missing.body).toEqual(res.body)
   })

@@ -28,7 +28,7 @@ describe('workforce serve', () => {
     const res = await fetch(`${server.url}/api/v1/nope`, { headers: { 'x-request-id': 'req-123' } })
     expect(res.status).toBe(404)
     expect(res.headers.get('x-request-id')).toBe('req-123')
-    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No such endpoint.' } })
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No such endpoint.', details: null } })
   })
 
   test('refuses a body over the cap with 413 payload_too_large', async () => {

@@ -9,13 +9,14 @@ import { scopeUserIds, visibility } from '../users/visibility'
 
 const KINDS = ['clock_in', 'clock_out', 'timesheet_submitted', 'timesheet_approved', 'timesheet_rejected', 'timesheet_auto_generated'] as const
 type Kind = (typeof KINDS)[number]
-const LABEL: Record<Kind, string> = {
-  clock_in: 'clock-ins',
-  clock_out: 'clock-outs',
-  timesheet_submitted: 'timesheet submissions',
-  timesheet_approved: 'timesheet approvals',
-  timesheet_rejected: 'timesheet rejections',
-  timesheet_auto_generated: 'auto-generated timesheets',
+/** What a group counts, singular and plural ("1 timesheet approval", "2 timesheet approvals"). */
+const LABEL: Record<Kind, [string, string]> = {
+  clock_in: ['clock-in', 'clock-ins'],
+  clock_out: ['clock-out', 'clock-outs'],
+  timesheet_submitted: ['timesheet submission', 'timesheet submissions'],
+  timesheet_approved: ['timesheet approval', 'timesheet approvals'],
+  timesheet_rejected: ['timesheet rejection', 'timesheet rejections'],
+  timesheet_auto_generated: ['auto-generated timesheet', 'auto-generated timesheets'],
 }
 
 const ActivityEvent = t.Object(
@@ -94,7 +95,7 @@ export const listRecentActivity = defineOperation({
         people: g.people.size,
         first_at: toIso(g.first),
         last_at: toIso(g.last),
-        summary: `${g.count} ${LABEL[g.kind]} by ${g.people.size} ${g.people.size === 1 ? 'person' : 'people'} on ${g.date}`,
+        summary: `${g.count} ${LABEL[g.kind][g.count === 1 ? 0 : 1]} by ${g.people.size} ${g.people.size === 1 ? 'person' : 'people'} on ${g.date}`,
       })),
       total_groups: sorted.length,
       scope: v.scope,

@@ -16,11 +16,14 @@ const TopSource = t.Object(
   { description: 'An AI client that called the tools' },
 )
 
+/** No web analytics on an appliance: the spec's web-traffic fields are 0 (the AI query count is not one of them). */
+const NO_WEB_TRAFFIC = { active_users_1d: 0, active_users_7d: 0, active_users_28d: 0, sessions_in_period: 0, top_sources: [] as never[] }
+
 export const getAnalyticsOverview = defineOperation({
   name: 'get_analytics_overview',
   title: 'Get analytics overview',
   description:
-    "How the company uses this AI interface: active users over 1, 7 and 28 days, MCP sessions and AI queries served in a period, and the top AI clients. Counts come from the tenant's own recorded tool calls; web-traffic analytics are not configured on an appliance, so only MCP usage is counted. Admin or OwnerAdmin; unavailable (available: false) in demo mode.",
+    'How the company uses this AI interface: AI queries served in a period, and the MCP usage behind them (people calling the tools over 1, 7 and 28 days, MCP sessions, the top AI clients) in the mcp_* fields and top_ai_clients. Web-traffic analytics are not configured on an appliance, so the web-traffic fields (active_users_*, sessions_in_period, top_sources) are 0 or empty; the AI query count is always present. Admin or OwnerAdmin; unavailable (available: false) in demo mode.',
   access: { role: 'admin' },
   input: t.Object({ period: t.Union(PeriodEnum.anyOf, { description: PeriodEnum.description, default: 'this_week' }) }),
   output: t.Object({
@@ -29,14 +32,28 @@ export const getAnalyticsOverview = defineOperation({
     period_start: DateOnly,
     period_end: DateOnly,
     as_of: Instant,
-    active_users_1d: Int({ minimum: 0, description: 'Distinct callers in the last 24 hours' }),
-    active_users_7d: Int({ minimum: 0 }),
-    active_users_28d: Int({ minimum: 0 }),
-    sessions_in_period: Int({ minimum: 0, description: 'Distinct MCP sessions with tool calls in the period' }),
+    active_users_1d: Int({
+      minimum: 0,
+      description: 'Web-traffic active users, last 24 hours: 0 while web analytics is not configured (MCP callers: mcp_active_users_1d)',
+    }),
+    active_users_7d: Int({ minimum: 0, description: 'Web-traffic active users, last 7 days: 0 while web analytics is not configured' }),
+    active_users_28d: Int({ minimum: 0, description: 'Web-traffic active users, last 28 days: 0 while web analytics is not configured' }),
+    sessions_in_period: Int({
+      minimum: 0,
+      description: 'Web-traffic sessions in the period: 0 while web analytics is not configured (MCP: mcp_sessions_in_period)',
+    }),
+    mcp_active_users_1d: Int({ minimum: 0, description: 'Distinct people (or keys bound to no person) calling the tools in the last 24 hours' }),
+    mcp_active_users_7d: Int({ minimum: 0 }),
+    mcp_active_users_28d: Int({ minimum: 0 }),
+    mcp_sessions_in_period: Int({ minimum: 0, description: 'Distinct MCP sessions with tool calls in the period' }),
     ai_queries_served_in_period: Int({ minimum: 0, description: 'Tool calls answered in the period (always present)' }),
     failed_queries_in_period: Int({ minimum: 0 }),
-    top_sources: t.Array(TopSource, { maxItems: 5, description: 'Up to 5 AI clients, most calls first' }),
-    web_analytics_configured: t.Boolean({ description: 'Always false on the appliance: web-traffic fields count MCP usage only' }),
+    top_sources: t.Array(TopSource, {
+      maxItems: 5,
+      description: 'Up to 5 web-traffic sources: empty while web analytics is not configured (AI clients: top_ai_clients)',
+    }),
+    top_ai_clients: t.Array(TopSource, { maxItems: 5, description: 'Up to 5 AI clients calling the tools, most calls first' }),
+    web_analytics_configured: t.Boolean({ description: 'Always false on the appliance: the web-traffic fields are 0 or empty' }),
     message: t.String(),
   }),
   unavailableInDemo(ctx, input) {
@@ -45,13 +62,14 @@ export const getAnalyticsOverview = defineOperation({
     return {
       ...base,
       available: false,
-      active_users_1d: 0,
-      active_users_7d: 0,
-      active_users_28d: 0,
-      sessions_in_period: 0,
+      ...NO_WEB_TRAFFIC,
+      mcp_active_users_1d: 0,
+      mcp_active_users_7d: 0,
+      mcp_active_users_28d: 0,
+      mcp_sessions_in_period: 0,
       ai_queries_served_in_period: 0,
       failed_queries_in_period: 0,
-      top_sources: [],
+      top_ai_clients: [],
       message: UNAVAILABLE_IN_DEMO,
     }
   },
@@ -63,13 +81,14 @@ export const getAnalyticsOverview = defineOperation({
     return {
       ...base,
       available: true,
-      active_users_1d: activeCallers(ctx, ctx.now - DAY),
-      active_users_7d: activeCallers(ctx, ctx.now - 7 * DAY),
-      active_users_28d: activeCallers(ctx, ctx.now - 28 * DAY),
-      sessions_in_period: stats.sessions,
+      ...NO_WEB_TRAFFIC,
+      mcp_active_users_1d: activeCallers(ctx, ctx.now - DAY),
+      mcp_active_users_7d: activeCallers(ctx, ctx.now - 7 * DAY),
+      mcp_active_users_28d: activeCallers(ctx, ctx.now - 28 * DAY),
+      mcp_sessions_in_period: stats.sessions,
       ai_queries_served_in_period: stats.calls,
       failed_queries_in_period: stats.errors,
-      top_sources: callsBySource(ctx, w, 5).map((s) => ({
+      top_ai_clients: callsBySource(ctx, w, 5).map((s) => ({
         source: s.source,
         call_count: s.calls,
         distinct_callers: s.callers,

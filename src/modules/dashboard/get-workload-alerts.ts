@@ -39,8 +39,9 @@ export const getWorkloadAlerts = defineOperation({
   name: 'get_workload_alerts',
   title: 'Get workload alerts',
   description:
-    'Workload signals for a date (default today, company time zone): people working unusually long or at night, people not clocked in for a scheduled shift, workdays without logged time in the past week, and weeks over contracted hours. Most severe first. Past dates answer the alerts recorded after that day ended (as_of says when); today is computed live. For managers (their teams) and admins (everyone).',
-  access: { role: 'manager' },
+    'Workload signals for a date (default today, company time zone): people working unusually long or at night, people not clocked in for a scheduled shift, workdays without logged time in the past week, and weeks over contracted hours. Most severe first. Past dates answer the alerts recorded after that day ended (as_of says when); today is computed live. Managers see their teams, admins everyone, and an employee their own alerts.',
+  // Employees are answered their own alerts (visibility scope self), not refused.
+  access: { role: 'member' },
   input: t.Object({
     date: t.Optional(t.String({ ...DateOnly, description: 'Date YYYY-MM-DD; default today' })),
   }),

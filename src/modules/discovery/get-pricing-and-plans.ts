@@ -2,6 +2,7 @@ import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { Int, Nullable } from '../../kernel/schemas'
 import { findDefaultDemoTenant } from '../tenants/queries'
+import { CHANGE_PLAN_PATH } from './change-plan'
 import { RelatedResources, links } from './links'
 import { PlanSchema, loadPlans } from './plans'
 
@@ -24,8 +25,8 @@ export const getPricingAndPlans = defineOperation({
       { description: 'Synthetic demo data to try the tools on' },
     ),
     related_resources: RelatedResources,
-    upgrade_url: t.String(),
-    billing_portal_url: t.String(),
+    upgrade_url: t.String({ description: 'Keyless guide (JSON) to changing plan on this appliance: the operator command' }),
+    billing_portal_url: t.String({ description: 'The same guide: the appliance has no self-service billing portal' }),
     change_plan_note: t.String(),
     payment_integrations: t.Object({ supported: t.Array(t.String()), note: t.String() }, { description: 'How plans are paid for on an appliance' }),
     note: t.String({ description: 'Freshness of the data' }),
@@ -36,6 +37,7 @@ export const getPricingAndPlans = defineOperation({
   run(ctx) {
     const { plans, source } = loadPlans(ctx.db)
     const demo = findDefaultDemoTenant(ctx.db)
+    const changePlanUrl = `${ctx.config.publicUrl.replace(/\/+$/, '')}${CHANGE_PLAN_PATH}`
     const l = links(ctx)
     return {
       plans,
@@ -52,8 +54,9 @@ export const getPricingAndPlans = defineOperation({
         how_to_use: 'Use the public demo key printed when the server starts, or call switch_to_demo in an MCP session.',
       },
       related_resources: l,
-      upgrade_url: `${l.rest_api_url}/billing`,
-      billing_portal_url: `${l.rest_api_url}/billing`,
+      // No billing portal on an appliance: both point to the keyless guide with the operator's command.
+      upgrade_url: changePlanUrl,
+      billing_portal_url: changePlanUrl,
       change_plan_note:
         'On this appliance the operator changes plans with `workforce plan set <plan> --tenant <TENANT>`; the change applies at once and emits subscription.plan_changed.',
       payment_integrations: { supported: ['invoice (Enterprise)', 'operator-managed licence'], note: 'The appliance itself processes no card payments.' },

@@ -18,7 +18,7 @@ export const getDemoScenarios = defineOperation({
   name: 'get_demo_scenarios',
   title: 'Get demo scenarios',
   description:
-    'Five guided scenarios for the demo company (morning check-in, overtime, approvals, productivity, onboarding), each with questions to ask. Pair with switch_to_demo or a demo key.',
+    'Five guided scenarios for the demo company (an overtime spike, a timesheet approval backlog, a project budget at risk, a productivity drop, and who is working right now or missing), each with questions to ask. Pair with switch_to_demo or a demo key.',
   access: { role: 'member' },
   input: t.Object({}),
   output: t.Object({

@@ -6,7 +6,7 @@ import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
 import { callerUserId } from '../../kernel/access'
 import { Id, Instant, Int, Nullable } from '../../kernel/schemas'
-import { MINUTE, toIso } from '../../kernel/time'
+import { MINUTE, localTimeLabel, toIso } from '../../kernel/time'
 import { endActiveAgentSessions } from '../activity/agent-queries'
 import { insertLocationPing, listOffices, type OfficeRow } from '../locations/office-queries'
 import { findTenantById } from '../tenants/queries'
@@ -140,10 +140,11 @@ export const ClockInOutput = t.Object({
   success: t.Boolean({ description: 'True when the clock-in was recorded' }),
   time_log_id: Id,
   clock_in_time: Instant,
-  is_within_geofence: Nullable(t.Boolean(), {
-    description: 'Whether the coordinates fall inside an office geofence; null when no coordinates were sent or geofencing is off',
+  is_within_geofence: t.Boolean({
+    description: 'True when the coordinates fall inside an office geofence; false when they do not, or when no check was made (see geofence_checked)',
   }),
-  matched_office_name: Nullable(t.String(), { description: 'Office whose geofence contains the coordinates; null when none' }),
+  geofence_checked: t.Boolean({ description: 'True when coordinates were sent and checked against the office geofences (geofencing on)' }),
+  matched_office_name: t.String({ description: 'Office whose geofence contains the coordinates; "" (empty) when none' }),
   distance_meters: Nullable(Int({ minimum: 0 }), { description: 'Distance to the matched (or else the nearest) office, metres; null without coordinates' }),
   next_tap_due_at: Nullable(Instant, { description: "When the next presence confirmation is due under the company's policy; null when there is none" }),
   agent_sessions_ended: Int({ minimum: 0, description: 'Desktop-agent sessions of the user ended by this clock-in (cross-device handover)' }),
@@ -181,12 +182,13 @@ export const clockIn = defineOperation({
       success: true,
       time_log_id: log.id,
       clock_in_time: toIso(log.clockInAt),
-      is_within_geofence: log.isWithinGeofence,
-      matched_office_name: geofence?.matched?.name ?? null,
+      is_within_geofence: log.isWithinGeofence === true,
+      geofence_checked: log.isWithinGeofence !== null,
+      matched_office_name: geofence?.matched?.name ?? '',
       distance_meters: log.isWithinGeofence === null ? null : (geofence?.distanceMeters ?? null),
       next_tap_due_at: log.nextTapDueAt === null ? null : toIso(log.nextTapDueAt),
       agent_sessions_ended: agentSessionsEnded,
-      message: `Clocked in${where} at ${toIso(log.clockInAt)}.`,
+      message: `Clocked in${where} at ${localTimeLabel(log.clockInAt, ctx.tenant.timezone, ctx.now)}.`,
     }
   },
 })

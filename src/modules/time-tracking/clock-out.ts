@@ -5,7 +5,7 @@ import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
 import { Id, Instant, Int } from '../../kernel/schemas'
-import { toIso, hoursFromMs } from '../../kernel/time'
+import { toIso, hoursFromMs, localTimeLabel } from '../../kernel/time'
 import { endActiveAgentSessions } from '../activity/agent-queries'
 import { getUserInTenant } from '../users/queries'
 import { insertLocationPing, listOffices } from '../locations/office-queries'
@@ -114,7 +114,7 @@ export const clockOut = defineOperation({
       clock_out_time: toIso(out),
       duration_hours: hours,
       blocks_generated: blocksGenerated,
-      message: `Clocked out at ${toIso(out)} after ${hours} h.`,
+      message: `Clocked out at ${localTimeLabel(out, ctx.tenant.timezone, ctx.now)} after ${hours} h.`,
     }
   },
 })
