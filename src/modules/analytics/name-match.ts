@@ -115,7 +115,7 @@ export function matchNames(question: string, people: NamedPerson[], teams: Named
     for (let k = 0; k < n; k++) taken[at + k] = true
   }
 
-  // Teams: a full name, longest first; a one-word name needs a capital or a team word next to it.
+  // Teams: a full name, longest first.
   const teamHits: NameMatch<NamedTeam>[] = []
   const byLength = [...teams].map((t) => ({ t, seq: nameTokens(t.name) })).sort((a, b) => b.seq.length - a.seq.length)
   for (const { t, seq } of byLength) {
@@ -123,7 +123,8 @@ export function matchNames(question: string, people: NamedPerson[], teams: Named
     const at = indexOfSeq(words, seq, taken)
     if (at < 0) continue
     const teamWordNear = TEAM_WORDS.has(words[at + seq.length] ?? '') || TEAM_WORDS.has(words[at - 1] ?? '')
-    if (seq.length === 1 && !nameLike(toks[at]!, allLower) && !teamWordNear) continue
+    // One-word team names ("Sales") are ordinary words too: a capital or a team word must say so.
+    if (seq.length === 1 && !toks[at]!.capital && !teamWordNear) continue
     take(at, seq.length)
     teamHits.push({ phrase: seq.join(' '), candidates: [t] })
   }

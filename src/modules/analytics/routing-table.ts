@@ -166,7 +166,7 @@ export const INTENTS: Intent[] = [
     tool: 'get_workload_alerts',
     theme: 'workload',
     words:
-      /\b(has ?n['’]?t|have ?n['’]?t|not( yet)?|did ?n['’]?t|never|forgot to) (clocked|clock|checked|check|logged|log|shown|show(ed)?|turned|turn) (in|up)\b|\bmissing\b|\bno.?shows?\b|\bshow(ed)? up\b|\bturn(ed)? up\b|\babsent\b|\babsen(ce|ces)\b|\blate\b/g,
+      /\b(has ?n['’]?t|have ?n['’]?t|not( yet)?|did ?n['’]?t|never|forgot to) (clocked|clock|checked|check|logged|log|shown|show(ed)?|turned|turn) (in|up)\b|\bmissing\b|\bno.?shows?\b|\bshow(ed)? up\b|\bturn(ed)? up\b|\babsent\b|\babsen(ce|ces)\b|\blate\b|\b(if|whether|did) (everyone|everybody|all)\b[^?.]*\b(clocked|checked|logged) in\b/g,
     reason: 'who is missing against their schedule, with other workload alerts',
     weight: 2,
     args: [dateArg()],
@@ -175,8 +175,18 @@ export const INTENTS: Intent[] = [
     tool: 'get_workload_alerts',
     theme: 'workload',
     words:
-      /\bovertime\b|\bburn ?out\b|\bworkload\b|\boverwork\w*\b|\btoo (many|much) (hours|work)\b|\blong (days|hours|shifts)\b|\bover (their |the |his |her )?(contract\w*|hours)\b|\balerts?\b|\bwarnings?\b|\brisks?\b|\bexhaust\w*\b/g,
+      /\bovertime\b|\bburn ?out\b|\bworkload\b|\boverwork\w*\b|\btoo (many|much) (hours|work)\b|\blong (days|hours|shifts)\b|\bover (their |the |his |her )?(contract\w*|hours)\b|\balerts?\b|\bwarnings?\b|\brisks?\b|\bexhaust\w*\b|\bred flags?\b|\bconcerns?\b|\bworr(y|ied|ying)\b/g,
     reason: 'overtime (weeks over contract), unusual hours, missed clock-ins and timesheet gaps for one date',
+    weight: 1.5,
+    args: [dateArg()],
+  },
+  // Attendance on a past day: is_clocked_in only tells about now; the alerts of that date tell who was missing.
+  {
+    tool: 'get_workload_alerts',
+    theme: 'attendance',
+    words: /\battendance\b|\b(clocked|checked) in\b|\bwho (was|were) (in|at work|working|on shift)\b|\bon shift\b/g,
+    needs: (f) => f.when !== null && f.when.from < f.today,
+    reason: 'who was not clocked in for a scheduled shift on that date, with other workload alerts',
     weight: 1.5,
     args: [dateArg()],
   },
@@ -209,8 +219,10 @@ export const INTENTS: Intent[] = [
     tool: 'list_employees',
     theme: 'attendance',
     words:
-      /\bwho(['’]s| is| are)? (in|clocked|working|online|present|on shift|at work|here|around|on the clock)\b|\bclocked in\b|\bon the clock\b|\bon shift\b|\battendance\b|\bpresent\b|\bin the office\b/g,
+      /\bwho(['’]s| is| are)? (in\b(?!( the)? [\w&]+( [\w&]+)? (team|department|group))|clocked|working|online|present|on shift|at work|here|around|on the clock)\b|\bclocked in\b|\bon the clock\b|\bon shift\b|\battendance\b|\bpresent\b|\bin the office\b/g,
     unless: /\bam i\b/,
+    // is_clocked_in is about now: attendance on another day is in the workload alerts of that date.
+    needs: (f) => !f.when || f.when.period === 'today',
     reason: 'everyone you can see with is_clocked_in',
     weight: 1.5,
     args: [teamArg(), fixedArgs({ page_size: 100 })],
@@ -260,7 +272,8 @@ export const INTENTS: Intent[] = [
   {
     tool: 'summarize_team_hours',
     theme: 'hours',
-    words: /\bteam hours\b|\bhours\b|\bworked\b|\btime spent\b|\butili[sz]ation\b|\bput in\b|\blogged\b|\bhow (much|long) did\b/g,
+    words:
+      /\bteam hours\b|\bhours\b|\bworked\b|\btime spent\b|\btotal time\b|\btime (worked|logged|tracked)\b|\butili[sz]ation\b|\bput in\b|\blogged\b|\bhow (much|long) did\b/g,
     reason: 'hours per member and per day over a period',
     args: [teamArg('team_id', true), periodArg()],
   },
@@ -319,7 +332,7 @@ export const INTENTS: Intent[] = [
     tool: 'get_capabilities',
     theme: 'product',
     words:
-      /\bwhat can (you|it|this|the)\b|\bcapabilit\w*\b|\bfeatures?\b|\bintegrat\w*\b|\b(do|does) (you|it) support\b|\bsupported\b|\bwhat tools\b|\bable to\b|\bwhat (does|do) (this|it|you) do\b/g,
+      /\bwhat can (you|it|this|the)\b|\bcapabilit\w*\b|\bfeatures?\b|\bintegrat\w*\b|\b(do|does) (you|it) support\b|\bsupported\b|\bwhat tools\b|\bable to\b|\bworks? with\b|\bcompatible\b|\bwhat (does|do) (this|it|you) do\b/g,
     reason: 'everything the service can do, by role',
   },
   {
@@ -352,8 +365,7 @@ export const INTENTS: Intent[] = [
   {
     tool: 'get_started_guide',
     theme: 'product',
-    words:
-      /\bget(ting)? started\b|\bhow do i (start|begin|connect|set ?up)\b|\bset ?up\b|\bconnect\w*\b|\bfirst steps\b|\bconfig\w*\b|\bapi key\b|\bclaude\b|\bchatgpt\b|\bcursor\b/g,
+    words: /\bget(ting)? started\b|\bhow do i (start|begin|connect|set ?up)\b|\bset ?up\b|\bconnect\w*\b|\bfirst steps\b|\bconfig\w*\b|\bapi key\b/g,
     reason: 'how to connect and what to ask first',
   },
   {
