@@ -148,6 +148,13 @@ export const QUESTIONS: QuestionCase[] = [
     args: () => ({ from: '2026-11-02', to: '2026-11-08' }),
   },
 
+  {
+    as: 'employee',
+    q: 'How many hours did Jonas Richter work last week?',
+    tool: 'list_my_timesheet',
+    args: (d) => ({ from: d.lastWeek.from, to: d.lastWeek.to }),
+  },
+
   // Writes
   { as: 'employee', q: 'Clock me in please', tool: 'clock_in', args: () => ({}) },
   { as: 'employee', q: "I'm done for the day, clock me out", tool: 'clock_out', args: () => ({}) },

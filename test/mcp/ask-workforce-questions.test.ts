@@ -101,4 +101,43 @@ describe('ask_workforce on the question table', () => {
   }, 120_000)
 })
 
+describe('what ask_workforce tells the client besides the first route', () => {
+  test('an ambiguous name: the choices, what was resolved, and a message that says to ask the user first', async () => {
+    const r = (await callTool(clients.admin, 'ask_workforce', { question: 'How many hours did Ruben work yesterday?' })).structured as unknown as Routed & {
+      message: string
+      resolved: { when: { from: string; to: string } | null; people: { candidates: { name: string }[] }[] }
+    }
+    expect(r.resolved.when).toMatchObject({ from: dates.yesterday, to: dates.yesterday })
+    expect(r.resolved.people[0]!.candidates.map((c) => c.name).sort()).toEqual(['Ruben Abbott', 'Ruben Ortiz'])
+    expect(r.message).toContain('Ruben Abbott, Ruben Ortiz')
+    const first = r.routes[0]!
+    expect(first.tool).toBe('summarize_team_hours')
+    // Both Rubens are in Customer Support: the team is known even though the person is not.
+    expect(first.arguments).toEqual({ team_id: lookup.team('Customer Support'), period: dates.periodHolding(dates.yesterday) })
+    expect(first.notes.join(' ')).toContain(dates.yesterday)
+  })
+
+  test("a tool the caller's role cannot call is ranked last and says why", async () => {
+    const r = (await callTool(clients.employee, 'ask_workforce', { question: 'Which timesheets are pending approval?' })).structured as unknown as Routed & {
+      routes: { reason: string }[]
+    }
+    expect(r.routes[0]!.tool).toBe('list_pending_approvals')
+    expect(r.routes[0]!.reason).toContain('needs Manager or above')
+    const manager = (await callTool(clients.manager, 'ask_workforce', { question: 'Which timesheets are pending approval?' })).structured as unknown as {
+      routes: { reason: string; score: number }[]
+    }
+    expect(manager.routes[0]!.reason).not.toContain('needs')
+    expect((r.routes[0] as unknown as { score: number }).score).toBeLessThan(manager.routes[0]!.score)
+  })
+
+  test('a manager naming someone outside their teams gets no id for them', async () => {
+    const r = (await callTool(clients.manager, 'ask_workforce', { question: 'How productive was Camille Tanaka this week?' }))
+      .structured as unknown as Routed & {
+      resolved: { people: unknown[] }
+    }
+    expect(r.resolved.people).toEqual([])
+    expect(r.routes[0]!.arguments.user_id).toBeUndefined()
+  })
+})
+
 const sorted = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)))

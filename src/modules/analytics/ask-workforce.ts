@@ -9,7 +9,7 @@ import { listTeamsPage } from '../teams/queries'
 import { usersMatching } from '../users/queries'
 import { scopeUserIds, visibility } from '../users/visibility'
 import { insertQuestion } from './queries'
-import { THEMES, routeWithFacts, type World } from './question-router'
+import { THEMES, routeWithFacts, type Resolved, type World } from './question-router'
 
 const QUESTION_ECHO_LENGTH = 200
 
@@ -78,6 +78,7 @@ function worldOf(ctx: TenantBoundCtx): World {
       people ??= usersMatching(ctx, { userIds: scopeUserIds(visibility(ctx), null) }).map((u) => ({ id: u.id, name: u.name, teamId: u.primaryTeamId }))
       return people
     },
+    selfId: ctx.actor.userId,
     teams: () => listTeamsPage(ctx, { offset: 0, limit: 1000 }).rows.map((r) => ({ id: r.id, name: r.name })),
     offered: (tool) => catalog.length === 0 || byName.has(tool),
     allowed: (tool) => {
@@ -88,11 +89,24 @@ function worldOf(ctx: TenantBoundCtx): World {
   }
 }
 
+/** What to do next, in one sentence: which tool, and which ambiguous name to ask the user about first. */
+function messageFor(routes: { tool: string; choices: { argument: string; phrase: string; options: { label: string }[] }[] }[], resolved: Resolved): string {
+  const [first, ...rest] = routes
+  const then = rest.length > 0 ? `, then ${rest.map((r) => r.tool).join(' or ')} if needed` : ''
+  const asks = first!.choices.map((c) => `which "${c.phrase}" they mean (${c.options.map((o) => o.label).join(', ')}) for ${c.argument}`)
+  if (asks.length === 0) {
+    for (const p of resolved.people.filter((m) => m.candidates.length > 1)) {
+      asks.push(`which "${p.phrase}" they mean (${p.candidates.map((c) => c.name).join(', ')})`)
+    }
+  }
+  return asks.length > 0 ? `First ask the user ${asks.join('; and ')}; then call ${first!.tool}${then}.` : `Call ${first!.tool} first${then}.`
+}
+
 export const askWorkforce = defineOperation({
   name: 'ask_workforce',
   title: 'Ask a workforce question',
   description:
-    "Send the user's question verbatim (up to 2000 characters) when you are unsure which tool answers it: returns the tools to call, best first, with the arguments to pass. It does not answer the question itself. Questions are stored as tenant-scoped product telemetry that only Admins and OwnerAdmins can read (get_analytics_questions).",
+    "Send the user's question verbatim (up to 2000 characters) when you are unsure which tool answers it: returns the tools to call, best first, with the arguments to pass: people and teams it names as their ids, times as the tool's period or dates in the company's time zone, and names that fit several people as choices to ask the user about. It does not answer the question itself. Questions are stored as tenant-scoped product telemetry that only Admins and OwnerAdmins can read (get_analytics_questions).",
   access: { role: 'member' },
   input: t.Object({
     question: t.String({ minLength: 1, maxLength: 2000, description: 'The question, verbatim, at most 2000 characters' }),
@@ -122,7 +136,7 @@ export const askWorkforce = defineOperation({
     return {
       acknowledged: true,
       question_received: input.question.slice(0, QUESTION_ECHO_LENGTH),
-      message: `Call ${tools[0]} first${tools.length > 1 ? `, then ${tools.slice(1).join(' or ')} if needed` : ''}.`,
+      message: messageFor(routes, resolved),
       theme,
       suggested_tools: tools,
       routes: routes.map((r) => ({ tool: r.tool, reason: r.reason, arguments: r.arguments, choices: r.choices, notes: r.notes, score: r.score })),

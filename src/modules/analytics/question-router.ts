@@ -31,6 +31,8 @@ export interface World {
   /** The people and teams the caller can see (read only when the question may name one). */
   people: () => NamedPerson[]
   teams: () => NamedTeam[]
+  /** The caller, when the key is bound to a person: naming yourself is asking about "me". */
+  selfId: string | null
   /** Whether a tool is offered on this server (absent tools are never suggested). */
   offered: (tool: string) => boolean
   /** Whether the caller's role may call a tool; tools it may not are ranked last, with a word why. */
@@ -43,6 +45,7 @@ export const bareWorld = (now = Date.now()): World => ({
   tz: 'UTC',
   people: () => [],
   teams: () => [],
+  selfId: null,
   offered: () => true,
   allowed: () => ({ ok: true }),
 })
@@ -57,14 +60,17 @@ export interface Resolved {
 export function readFacts(question: string, world: World): Facts {
   const q = question.toLowerCase()
   const names = matchNames(question, world.people(), world.teams())
+  // "How many hours did Jonas work?" asked by Jonas is a question about "me".
+  const aboutCaller = names.people.filter((m) => m.candidates.length === 1 && m.candidates[0]!.id === world.selfId)
+  const people = names.people.filter((m) => !aboutCaller.includes(m))
   return {
     q,
     today: world.today,
     tz: world.tz,
     when: readWhen(question, world.today),
-    people: names.people,
+    people,
     teams: names.teams,
-    self: /\b(me|my|mine|myself|i|i['’]m|i['’]ve)\b/.test(q),
+    self: aboutCaller.length > 0 || /\b(me|my|mine|myself|i|i['’]m|i['’]ve)\b/.test(q),
     email: /[\w.+-]+@[\w-]+(\.[\w-]+)+/.exec(question)?.[0]?.toLowerCase() ?? null,
   }
 }

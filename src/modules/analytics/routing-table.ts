@@ -262,6 +262,17 @@ export const INTENTS: Intent[] = [
     weight: 2,
     args: [dateRangeArg()],
   },
+  // Hours of the caller by name ("How many hours did Jonas work?" from Jonas, or a client that put the name in).
+  {
+    tool: 'list_my_timesheet',
+    theme: 'timesheets',
+    words: /\bhours\b|\bworked\b|\blogged\b|\btotal time\b/g,
+    unless: /\bapprov|\breview|\bsign(ed)? off\b|\bpending\b/,
+    needs: (f) => f.self && !personNamed(f) && !teamNamed(f) && !/\b(my|our) (team|people|staff|reports)\b|\bteam\b/.test(f.q),
+    reason: "the caller's own sessions, total hours and timesheets",
+    weight: 1.5,
+    args: [dateRangeArg()],
+  },
   {
     tool: 'list_pending_approvals',
     theme: 'approvals',
