@@ -73,8 +73,8 @@ const nameLike = (t: Token, allLower: boolean): boolean => t.word.length >= 2 &&
 
 /** Words around a team's name that say it is a team ("the support team", "team Dispatch"). */
 const TEAM_WORDS = new Set(['team', 'teams', 'department', 'dept', 'group', 'squad', 'crew', 'unit', 'folks', 'people', 'staff'])
-/** Words of team names too generic to name a team alone. */
-const GENERIC = new Set(['team', 'the', 'and', 'of', 'group', 'department', 'operations', 'management', 'customer', 'product', 'data'])
+/** Words of team names too generic to name a team alone; a word shared by several teams ("customer") gives choices. */
+const GENERIC = new Set(['team', 'teams', 'the', 'and', 'of', 'group', 'department'])
 /** Words that never start a person's name in a question. */
 const NOT_NAMES = new Set([
   'i',
