@@ -1,9 +1,22 @@
 import { describe, expect, test } from 'bun:test'
 import { bareWorld, routeQuestion, type World } from '../../src/modules/analytics/question-router'
 
-// Wednesday 18 March 2026 in Berlin.
+const EXTENDED = new Set([
+  'list_project_budgets',
+  'get_project_hours_left',
+  'list_tasks',
+  'list_presence_now',
+  'get_overtime_report',
+  'list_missing_timesheets',
+  'get_productivity_trend',
+  'approve_timesheet',
+  'reject_timesheet',
+])
+
+// Wednesday 18 March 2026 in Berlin; the specification's 24 tools unless a test turns the extended set on.
 const world = (over: Partial<World> = {}): World => ({
   ...bareWorld(),
+  offered: (tool) => !EXTENDED.has(tool),
   today: '2026-03-18',
   tz: 'Europe/Berlin',
   people: () => [
@@ -52,5 +65,24 @@ describe('routing with the tenant’s world', () => {
   test('past attendance goes to the alerts of that date, present attendance to the directory', () => {
     expect(routeQuestion('How was attendance last Friday?', world())[0]).toMatchObject({ tool: 'get_workload_alerts', arguments: { date: '2026-03-13' } })
     expect(routeQuestion('Who is in right now?', world())[0]).toMatchObject({ tool: 'list_employees', arguments: { page_size: 100 } })
+  })
+
+  test('with the extended set on, one call answers what took several', () => {
+    const on = world({ offered: () => true, selfId: 'u-jonas' })
+    expect(routeQuestion('Who worked overtime last week?', on)[0]).toMatchObject({ tool: 'get_overtime_report', arguments: { period: 'last_week' } })
+    expect(routeQuestion('overtime between 2026-03-02 and 2026-03-15 in Customer Support', on)[0]).toMatchObject({
+      tool: 'get_overtime_report',
+      arguments: { from: '2026-03-02', to: '2026-03-15', team_id: 't-cs' },
+    })
+    expect(routeQuestion("Who's on a break right now?", on)[0]).toMatchObject({ tool: 'list_presence_now', arguments: { presence: 'on_break' } })
+    expect(routeQuestion('What tasks are assigned to me?', on)[0]).toMatchObject({ tool: 'list_tasks', arguments: { assignee_user_id: 'u-jonas' } })
+    expect(routeQuestion("Who hasn't submitted their timesheet for last week?", on)[0]).toMatchObject({
+      tool: 'list_missing_timesheets',
+      arguments: { period: 'previous' },
+    })
+    expect(routeQuestion('Has Ruben Ortiz become more productive over the past 8 weeks? Is it improving?', on)[0]).toMatchObject({
+      tool: 'get_productivity_trend',
+      arguments: { user_id: 'u-ruben-o', weeks: 8 },
+    })
   })
 })

@@ -247,3 +247,38 @@ export const QUESTIONS: QuestionCase[] = [
   { as: 'admin', q: "What's the retention period for screenshots?", tool: 'get_data_dictionary', args: () => ({}) },
   { as: 'admin', q: 'How was attendance yesterday?', tool: 'get_workload_alerts', args: (d) => ({ date: d.yesterday }) },
 ]
+
+/** With the extended tools on (WORKFORCE_MCP_EXTENDED_TOOLS=on): questions one extended tool answers in one call. */
+export const EXTENDED_QUESTIONS: QuestionCase[] = [
+  { as: 'admin', q: 'Who worked overtime last week?', tool: 'get_overtime_report', args: () => ({ period: 'last_week' }) },
+  {
+    as: 'manager',
+    q: 'Did anyone on my team go over their contract hours this month?',
+    tool: 'get_overtime_report',
+    args: () => ({ period: 'this_month' }),
+  },
+  { as: 'manager', q: "Who's on a break right now?", tool: 'list_presence_now', args: () => ({ presence: 'on_break' }) },
+  {
+    as: 'admin',
+    q: 'Who is working in Dispatch Operations at the moment?',
+    tool: 'list_presence_now',
+    args: (_d, l) => ({ team_id: l.team('Dispatch Operations') }),
+  },
+  { as: 'admin', q: 'Which projects are at risk of going over budget?', tool: 'list_project_budgets', args: () => ({ at_risk_only: true }) },
+  {
+    as: 'admin',
+    q: 'How many hours are left on the "Route Optimizer v2" project?',
+    tool: 'get_project_hours_left',
+    args: () => ({ project_name: 'Route Optimizer v2' }),
+  },
+  { as: 'employee', q: 'What tasks are assigned to me?', tool: 'list_tasks', args: (_d, l) => ({ assignee_user_id: l.user('Jonas Richter') }) },
+  { as: 'admin', q: "Who hasn't submitted their timesheet for last week?", tool: 'list_missing_timesheets', args: () => ({ period: 'previous' }) },
+  {
+    as: 'admin',
+    q: "How has Jonas Richter's productivity trended over the last 6 weeks?",
+    tool: 'get_productivity_trend',
+    args: (_d, l) => ({ user_id: l.user('Jonas Richter'), weeks: 6 }),
+  },
+  { as: 'manager', q: "Approve Theo's timesheet", tool: 'approve_timesheet', args: () => ({}) },
+  { as: 'manager', q: "Reject Wei's timesheet, the hours don't add up", tool: 'reject_timesheet', args: () => ({}) },
+]

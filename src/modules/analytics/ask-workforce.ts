@@ -68,7 +68,7 @@ const ResolvedSchema = t.Object(
 
 /** The tenant and caller as the router sees them: the people and teams the caller can see, the tools offered and allowed. */
 function worldOf(ctx: TenantBoundCtx): World {
-  const catalog = toolCatalog()
+  const catalog = toolCatalog(ctx.config.mcpExtendedTools)
   const byName = new Map(catalog.map((e) => [e.name, e]))
   let people: ReturnType<World['people']> | null = null
   return {

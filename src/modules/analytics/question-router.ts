@@ -65,6 +65,8 @@ export function readFacts(question: string, world: World): Facts {
   const people = names.people.filter((m) => !aboutCaller.includes(m))
   return {
     q,
+    text: question,
+    selfId: world.selfId,
     today: world.today,
     tz: world.tz,
     when: readWhen(question, world.today),

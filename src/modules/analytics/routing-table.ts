@@ -22,6 +22,7 @@ export const THEMES = [
   'data',
   'demo',
   'usage',
+  'projects',
   'other',
 ] as const
 export type Theme = (typeof THEMES)[number]
@@ -37,8 +38,9 @@ export interface Choice {
 
 /** What the router read from the question, handed to every extractor. */
 export interface Facts {
-  /** The question in lower case. */
+  /** The question in lower case, and as written. */
   q: string
+  text: string
   today: string
   tz: string
   when: When | null
@@ -46,6 +48,8 @@ export interface Facts {
   teams: NameMatch<NamedTeam>[]
   /** The question is about the caller ("my", "me", "I"). */
   self: boolean
+  /** The caller's user id, when the key is bound to a person. */
+  selfId: string | null
   email: string | null
 }
 
@@ -149,6 +153,52 @@ export const emailArg =
 export const fixedArgs =
   (args: Record<string, ArgValue>): Extractor =>
   () => ({ args })
+
+/** `period` when the words name one the tool takes, else the dates as `from`/`to` (tools that take either). */
+export const periodOrDatesArg =
+  (allowed: readonly Period[] = ALL_PERIODS): Extractor =>
+  (f): Extracted => {
+    if (!f.when) return {}
+    if (f.when.period && allowed.includes(f.when.period)) return { args: { period: f.when.period } }
+    const r = asDateRange(f.when, f.today)
+    return { args: { from: r.from, to: r.to } }
+  }
+
+/** A number of weeks: "over the last 6 weeks", "past two months" (as weeks), clamped to [1, max]. */
+export const weeksArg =
+  (key = 'weeks', max = 26): Extractor =>
+  (f) => {
+    if (!f.when || f.when.period || f.when.from === f.when.to) return {}
+    const days = Math.round((Date.parse(`${f.when.to}T00:00:00Z`) - Date.parse(`${f.when.from}T00:00:00Z`)) / 86_400_000) + 1
+    return { args: { [key]: Math.min(max, Math.max(1, Math.round(days / 7))) } }
+  }
+
+/** The caller's own id as `key` when the question is about them ("my tasks"), else the person named. */
+export const ownerArg =
+  (key: string): Extractor =>
+  (f) =>
+    f.people.length > 0 ? personArg(key)(f) : f.self && f.selfId ? { args: { [key]: f.selfId } } : {}
+
+/** A project named in quotes or as "the X project" / "project X". */
+export const projectNameArg =
+  (key = 'project_name'): Extractor =>
+  (f) => {
+    const m =
+      /["“']([^"”']{2,80})["”']/.exec(f.text) ??
+      /\b(?:the|for|on|of)\s+([A-Z][\w.&-]*(?:\s+[A-Z0-9][\w.&-]*){0,4})\s+project\b/.exec(f.text) ??
+      /\bproject\s+([A-Z][\w.&-]*(?:\s+[A-Z0-9][\w.&-]*){0,4})/.exec(f.text)
+    return m ? { args: { [key]: m[1]!.trim() } } : {}
+  }
+
+/** A pay period as list_missing_timesheets takes it: current, previous, or a date inside it. */
+export const payPeriodArg =
+  (): Extractor =>
+  (f): Extracted => {
+    if (!f.when) return {}
+    if (f.when.period === 'this_week' || f.when.period === 'this_month' || f.when.period === 'today') return { args: { period: 'current' } }
+    if (f.when.period === 'last_week' || f.when.period === 'last_month') return { args: { period: 'previous' } }
+    return { args: { date: asDateRange(f.when, f.today).to } }
+  }
 
 const teamNamed = (f: Facts) => f.teams.length > 0
 const personNamed = (f: Facts) => f.people.length > 0
@@ -403,5 +453,95 @@ export const INTENTS: Intent[] = [
     reason: 'what people asked, by theme',
     weight: 2,
     args: [periodArg()],
+  },
+
+  // ---- the extended tools (offered only when the operator turns them on; ask_workforce never suggests a tool that is off) ----
+  {
+    tool: 'get_overtime_report',
+    theme: 'workload',
+    words: /\bovertime\b|\bover (their |the |his |her )?(contract\w*|hours)\b|\btoo (many|much) (hours|work)\b|\bworked more than\b|\bextra hours\b/g,
+    reason: 'who worked overtime over the period, in one call: net hours against contract and shifts',
+    weight: 3,
+    args: [teamArg(), periodOrDatesArg()],
+  },
+  {
+    tool: 'list_presence_now',
+    theme: 'attendance',
+    words:
+      /\bwho(['’]s| is| are)? (in\b(?!( the)? [\w&]+( [\w&]+)? (team|department|group))|clocked|working|online|on (a )?break|out|on shift|at work|here|around|on the clock)\b|\bon (a |their )?breaks?\b|\bclocked (in|out)\b|\bon shift\b|\bin the office\b/g,
+    unless: /\bam i\b/,
+    needs: (f) => !f.when || f.when.period === 'today',
+    reason: 'who is working, on a break or clocked out right now, with names',
+    weight: 2,
+    args: [
+      teamArg(),
+      (f) =>
+        /\bbreaks?\b/.test(f.q)
+          ? { args: { presence: 'on_break' } }
+          : /\bclocked out\b|\bwho(['’]s| is) out\b/.test(f.q)
+            ? { args: { presence: 'clocked_out' } }
+            : {},
+    ],
+  },
+  {
+    tool: 'list_project_budgets',
+    theme: 'projects',
+    words: /\bbudgets?\b|\bprojects?\b|\bover budget\b|\bat risk\b/g,
+    reason: 'projects with budget, hours used and risk',
+    weight: 1.5,
+    args: [(f) => (/\bat risk\b|\bover budget\b|\brisk\w*\b|\boverrun\b/.test(f.q) ? { args: { at_risk_only: true } } : {})],
+  },
+  {
+    tool: 'get_project_hours_left',
+    theme: 'projects',
+    words: /\bhours (are )?left\b|\bremaining\b|\bleft (on|in) (the )?budget\b|\bbudget left\b|\bhow much (budget|time) (is )?left\b/g,
+    reason: "one project's budget: hours used and left",
+    weight: 3,
+    args: [projectNameArg()],
+  },
+  {
+    tool: 'list_tasks',
+    theme: 'projects',
+    words: /\btasks?\b|\bto-?dos?\b|\bassigned\b|\boverdue\b|\bdue\b|\bblocked\b/g,
+    reason: 'tasks by status, assignee, project and due date',
+    weight: 1.5,
+    args: [
+      ownerArg('assignee_user_id'),
+      (f) => (/\bblocked\b/.test(f.q) ? { args: { status: 'blocked' } } : /\bin progress\b/.test(f.q) ? { args: { status: 'in_progress' } } : {}),
+    ],
+  },
+  {
+    tool: 'list_missing_timesheets',
+    theme: 'timesheets',
+    words:
+      /(\bnot|n['’]t|\bnever|\byet to|\bfailed to|\bforgot to) (yet )?(submit\w*|sent|send|hand\w* in|turn\w* in)\b|\bmissing time ?sheets?\b|\btime ?sheets? (are |is )?(missing|outstanding|overdue|late)\b|\boutstanding time ?sheets?\b|\bunsubmitted\b/g,
+    reason: 'who has not submitted a timesheet for the pay period',
+    weight: 3,
+    args: [teamArg(), payPeriodArg()],
+  },
+  {
+    tool: 'get_productivity_trend',
+    theme: 'productivity',
+    words: /\btrend\w*\b|\bweek (over|by|to) week\b|\bover time\b|\bimprov\w*\b|\bdeclin\w*\b|\bgetting (better|worse)\b|\bover the (last|past) \w+ weeks\b/g,
+    needs: mentionsProductivity,
+    reason: 'productivity score per week for a person or a team',
+    weight: 2,
+    args: [personArg('user_id'), teamArg(), weeksArg()],
+  },
+  {
+    tool: 'approve_timesheet',
+    theme: 'approvals',
+    words: /\bapprove (it|this|that|the|his|her|their|all|\w+['’]s)\b|\bsign off (on )?(the|his|her|\w+['’]s)\b/g,
+    unless: /\b(which|what|who|any|pending|waiting|awaiting|need to|still)\b/,
+    reason: 'approves one timesheet by timesheet_id (from list_pending_approvals); confirm with the user first',
+    weight: 3,
+  },
+  {
+    tool: 'reject_timesheet',
+    theme: 'approvals',
+    words: /\breject\w*\b|\bsend (it |the timesheet )?back\b|\bdecline (the|his|her|\w+['’]s) time ?sheet\b/g,
+    unless: /\b(which|what|who|were|was|rejected)\b/,
+    reason: 'rejects one timesheet by timesheet_id with a reason; confirm with the user first',
+    weight: 3,
   },
 ]
