@@ -1,206 +1,141 @@
 /**
- * Routes a free-text question to the tools that answer it. Keyword rules, not a model: cheap,
- * predictable and explainable ("matched: overtime"). Each rule names a theme (used to group
- * stored questions) and builds the arguments to pass from what the question says.
+ * Routes a free-text question to the tools that answer it, with the arguments to pass. Keyword
+ * intents (routing-table.ts), not a model: cheap, predictable and explainable. The time the
+ * question names is read in the tenant's calendar (date-phrases.ts); people and teams are matched
+ * against the tenant's own directory (name-match.ts). Pure: the caller supplies the world.
  */
-export const THEMES = [
-  'overview',
-  'attendance',
-  'timesheets',
-  'approvals',
-  'hours',
-  'workload',
-  'productivity',
-  'people',
-  'activity',
-  'pricing',
-  'product',
-  'data',
-  'demo',
-  'usage',
-  'other',
-] as const
-export type Theme = (typeof THEMES)[number]
+import { readWhen } from './date-phrases'
+import { matchNames, type NamedPerson, type NamedTeam, type NameMatch } from './name-match'
+import { INTENTS, THEMES, type ArgValue, type Choice, type Facts, type Intent, type Theme } from './routing-table'
 
-export type ArgValue = string | number | boolean
+export { THEMES, type ArgValue, type Choice, type Theme }
+export { periodIn } from './date-phrases'
+
 export interface Route {
   tool: string
   theme: Theme
   reason: string
   arguments: Record<string, ArgValue>
+  /** Arguments the question names ambiguously: pick one option each. */
+  choices: Choice[]
+  /** How an argument was read, or why it could not be passed. */
+  notes: string[]
   score: number
 }
 
-interface Rule {
-  tool: string
-  theme: Theme
-  words: RegExp
-  reason: string
-  args?: (q: string) => Record<string, ArgValue>
-  /** Hits of a specific phrasing outweigh the generic words of other rules (default 1). */
-  weight?: number
+/** What the router may know about the tenant and the caller. */
+export interface World {
+  /** Today's local date in the tenant's time zone, and that zone. */
+  today: string
+  tz: string
+  /** The people and teams the caller can see (read only when the question may name one). */
+  people: () => NamedPerson[]
+  teams: () => NamedTeam[]
+  /** The caller, when the key is bound to a person: naming yourself is asking about "me". */
+  selfId: string | null
+  /** Whether a tool is offered on this server (absent tools are never suggested). */
+  offered: (tool: string) => boolean
+  /** Whether the caller's role may call a tool; tools it may not are ranked last, with a word why. */
+  allowed: (tool: string) => { ok: true } | { ok: false; why: string }
 }
 
-/** A named period the question mentions, for tools that take one. */
-export function periodIn(q: string): 'today' | 'this_week' | 'last_week' | 'this_month' | 'last_month' | null {
-  if (/\blast week\b|\bprevious week\b/.test(q)) return 'last_week'
-  if (/\blast month\b|\bprevious month\b/.test(q)) return 'last_month'
-  if (/\bthis month\b|\bmonthly\b/.test(q)) return 'this_month'
-  if (/\btoday\b|\bright now\b|\bcurrently\b/.test(q)) return 'today'
-  if (/\bthis week\b|\bweekly\b/.test(q)) return 'this_week'
-  return null
+/** A world without a tenant: UTC today, nobody to match, every tool offered. */
+export const bareWorld = (now = Date.now()): World => ({
+  today: new Date(now).toISOString().slice(0, 10),
+  tz: 'UTC',
+  people: () => [],
+  teams: () => [],
+  selfId: null,
+  offered: () => true,
+  allowed: () => ({ ok: true }),
+})
+
+export interface Resolved {
+  when: { phrase: string; from: string; to: string; period: string | null } | null
+  people: { phrase: string; candidates: { user_id: string; name: string }[] }[]
+  teams: { phrase: string; candidates: { team_id: string; name: string }[] }[]
 }
 
-const withPeriod =
-  (allowLastMonth = true) =>
-  (q: string): Record<string, ArgValue> => {
-    const p = periodIn(q)
-    return p && (allowLastMonth || p !== 'last_month') ? { period: p } : {}
+/** What the question says, read once for every intent. */
+export function readFacts(question: string, world: World): Facts {
+  const q = question.toLowerCase()
+  const names = matchNames(question, world.people(), world.teams())
+  // "How many hours did Jonas work?" asked by Jonas is a question about "me".
+  const aboutCaller = names.people.filter((m) => m.candidates.length === 1 && m.candidates[0]!.id === world.selfId)
+  const people = names.people.filter((m) => !aboutCaller.includes(m))
+  return {
+    q,
+    text: question,
+    selfId: world.selfId,
+    today: world.today,
+    tz: world.tz,
+    when: readWhen(question, world.today),
+    people,
+    teams: names.teams,
+    self: aboutCaller.length > 0 || /\b(me|my|mine|myself|i|i['’]m|i['’]ve)\b/.test(q),
+    email: /[\w.+-]+@[\w-]+(\.[\w-]+)+/.exec(question)?.[0]?.toLowerCase() ?? null,
   }
+}
 
-const RULES: Rule[] = [
-  // "Who hasn't clocked in today?" is about people missing against their schedule, not a directory.
-  {
-    tool: 'get_workload_alerts',
-    theme: 'workload',
-    words: /\b(has ?n['’]?t|have ?n['’]?t|not( yet)?|did ?n['’]?t|never) (clocked|clock) in\b|\bmissing\b|\bno.?shows?\b|\blate\b/g,
-    reason: 'who is missing against their schedule today, with other workload alerts',
-    weight: 2,
-  },
-  {
-    tool: 'clock_in',
-    theme: 'attendance',
-    words: /\bclock (me )?in\b|\bstart (my )?(shift|work|day)\b|\bpunch in\b/g,
-    reason: 'starts a work session (confirm with the user first)',
-  },
-  {
-    tool: 'clock_out',
-    theme: 'attendance',
-    words: /\bclock (me )?out\b|\bend (my )?(shift|work|day)\b|\bpunch out\b/g,
-    reason: 'ends the open work session (confirm with the user first)',
-  },
-  {
-    tool: 'list_employees',
-    theme: 'attendance',
-    words: /\bwho('s| is)? (in|clocked|working|online|present)\b|\bclocked in\b|\battendance\b|\bpresent\b/g,
-    reason: 'is_clocked_in for each person',
-  },
-  {
-    tool: 'get_dashboard_summary',
-    theme: 'overview',
-    words: /\bdashboard\b|\boverview\b|\bsummary\b|\bkpis?\b|\bhow (is|are) (my |the )?(team|company|we)\b|\bheadcount\b/g,
-    reason: "today's key figures",
-  },
-  {
-    tool: 'list_my_timesheet',
-    theme: 'timesheets',
-    words: /\bmy (time ?sheet|hours|time)\b|\btime ?sheets?\b|\bhow (much|many hours) (did|have) i\b/g,
-    reason: "the caller's own sessions and total hours",
-  },
-  {
-    tool: 'list_pending_approvals',
-    theme: 'approvals',
-    words: /\bapprov\w*\b|\bpending\b|\bsubmitted\b|\bawaiting\b|\bwaiting\b|\bsign(ed)? off\b/g,
-    reason: 'timesheets awaiting approval',
-  },
-  {
-    tool: 'summarize_team_hours',
-    theme: 'hours',
-    words: /\bteam hours\b|\bhours\b|\bworked\b|\btime spent\b|\butili[sz]ation\b/g,
-    reason: 'hours per member and per day',
-    args: withPeriod(),
-  },
-  {
-    tool: 'get_workload_alerts',
-    theme: 'workload',
-    words: /\bovertime\b|\bburn ?out\b|\bworkload\b|\boverwork\w*\b|\blate\b|\babsen\w*\b|\bmissing\b|\bno.?show\b|\bnot clocked in\b|\balerts?\b/g,
-    reason: 'unusual hours, missed clock-ins, gaps and overtime',
-  },
-  {
-    tool: 'get_productivity_overview',
-    theme: 'productivity',
-    words: /\bproductiv\w*\b|\bfocus\w*\b|\bidle\b|\bdistract\w*\b|\bapps?\b|\bapplications?\b|\befficien\w*\b/g,
-    reason: 'category-based productivity score',
-    args: withPeriod(false),
-  },
-  {
-    tool: 'list_employees',
-    theme: 'people',
-    words: /\bemployees?\b|\bstaff\b|\bteam members?\b|\bwho works\b|\bdirectory\b|\bpeople\b|\bcolleagues?\b/g,
-    reason: 'the people you can see, with search and team filters',
-  },
-  {
-    tool: 'get_employee_details',
-    theme: 'people',
-    words: /\bprofile\b|\bdetails?\b|\babout me\b|\bmy status\b|\bam i (clocked|working)\b/g,
-    reason: 'one profile with recent activity',
-    args: (q): Record<string, ArgValue> => (/\b(me|my|i)\b/.test(q) ? { employee_id: 'me' } : {}),
-  },
-  {
-    tool: 'invite_staff',
-    theme: 'people',
-    words: /\binvite\w*\b|\bonboard (a |new )?\w+\b|\badd (a |new )?(user|employee|person|staff)\b|\bhire\b/g,
-    reason: 'invites a person by email (confirm with the user first)',
-  },
-  {
-    tool: 'list_recent_activity',
-    theme: 'activity',
-    words: /\brecent\b|\bactivity\b|\bwhat happened\b|\blatest\b|\bchanges?\b/g,
-    reason: 'clock and timesheet events as daily aggregates',
-  },
-  {
-    tool: 'get_pricing_and_plans',
-    theme: 'pricing',
-    words: /\bpric\w*\b|\bplans?\b|\bcosts?\b|\bupgrade\b|\bbilling\b|\bsubscription\b/g,
-    reason: 'plans, prices and retention',
-  },
-  { tool: 'start_free_trial', theme: 'pricing', words: /\btrial\b|\bsign ?up\b|\bget started\b|\bfree\b/g, reason: 'how to start a trial' },
-  {
-    tool: 'get_capabilities',
-    theme: 'product',
-    words: /\bwhat can (you|it|this)\b|\bcapabilit\w*\b|\bfeatures?\b|\bintegrations?\b|\bsupport\w*\b/g,
-    reason: 'everything the service can do, by role',
-  },
-  {
-    tool: 'get_data_dictionary',
-    theme: 'data',
-    words: /\bdata\b|\bfields?\b|\bdictionary\b|\bschema\b|\bretention\b|\bprivacy\b|\bgdpr\b|\bstored?\b/g,
-    reason: 'entities, fields and retention',
-  },
-  { tool: 'get_demo_scenarios', theme: 'demo', words: /\bdemo\b|\bsample\b|\bexamples?\b|\btry\b/g, reason: 'guided demo scenarios' },
-  {
-    tool: 'get_analytics_overview',
-    theme: 'usage',
-    words: /\busage\b|\badoption\b|\bactive users\b|\bai queries\b|\bsessions\b/g,
-    reason: 'how the AI interface is used',
-    args: withPeriod(),
-  },
-  { tool: 'get_analytics_feature_usage', theme: 'usage', words: /\bmost used\b|\bfeature usage\b|\bwhich tools\b/g, reason: 'calls per tool' },
-  {
-    tool: 'get_analytics_questions',
-    theme: 'usage',
-    words: /\bquestions (asked|people ask)\b|\bwhat (do|did) (people|users) ask\b/g,
-    reason: 'what people asked, by theme',
-  },
+function scoreOf(intent: Intent, f: Facts): number {
+  if (intent.unless?.test(f.q)) return 0
+  if (intent.needs && !intent.needs(f)) return 0
+  const hits = f.q.match(intent.words)?.length ?? 0
+  return hits * (intent.weight ?? 1)
+}
+
+function routeFor(intent: Intent, f: Facts, score: number): Route {
+  const args: Record<string, ArgValue> = {}
+  const choices: Choice[] = []
+  const notes: string[] = []
+  for (const extract of intent.args ?? []) {
+    const r = extract(f)
+    for (const [k, v] of Object.entries(r.args ?? {})) if (!(k in args)) args[k] = v
+    choices.push(...(r.choices ?? []).filter((c) => !(c.argument in args)))
+    notes.push(...(r.notes ?? []))
+  }
+  // Arguments read from the question make a route more specific than one that ignores them.
+  const bonus = Object.keys(args).length > 0 || choices.length > 0 ? 0.5 : 0
+  return { tool: intent.tool, theme: intent.theme, reason: intent.reason, arguments: args, choices, notes, score: score > 0 ? score + bonus : 0 }
+}
+
+const FALLBACK: Route[] = [
+  { tool: 'get_dashboard_summary', theme: 'other', reason: 'a general overview to start from', arguments: {}, choices: [], notes: [], score: 0 },
+  { tool: 'get_capabilities', theme: 'other', reason: 'what the service can answer', arguments: {}, choices: [], notes: [], score: 0 },
 ]
 
-/** Ranked routes for a question: most keyword hits first, one entry per tool, at most `max`. */
-export function routeQuestion(question: string, max = 3): Route[] {
-  const q = question.toLowerCase()
+/** Ranked routes for a question: best first, one entry per tool, at most `max`. */
+export function routeQuestion(question: string, world: World = bareWorld(), max = 3): Route[] {
+  return routeWithFacts(question, world, max).routes
+}
+
+export function routeWithFacts(question: string, world: World = bareWorld(), max = 3): { routes: Route[]; resolved: Resolved } {
+  const f = readFacts(question, world)
   const best = new Map<string, Route>()
-  for (const rule of RULES) {
-    const hits = q.match(rule.words)?.length ?? 0
-    if (hits === 0) continue
-    const score = hits * (rule.weight ?? 1) + (rule.args && Object.keys(rule.args(q)).length ? 0.5 : 0)
-    const prev = best.get(rule.tool)
-    if (!prev || prev.score < score) best.set(rule.tool, { tool: rule.tool, theme: rule.theme, reason: rule.reason, arguments: rule.args?.(q) ?? {}, score })
+  for (const intent of INTENTS) {
+    if (!world.offered(intent.tool)) continue
+    const score = scoreOf(intent, f)
+    if (score === 0) continue
+    const route = routeFor(intent, f, score)
+    const access = world.allowed(intent.tool)
+    if (!access.ok) {
+      route.score = Math.round(route.score * 10) / 100
+      route.reason = `${route.reason} (${access.why})`
+    }
+    const prev = best.get(intent.tool)
+    if (!prev || prev.score < route.score) best.set(intent.tool, route)
   }
   const ranked = [...best.values()].sort((a, b) => b.score - a.score)
-  if (ranked.length === 0) {
-    return [
-      { tool: 'get_dashboard_summary', theme: 'other', reason: 'a general overview to start from', arguments: {}, score: 0 },
-      { tool: 'get_capabilities', theme: 'other', reason: 'what the service can answer', arguments: {}, score: 0 },
-    ]
+  const routes = ranked.length > 0 ? ranked.slice(0, max) : FALLBACK.filter((r) => world.offered(r.tool))
+  return { routes, resolved: resolvedOf(f) }
+}
+
+function resolvedOf(f: Facts): Resolved {
+  const people = (m: NameMatch<NamedPerson>) => ({ phrase: m.phrase, candidates: m.candidates.map((c) => ({ user_id: c.id, name: c.name })) })
+  const teams = (m: NameMatch<NamedTeam>) => ({ phrase: m.phrase, candidates: m.candidates.map((c) => ({ team_id: c.id, name: c.name })) })
+  return {
+    when: f.when ? { phrase: f.when.phrase, from: f.when.from, to: f.when.to, period: f.when.period ?? null } : null,
+    people: f.people.map(people),
+    teams: f.teams.map(teams),
   }
-  return ranked.slice(0, max)
 }
