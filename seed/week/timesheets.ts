@@ -5,7 +5,6 @@ import type { SeedEnv } from '../env'
 import { emit, hours, iso } from '../events'
 import type { Company, Person } from '../model'
 import type { LogPlan } from '../plan/types'
-import { alert } from '../render/alerts'
 import { Rng } from '../rng'
 
 export type Flow = TimesheetStatus | 'approved_after_rejection'
@@ -82,18 +81,7 @@ export function writeTimesheet(x: SheetInput): { seconds: number; status: Timesh
       emit(env, 'timesheet.rejected', { timesheetId: id, ...sheet, rejectedByEmail: s.actor!.email, rejectedAt: iso(s.at), reason: s.reason ?? '' }, s.at)
     if (s.to === 'auto_generated') emit(env, 'timesheet.auto_generated', { ...period, generatedAt: iso(s.at) }, s.at)
   }
-  const gapDay = addDays(periodEnd, 2)
-  if ((last.to === 'auto_generated' || (last.to === 'draft' && x.weeksAgo >= 1)) && gapDay < env.today) {
-    alert(
-      env,
-      p,
-      gapDay,
-      'timesheet_gap',
-      'warning',
-      `${p.name} did not submit the timesheet for ${x.weekStart} to ${periodEnd} (${hours(seconds)} h logged).`,
-      { periodStart: x.weekStart, periodEnd, totalHours: hours(seconds), status: last.to },
-    )
-  }
+  // Timesheet gaps are workload alerts, written with the others by render/alerts.ts (the product's rule).
   return { seconds, status: last.to }
 }
 

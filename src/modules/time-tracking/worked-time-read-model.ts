@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { timesheets } from '../timesheets/schema'
+import { breaksOfLogs } from './break-queries'
+import { msByUserDate, type LogSpan } from './hours'
 import type { TimeLogRow } from './queries'
 import { breaks, timeLogs } from './schema'
 
@@ -95,4 +97,30 @@ export function userIdsOwingTimesheet(c: TenantScope, periodStart: string, fromM
     .orderBy(timeLogs.userId)
     .all()
     .map((r) => r.userId)
+}
+
+/**
+ * Worked milliseconds per user and tenant-local date of these time logs (an open one runs until
+ * now), net of their breaks (an unended break counts up to the log's end), split at local
+ * midnight: the hours the dashboard, team hours, workload alerts and overtime count. For a closed
+ * log the sum over its dates equals its workedSeconds above (what payroll and timesheets count).
+ */
+export function netMsByUserDate(c: TenantScope, logs: TimeLogRow[]): Map<string, Map<string, number>> {
+  const tz = c.tenant.timezone
+  const byId = new Map(logs.map((l) => [l.id, l]))
+  const pauses: LogSpan[] = breaksOfLogs(
+    c,
+    logs.map((l) => l.id),
+  ).map((b) => {
+    const log = byId.get(b.timeLogId)!
+    const end = log.clockOutAt ?? c.now
+    return { userId: log.userId, clockInAt: Math.min(b.startedAt, end), clockOutAt: Math.min(b.endedAt ?? end, end) }
+  })
+  const worked = msByUserDate(logs, tz, c.now)
+  for (const [userId, perDate] of msByUserDate(pauses, tz, c.now)) {
+    const mine = worked.get(userId)
+    if (!mine) continue
+    for (const [date, ms] of perDate) mine.set(date, Math.max(0, (mine.get(date) ?? 0) - ms))
+  }
+  return worked
 }
