@@ -29,7 +29,7 @@ export interface SheetInput {
 }
 
 /**
- * A person's weekly timesheet: links its closed time logs, sums their durations, and walks the
+ * A person's weekly timesheet: links its closed time logs, sums their worked time net of breaks, and walks the
  * status machine (draft -> submitted -> approved | rejected, or auto_generated) with history and
  * events. Returns the total and final status for payroll.
  */
@@ -39,7 +39,10 @@ export function writeTimesheet(x: SheetInput): { seconds: number; status: Timesh
   let seconds = 0
   for (const log of logs) {
     log.timesheetId = id
-    seconds += (log.out! - log.in) / 1000
+    // Net of breaks, as the product totals a timesheet (worked-time-read-model.ts).
+    let ms = log.out! - log.in
+    for (const b of log.breaks) ms -= Math.min(b.end ?? log.out!, log.out!) - b.start
+    seconds += Math.round(Math.max(0, ms) / 1000)
   }
   const rng = new Rng(env.seed, 13, p.idx, env.cal.dayNumber(x.weekStart))
   const steps = walk(x, rng, chooseFlow(x, rng), logs)

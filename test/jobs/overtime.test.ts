@@ -7,6 +7,7 @@ import { addDays, dateRange, localDate, weekStart, zonedTimeToInstant } from '..
 import { workloadAlertsJob } from '../../src/modules/dashboard/jobs'
 import { getWorkloadAlerts } from '../../src/modules/dashboard/get-workload-alerts'
 import { summarizeTeamHours } from '../../src/modules/dashboard/summarize-team-hours'
+import { autoGenerateTimesheetsJob } from '../../src/modules/timesheets/jobs'
 import { findTenantCtx } from '../../src/modules/tenants/queries'
 import { systemCtx } from '../../src/runtime'
 import { runCli } from '../helpers/server'
@@ -58,6 +59,17 @@ describe('weekly overtime counts hours net of breaks', () => {
     expect(hours['Gross Gina']).toEqual([39.5, 0])
     expect(hours['Net Nils']).toEqual([41, 1])
     expect(summary.result.overtime.map((o) => o.name)).toEqual(['Net Nils'])
+  })
+
+  test('a timesheet totals the same net hours (what payroll pays), not clock-out minus clock-in', async () => {
+    // Weekly pay period: the week's timesheets are generated at 00:05 on its second day after.
+    const r = await w.tick(autoGenerateTimesheetsJob, local('2026-06-09', '00:30'))
+    expect(r.error).toBeNull()
+    const totals = w.sqlite.query('select user_id, total_seconds from timesheets where tenant_id = ? order by total_seconds').all(t.id)
+    expect(totals).toEqual([
+      { user_id: gross, total_seconds: 39.5 * 3600 },
+      { user_id: net, total_seconds: 41 * 3600 },
+    ])
   })
 })
 
