@@ -150,9 +150,15 @@ export function computeWorkloadAlerts(ctx: TenantScope, date: string, userIds: s
   const logs = timeLogsOverlapping(ctx, localRange(firstDay, date, tz), ids)
   const dayRange = localRange(date, date, tz)
   const logsByUser = new Map<string, TimeLogRow[]>()
+  const allLogsByUser = new Map<string, TimeLogRow[]>()
   for (const l of logs) {
+    const all = allLogsByUser.get(l.userId)
+    if (all) all.push(l)
+    else allLogsByUser.set(l.userId, [l])
     if (l.clockInAt >= dayRange.to || (l.clockOutAt ?? ctx.now) <= dayRange.from) continue
-    logsByUser.set(l.userId, [...(logsByUser.get(l.userId) ?? []), l])
+    const mine = logsByUser.get(l.userId)
+    if (mine) mine.push(l)
+    else logsByUser.set(l.userId, [l])
   }
   const tenant = findTenantById(ctx.db, ctx.tenant.id)
   const shifts = scheduledShiftsOn(ctx, date, ids)
@@ -170,7 +176,7 @@ export function computeWorkloadAlerts(ctx: TenantScope, date: string, userIds: s
   for (const shift of shifts) {
     const u = byId.get(shift.userId)
     if (!u || shift.startsAt + NOT_CLOCKED_IN_GRACE_MS > ctx.now) continue
-    const attended = logs.some((l) => l.userId === u.id && l.clockInAt < shift.endsAt && (l.clockOutAt ?? ctx.now) > shift.startsAt - 2 * HOUR)
+    const attended = (allLogsByUser.get(u.id) ?? []).some((l) => l.clockInAt < shift.endsAt && (l.clockOutAt ?? ctx.now) > shift.startsAt - 2 * HOUR)
     if (attended) continue
     alerts.push({
       userId: u.id,
