@@ -20,6 +20,7 @@ import { writeBilling } from './history/billing'
 import { writePeopleHistory } from './history/people'
 import type { Company } from './model'
 import { Roster } from './plan/roster'
+import { writeWorkloadAlerts } from './render/alerts'
 import { RunState } from './render/state'
 import { IdGen, hashString } from './rng'
 import { generateHistory } from './run'
@@ -120,6 +121,8 @@ function writeHistoryAndFinish(
     writeUpcomingShifts(env, company, roster)
     settleBudgets(env, company, state)
     settleDevices(env, state)
+    // After the history is in the database: the alerts are the product's own reading of it.
+    writeWorkloadAlerts(env, handle.db)
     const issued = issueKeys(handle, env, company, secret, tenant)
     // The history already holds what the per-tenant-day jobs would produce for its past days.
     const dailyJobs = JOBS.filter(isTenantDayJob).map((j) => j.name)

@@ -24,7 +24,6 @@ export function generateHistory(c: DayContext, onDay: (done: number, total: numb
     env.ids.setClock(env.cal.midnight(env.days[i]!))
     const plans: DayPlan[][] = []
     for (let d = i; d < end; d++) plans.push(planDayForAll(c, d))
-    c.state.startWeek()
     for (let d = i; d < end; d++) {
       batches.run(() => {
         if (d === i) writeWeek(c, start, plans)

@@ -5,7 +5,6 @@ import type { Company, Person } from '../model'
 import type { Roster } from '../plan/roster'
 import type { DayPlan } from '../plan/types'
 import { Rng } from '../rng'
-import { dayAlerts } from './alerts'
 import type { Mood } from './apps'
 import { renderLog } from './log'
 import type { RunState } from './state'
@@ -18,7 +17,7 @@ export interface DayContext {
   state: RunState
 }
 
-/** Writes one local day for everyone: scheduled shifts, time logs with all they imply, alerts, summaries. */
+/** Writes one local day for everyone: scheduled shifts, time logs with all they imply, summaries (alerts: render/alerts.ts). */
 export function renderDay(c: DayContext, dayIndex: number, plans: DayPlan[]): void {
   const { env, company } = c
   const date = env.days[dayIndex]!
@@ -33,7 +32,6 @@ export function renderDay(c: DayContext, dayIndex: number, plans: DayPlan[]): vo
       const mood = moodFor(c, p, date)
       for (const log of plan.logs) renderLog({ env, company, state: c.state, person: p, log, mood, rng, nextMidnight, nextDate })
     }
-    dayAlerts(env, c.state, p, date, plan)
   }
   flushSummaries(env, company, c.state, date)
 }

@@ -13,8 +13,6 @@ export class RunState {
   readonly acc = new Map<string, Float64Array>()
   /** Recent daily scores per person, oldest first: the baseline window of the next summary. */
   readonly scores: { date: string; score: number }[][]
-  readonly weekSeconds: Float64Array
-  readonly overtimeAlerted: Uint8Array
   /** Worked seconds (breaks excluded, as project budgets count them) per project and day index. */
   readonly projectWorked: Float64Array
   /** Worked seconds booked to projects as flat (project * dayCount + day, person, seconds) triples: budgets valued with rate cards. */
@@ -28,8 +26,6 @@ export class RunState {
     const n = company.people.length
     this.lastOut = new Float64Array(n).fill(-Infinity)
     this.scores = Array.from({ length: n }, () => [])
-    this.weekSeconds = new Float64Array(n)
-    this.overtimeAlerted = new Uint8Array(n)
     this.projectWorked = new Float64Array(company.projects.length * dayCount)
   }
 
@@ -47,11 +43,6 @@ export class RunState {
       this.acc.set(date, a)
     }
     return a
-  }
-
-  startWeek(): void {
-    this.weekSeconds.fill(0)
-    this.overtimeAlerted.fill(0)
   }
 
   seen(deviceId: string, at: number): void {

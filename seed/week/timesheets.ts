@@ -5,7 +5,6 @@ import type { SeedEnv } from '../env'
 import { emit, hours, iso } from '../events'
 import type { Company, Person } from '../model'
 import type { LogPlan } from '../plan/types'
-import { alert } from '../render/alerts'
 import { Rng } from '../rng'
 
 export type Flow = TimesheetStatus | 'approved_after_rejection'
@@ -30,7 +29,7 @@ export interface SheetInput {
 }
 
 /**
- * A person's weekly timesheet: links its closed time logs, sums their durations, and walks the
+ * A person's weekly timesheet: links its closed time logs, sums their worked time net of breaks, and walks the
  * status machine (draft -> submitted -> approved | rejected, or auto_generated) with history and
  * events. Returns the total and final status for payroll.
  */
@@ -40,7 +39,10 @@ export function writeTimesheet(x: SheetInput): { seconds: number; status: Timesh
   let seconds = 0
   for (const log of logs) {
     log.timesheetId = id
-    seconds += (log.out! - log.in) / 1000
+    // Net of breaks, as the product totals a timesheet (worked-time-read-model.ts).
+    let ms = log.out! - log.in
+    for (const b of log.breaks) ms -= Math.min(b.end ?? log.out!, log.out!) - b.start
+    seconds += Math.round(Math.max(0, ms) / 1000)
   }
   const rng = new Rng(env.seed, 13, p.idx, env.cal.dayNumber(x.weekStart))
   const steps = walk(x, rng, chooseFlow(x, rng), logs)
@@ -82,18 +84,7 @@ export function writeTimesheet(x: SheetInput): { seconds: number; status: Timesh
       emit(env, 'timesheet.rejected', { timesheetId: id, ...sheet, rejectedByEmail: s.actor!.email, rejectedAt: iso(s.at), reason: s.reason ?? '' }, s.at)
     if (s.to === 'auto_generated') emit(env, 'timesheet.auto_generated', { ...period, generatedAt: iso(s.at) }, s.at)
   }
-  const gapDay = addDays(periodEnd, 2)
-  if ((last.to === 'auto_generated' || (last.to === 'draft' && x.weeksAgo >= 1)) && gapDay < env.today) {
-    alert(
-      env,
-      p,
-      gapDay,
-      'timesheet_gap',
-      'warning',
-      `${p.name} did not submit the timesheet for ${x.weekStart} to ${periodEnd} (${hours(seconds)} h logged).`,
-      { periodStart: x.weekStart, periodEnd, totalHours: hours(seconds), status: last.to },
-    )
-  }
+  // Timesheet gaps are workload alerts, written with the others by render/alerts.ts (the product's rule).
   return { seconds, status: last.to }
 }
 

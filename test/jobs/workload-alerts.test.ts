@@ -90,7 +90,9 @@ describe('dashboard.workload_alerts job', () => {
     )
     expect(out.as_of).toBe(new Date(local('2026-06-05', '10:00')).toISOString())
     // Cem's late-imported Wednesday does not rewrite the record until the day is recomputed.
-    w.log(t.id, cem, local('2026-06-03', '09:00'), local('2026-06-03', '17:00'), { gapFillDone: true })
+    // (with the shift's 30 min break: 7.5 h net, exactly the shift, so no overtime either)
+    const cemLog = w.log(t.id, cem, local('2026-06-03', '09:00'), local('2026-06-03', '17:00'), { gapFillDone: true })
+    w.breakOn(t.id, cem, cemLog, local('2026-06-03', '12:00'), local('2026-06-03', '12:30'))
     const again = await invoke(getWorkloadAlerts, ctxAt(now), { date: '2026-06-03' })
     expect(again.alerts.filter((a) => a.user_id === cem).map((a) => a.kind)).toEqual(['not_clocked_in'])
     await w.tick(workloadAlertsJob, now, { tenantId: t.id, date: '2026-06-03' })

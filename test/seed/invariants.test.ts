@@ -104,9 +104,10 @@ describe('seed-demo invariants', () => {
     expect(one<{ n: number }>('SELECT count(*) n FROM daily_activity_summaries WHERE tenant_id = ?', main.tenantId).n).toBeGreaterThan(300)
   })
 
-  test('timesheet totals equal the durations of their time logs, and every closed log belongs to a timesheet', () => {
+  test('timesheet totals equal the worked time of their time logs net of breaks, and every closed log belongs to a timesheet', () => {
     const mismatches = one<{ n: number }>(`SELECT count(*) n FROM timesheets t LEFT JOIN (
-        SELECT timesheet_id, sum((clock_out_at - clock_in_at) / 1000) seconds FROM time_logs WHERE timesheet_id IS NOT NULL GROUP BY 1) x ON x.timesheet_id = t.id
+        SELECT timesheet_id, sum((clock_out_at - clock_in_at - coalesce((SELECT sum(min(coalesce(b.ended_at, l.clock_out_at), l.clock_out_at) - b.started_at)
+          FROM breaks b WHERE b.time_log_id = l.id), 0)) / 1000) seconds FROM time_logs l WHERE timesheet_id IS NOT NULL GROUP BY 1) x ON x.timesheet_id = t.id
       WHERE coalesce(x.seconds, -1) <> t.total_seconds`)
     expect(mismatches.n).toBe(0)
     expect(one<{ n: number }>('SELECT count(*) n FROM time_logs WHERE clock_out_at IS NOT NULL AND timesheet_id IS NULL').n).toBe(0)

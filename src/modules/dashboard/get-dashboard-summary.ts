@@ -3,8 +3,9 @@ import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Instant, Int, Nullable } from '../../kernel/schemas'
 import { addDays, localDate, toIso, weekStart, hoursFromMs, localRange } from '../../kernel/time'
 import { activeSeconds, combine, productivityTotals, scoreOf } from '../activity/productivity'
-import { msByUserDate, sumDates } from '../time-tracking/hours'
+import { sumDates } from '../time-tracking/hours'
 import { openLogUserIds, timeLogsOverlapping } from '../time-tracking/queries'
+import { netMsByUserDate } from '../time-tracking/worked-time-read-model'
 import { countPendingTimesheets } from '../timesheets/queries'
 import { countActiveUsers } from '../users/queries'
 import { scopeUserIds, visibility } from '../users/visibility'
@@ -23,8 +24,8 @@ export const getDashboardSummary = defineOperation({
     date: t.String({ ...DateOnly, description: 'Today in the company time zone' }),
     scope: t.Union([t.Literal('organization'), t.Literal('team'), t.Literal('self')], { description: 'Whose figures these are' }),
     tenant_name: t.String(),
-    hours_worked_today: t.Number({ minimum: 0, description: 'Hours worked today, open sessions counted until now' }),
-    hours_worked_this_week: t.Number({ minimum: 0, description: 'Hours worked since Monday' }),
+    hours_worked_today: t.Number({ minimum: 0, description: 'Hours worked today net of breaks, open sessions counted until now' }),
+    hours_worked_this_week: t.Number({ minimum: 0, description: 'Hours worked since Monday, net of breaks' }),
     team_productivity_score: Nullable(Int({ minimum: 0, maximum: 100 }), {
       description: 'Category-based score over the last 7 days; null without desktop-agent data',
     }),
@@ -42,7 +43,7 @@ export const getDashboardSummary = defineOperation({
     const v = visibility(ctx)
     const userIds = scopeUserIds(v, null)
     const logs = timeLogsOverlapping(ctx, localRange(monday, today, tz), userIds)
-    const perUser = msByUserDate(logs, tz, ctx.now)
+    const perUser = netMsByUserDate(ctx, logs)
     let todayMs = 0
     let weekMs = 0
     for (const perDate of perUser.values()) {

@@ -16,16 +16,18 @@ const Alert = t.Object(
     date: DateOnly,
     kind: t.Union(AlertKindEnum.anyOf, {
       description:
-        'unusual_hours (long day or night work), not_clocked_in (scheduled shift without clock-in), timesheet_gap (workdays without time last week), overtime (week over contract)',
+        'unusual_hours (long day or night work), not_clocked_in (scheduled shift without clock-in), timesheet_gap (workdays without time last week), overtime (week-to-date over contract, or the day over its scheduled shift by more than 15 min; hours net of breaks)',
     }),
     severity: t.Union([t.Literal('info'), t.Literal('warning'), t.Literal('critical')]),
     message: t.String({ description: 'Sentence for a manager' }),
     details: t.Object(
       {
-        hours_worked: Nullable(t.Number(), { description: 'Hours worked on the date (unusual_hours)' }),
-        threshold_hours: Nullable(t.Number(), { description: "The company's daily threshold (unusual_hours)" }),
+        hours_worked: Nullable(t.Number(), { description: 'Hours worked on the date, net of breaks (unusual_hours; overtime over a shift)' }),
+        threshold_hours: Nullable(t.Number(), {
+          description: "The company's daily threshold (unusual_hours); the shift's scheduled hours (overtime over a shift)",
+        }),
         scheduled_start: Nullable(Instant, { description: 'Start of the scheduled shift (not_clocked_in)' }),
-        week_hours: Nullable(t.Number(), { description: 'Week-to-date hours (overtime)' }),
+        week_hours: Nullable(t.Number(), { description: 'Week-to-date hours, net of breaks (overtime)' }),
         contracted_weekly_hours: Nullable(t.Number(), { description: 'Contracted hours per week (overtime)' }),
         missing_dates: t.Array(DateOnly, { description: 'Workdays without time (timesheet_gap); empty otherwise' }),
       },
@@ -39,7 +41,7 @@ export const getWorkloadAlerts = defineOperation({
   name: 'get_workload_alerts',
   title: 'Get workload alerts',
   description:
-    'Workload signals for a date (default today, company time zone): people working unusually long or at night, people not clocked in for a scheduled shift, workdays without logged time in the past week, and weeks over contracted hours. Most severe first. Past dates answer the alerts recorded after that day ended (as_of says when); today is computed live. Managers see their teams, admins everyone, and an employee their own alerts.',
+    'Workload signals for a date (default today, company time zone): people working unusually long or at night, people not clocked in for a scheduled shift, workdays without logged time in the past week, and overtime (week over contracted hours, or a day over its scheduled shift; hours net of breaks). Most severe first. Past dates answer the alerts recorded after that day ended (as_of says when); today is computed live. Managers see their teams, admins everyone, and an employee their own alerts.',
   // Employees are answered their own alerts (visibility scope self), not refused.
   access: { role: 'member' },
   input: t.Object({

@@ -12,7 +12,7 @@ import { WORKLOAD_ALERTS_JOB, storeWorkloadAlerts } from './workload-store'
 export const workloadAlertsJob = defineJob({
   name: WORKLOAD_ALERTS_JOB,
   description:
-    'Stores the workload alerts of each tenant-local day (unusual hours, not clocked in against the schedule, timesheet gaps, week over contract) and emits overtime.detected once per user-day over schedule.',
+    'Stores the workload alerts of each tenant-local day (unusual hours, not clocked in against the schedule, timesheet gaps, overtime by the one rule of overtime.ts on hours net of breaks) and emits overtime.detected once per user-day.',
   each: { tenantDay: { dueAt: '00:20' } },
   run: (ctx, date, { rerun }) =>
     inTransaction(ctx, (c) => {

@@ -3,12 +3,14 @@ import { DomainError } from '../../kernel/errors'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, Nullable, PeriodEnum } from '../../kernel/schemas'
-import { dateRange, localDate, periodRange, hoursFromMs, localRange } from '../../kernel/time'
+import { dateRange, localDate, periodRange, hoursFromMs, weekStart } from '../../kernel/time'
+import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { findTeamInTenant } from '../teams/queries'
-import { msByUserDate, sumDates } from '../time-tracking/hours'
-import { openLogUserIds, timeLogsOverlapping } from '../time-tracking/queries'
+import { sumDates } from '../time-tracking/hours'
+import { openLogUserIds } from '../time-tracking/queries'
 import { findUserInTenant, usersMatching } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
+import { netWorkedBetween, overtimeMsOfPeriod, shiftNetMs } from './overtime'
 
 /** Members listed at most (by hours, most first); the totals always cover everyone. */
 const MAX_MEMBERS = 100
@@ -17,7 +19,12 @@ const MemberHours = t.Object(
   {
     user_id: Id,
     name: t.String(),
-    hours: t.Number({ minimum: 0 }),
+    hours: t.Number({ minimum: 0, description: 'Hours worked in the period, net of breaks' }),
+    overtime_hours: t.Number({
+      minimum: 0,
+      description:
+        'Overtime in the period by the rule of get_workload_alerts: per week, the larger of the hours over contract and the hours over scheduled shifts',
+    }),
     days_worked: Int({ minimum: 0 }),
     is_clocked_in: t.Boolean(),
   },
@@ -47,7 +54,7 @@ export const summarizeTeamHours = defineOperation({
   name: 'summarize_team_hours',
   title: 'Summarize team hours',
   description:
-    "Hours worked by a team over a period (today, this_week, last_week, this_month, last_month; default this_week; weeks start Monday, company time zone): total, per member and per day. team_id defaults to the manager's primary team; admins without team_id get the whole organisation. Manager role or above.",
+    "Hours worked by a team over a period (today, this_week, last_week, this_month, last_month; default this_week; weeks start Monday, company time zone), net of breaks: total, per member (with overtime hours) and per day, and who worked overtime (the same rule as get_workload_alerts' overtime alerts). team_id defaults to the manager's primary team; admins without team_id get the whole organisation. Manager role or above.",
   access: { role: 'manager' },
   input: t.Object({
     team_id: t.Optional(t.String({ format: 'uuid', description: "Team UUID; default the manager's primary team" })),
@@ -67,6 +74,9 @@ export const summarizeTeamHours = defineOperation({
         average_hours_per_member: t.Number({ minimum: 0 }),
         members: t.Array(MemberHours, { description: `Most hours first, at most ${MAX_MEMBERS}` }),
         members_truncated: t.Boolean(),
+        overtime: t.Array(t.Object({ user_id: Id, name: t.String(), overtime_hours: t.Number({ minimum: 0 }) }), {
+          description: 'Everyone in scope who worked overtime in the period (weekly hours over contract or a day over its shift), most first',
+        }),
         by_day: t.Array(t.Object({ date: DateOnly, hours: t.Number({ minimum: 0 }) }), { description: 'Every date of the period up to today' }),
       },
       { description: 'Team hours breakdown' },
@@ -80,18 +90,32 @@ export const summarizeTeamHours = defineOperation({
     const { start, end } = periodRange(input.period, today)
     const members = usersMatching(ctx, { userIds: scopeUserIds(v, scope.userIds) }).filter((u) => u.status === 'active')
     const ids = scope.userIds === null ? null : members.map((m) => m.id)
-    const perUser = msByUserDate(timeLogsOverlapping(ctx, localRange(start, end, tz), ids), tz, ctx.now)
+    // From the Monday of the first week: weekly overtime counts the whole week to date.
+    const perUser = netWorkedBetween(ctx, weekStart(start), end, ids)
+    const lastDate = end < today ? end : today
+    const shiftMs = new Map<string, Map<string, number>>()
+    for (const date of dateRange(start, lastDate))
+      for (const s of scheduledShiftsOn(ctx, date, ids)) shiftMs.set(s.userId, (shiftMs.get(s.userId) ?? new Map()).set(date, shiftNetMs(s)))
     const clockedIn = openLogUserIds(ctx, ids)
     const rows = members
       .map((m) => {
         const dates = perUser.get(m.id)
         const days = [...(dates ?? new Map<string, number>()).entries()].filter(([d, ms]) => d >= start && d <= end && ms > 0).length
-        return { user_id: m.id, name: m.name, hours: hoursFromMs(sumDates(dates, start, end)), days_worked: days, is_clocked_in: clockedIn.has(m.id) }
+        const overtimeMs = overtimeMsOfPeriod(dates, start, lastDate, m.weeklyHours, shiftMs.get(m.id))
+        return {
+          user_id: m.id,
+          name: m.name,
+          hours: hoursFromMs(sumDates(dates, start, end)),
+          overtime_hours: hoursFromMs(overtimeMs),
+          overtimeMs,
+          days_worked: days,
+          is_clocked_in: clockedIn.has(m.id),
+        }
       })
       .sort((a, b) => b.hours - a.hours || a.name.localeCompare(b.name))
     const totalMs = members.reduce((sum, m) => sum + sumDates(perUser.get(m.id), start, end), 0)
     const memberIds = new Set(members.map((m) => m.id))
-    const byDay = dateRange(start, end < today ? end : today).map((date) => {
+    const byDay = dateRange(start, lastDate).map((date) => {
       let ms = 0
       for (const [userId, dates] of perUser) if (memberIds.has(userId)) ms += dates.get(date) ?? 0
       return { date, hours: hoursFromMs(ms) }
@@ -107,8 +131,13 @@ export const summarizeTeamHours = defineOperation({
         member_count: members.length,
         members_with_time: rows.filter((r) => r.hours > 0).length,
         average_hours_per_member: members.length ? hoursFromMs(totalMs / members.length) : 0,
-        members: rows.slice(0, MAX_MEMBERS),
+        members: rows.slice(0, MAX_MEMBERS).map(({ overtimeMs: _, ...r }) => r),
         members_truncated: rows.length > MAX_MEMBERS,
+        overtime: rows
+          .filter((r) => r.overtimeMs > 0)
+          .map((r) => ({ user_id: r.user_id, name: r.name, overtime_hours: r.overtime_hours }))
+          .sort((a, b) => b.overtime_hours - a.overtime_hours || a.name.localeCompare(b.name))
+          .slice(0, MAX_MEMBERS),
         by_day: byDay,
       },
     }

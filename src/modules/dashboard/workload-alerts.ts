@@ -1,10 +1,12 @@
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantScope } from '../../kernel/ctx'
 import { HOUR, MINUTE, addDays, dateRange, isoWeekday, localDate, localParts, toIso, weekStart, hoursFromMs, localRange } from '../../kernel/time'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { findTenantById } from '../tenants/queries'
-import { msByUserDate, sumDates } from '../time-tracking/hours'
+import { sumDates } from '../time-tracking/hours'
 import { timeLogsOverlapping, type TimeLogRow } from '../time-tracking/queries'
+import { netMsByUserDate } from '../time-tracking/worked-time-read-model'
 import { usersMatching, type UserRow } from '../users/queries'
+import { overtimeOn, shiftNetMs } from './overtime'
 import type { AlertKind } from './schema'
 
 export type Severity = 'info' | 'warning' | 'critical'
@@ -45,9 +47,12 @@ const details = (d: Partial<AlertDetails>): AlertDetails => ({
 })
 
 interface Inputs {
-  ctx: TenantBoundCtx
+  ctx: TenantScope
   date: string
+  /** Net worked ms (breaks excluded) per user and local date. */
   perUser: Map<string, Map<string, number>>
+  /** Net scheduled ms of each user's shift on the date. */
+  shiftMs: Map<string, number>
   logsByUser: Map<string, TimeLogRow[]>
   dailyThreshold: number
   /** The tenant's first local day: no gap is reported before the company existed. */
@@ -105,28 +110,39 @@ function timesheetGap(i: Inputs, u: UserRow): WorkloadAlert | null {
   }
 }
 
+/** Overtime by the product's one rule (overtime.ts): week-to-date over contract, or the day over its shift. */
 function overtime(i: Inputs, u: UserRow): WorkloadAlert | null {
-  const weekHours = hoursFromMs(sumDates(i.perUser.get(u.id), weekStart(i.date), i.date))
-  if (weekHours <= u.weeklyHours) return null
-  const severity: Severity = weekHours > u.weeklyHours * 1.25 ? 'critical' : 'warning'
+  const o = overtimeOn(i.perUser.get(u.id), i.date, u.weeklyHours, i.shiftMs.get(u.id) ?? null)
+  if (!o.week && !o.day) return null
+  const weekHours = hoursFromMs(o.week?.workedMs ?? sumDates(i.perUser.get(u.id), weekStart(i.date), i.date))
+  const critical = (o.week && weekHours > u.weeklyHours * 1.25) || (o.day && o.day.workedMs - o.day.scheduledMs > 3 * HOUR)
+  const parts: string[] = []
+  if (o.week) parts.push(`${weekHours} h this week, over the ${u.weeklyHours} h contract`)
+  if (o.day) parts.push(`${hoursFromMs(o.day.workedMs)} h on ${i.date}, over the ${hoursFromMs(o.day.scheduledMs)} h scheduled`)
   return {
     userId: u.id,
     userName: u.name,
     date: i.date,
     kind: 'overtime',
-    severity,
-    message: `${u.name} has worked ${weekHours} h this week, over the ${u.weeklyHours} h contract.`,
-    details: details({ week_hours: weekHours, contracted_weekly_hours: u.weeklyHours }),
+    severity: critical ? 'critical' : 'warning',
+    message: `${u.name} has worked ${parts.join(', and ')} (hours net of breaks).`,
+    details: details({
+      hours_worked: o.day ? hoursFromMs(o.day.workedMs) : null,
+      threshold_hours: o.day ? hoursFromMs(o.day.scheduledMs) : null,
+      week_hours: weekHours,
+      contracted_weekly_hours: u.weeklyHours,
+    }),
   }
 }
 
 /**
  * Workload alerts of one tenant-local date for these users (all active users when null):
  * unusual hours (a long day over the tenant threshold, or work at night), not clocked in against
- * a scheduled shift, workdays without time in the week before (timesheet gaps), and week-to-date
- * hours over contract (overtime). Pure reads: the scheduled job stores them in workload_alerts.
+ * a scheduled shift, workdays without time in the week before (timesheet gaps), and
+ * overtime by the rule of overtime.ts (week-to-date over contract, or the day over its shift).
+ * All hours are net of breaks. Pure reads: the scheduled job stores them in workload_alerts.
  */
-export function computeWorkloadAlerts(ctx: TenantBoundCtx, date: string, userIds: string[] | null = null): WorkloadAlert[] {
+export function computeWorkloadAlerts(ctx: TenantScope, date: string, userIds: string[] | null = null): WorkloadAlert[] {
   const tz = ctx.tenant.timezone
   const users = usersMatching(ctx, { userIds }).filter((u) => u.status === 'active')
   const ids = userIds === null ? null : users.map((u) => u.id)
@@ -134,25 +150,33 @@ export function computeWorkloadAlerts(ctx: TenantBoundCtx, date: string, userIds
   const logs = timeLogsOverlapping(ctx, localRange(firstDay, date, tz), ids)
   const dayRange = localRange(date, date, tz)
   const logsByUser = new Map<string, TimeLogRow[]>()
+  const allLogsByUser = new Map<string, TimeLogRow[]>()
   for (const l of logs) {
+    const all = allLogsByUser.get(l.userId)
+    if (all) all.push(l)
+    else allLogsByUser.set(l.userId, [l])
     if (l.clockInAt >= dayRange.to || (l.clockOutAt ?? ctx.now) <= dayRange.from) continue
-    logsByUser.set(l.userId, [...(logsByUser.get(l.userId) ?? []), l])
+    const mine = logsByUser.get(l.userId)
+    if (mine) mine.push(l)
+    else logsByUser.set(l.userId, [l])
   }
   const tenant = findTenantById(ctx.db, ctx.tenant.id)
+  const shifts = scheduledShiftsOn(ctx, date, ids)
   const inputs: Inputs = {
     ctx,
     date,
-    perUser: msByUserDate(logs, tz, ctx.now),
+    perUser: netMsByUserDate(ctx, logs),
+    shiftMs: new Map(shifts.map((s) => [s.userId, shiftNetMs(s)])),
     logsByUser,
     dailyThreshold: tenant?.overtimeDailyHours ?? 10,
     firstDay: tenant ? localDate(tenant.createdAt, tz) : '0000-00-00',
   }
   const alerts: WorkloadAlert[] = []
   const byId = new Map(users.map((u) => [u.id, u]))
-  for (const shift of scheduledShiftsOn(ctx, date, ids)) {
+  for (const shift of shifts) {
     const u = byId.get(shift.userId)
     if (!u || shift.startsAt + NOT_CLOCKED_IN_GRACE_MS > ctx.now) continue
-    const attended = logs.some((l) => l.userId === u.id && l.clockInAt < shift.endsAt && (l.clockOutAt ?? ctx.now) > shift.startsAt - 2 * HOUR)
+    const attended = (allLogsByUser.get(u.id) ?? []).some((l) => l.clockInAt < shift.endsAt && (l.clockOutAt ?? ctx.now) > shift.startsAt - 2 * HOUR)
     if (attended) continue
     alerts.push({
       userId: u.id,

@@ -1,4 +1,4 @@
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantBoundCtx, TenantScope } from '../../kernel/ctx'
 import { findRun } from '../jobs/queries'
 import { userLabels } from '../users/queries'
 import { computeWorkloadAlerts, sortAlerts, type AlertDetails, type WorkloadAlert } from './workload-alerts'
@@ -14,7 +14,7 @@ const keyOf = (a: { userId: string; kind: string }) => `${a.userId}:${a.kind}`
  * ones inserted, changed ones rewritten, vanished ones deleted, unchanged rows left as they are
  * (so a rerun on unchanged data writes nothing). Call inside a transaction; returns rows changed.
  */
-export function storeWorkloadAlerts(ctx: TenantBoundCtx, date: string): number {
+export function storeWorkloadAlerts(ctx: TenantScope, date: string): number {
   const stored = new Map(storedAlertsOn(ctx, date, null).map((r) => [keyOf(r), r]))
   const seen = new Set<string>()
   let changes = 0

@@ -1,6 +1,8 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { timesheets } from '../timesheets/schema'
+import { breaksOfLogs } from './break-queries'
+import { msByUserDate, type LogSpan } from './hours'
 import type { TimeLogRow } from './queries'
 import { breaks, timeLogs } from './schema'
 
@@ -14,10 +16,12 @@ import { breaks, timeLogs } from './schema'
 /**
  * Worked seconds of a closed time log: clock-out minus clock-in minus its breaks (an unended break
  * counts up to the clock-out). SQLite: two-argument max()/min() are scalar (greatest/least).
+ * Written out with table names: in a single-table select drizzle renders bare column names, which
+ * inside the subquery would name the break's own columns (b.id, b.tenant_id) and drop every break.
  */
-const workedSeconds = sql<number>`max(0, (${timeLogs.clockOutAt} - ${timeLogs.clockInAt}) - coalesce((
-  select sum(min(coalesce(b.ended_at, ${timeLogs.clockOutAt}), ${timeLogs.clockOutAt}) - b.started_at)
-  from ${breaks} b where b.tenant_id = ${timeLogs.tenantId} and b.time_log_id = ${timeLogs.id}
+const workedSeconds = sql<number>`max(0, ("time_logs"."clock_out_at" - "time_logs"."clock_in_at") - coalesce((
+  select sum(min(coalesce(b.ended_at, "time_logs"."clock_out_at"), "time_logs"."clock_out_at") - b.started_at)
+  from ${breaks} b where b.tenant_id = "time_logs"."tenant_id" and b.time_log_id = "time_logs"."id"
 ), 0)) / 1000.0`.mapWith(Number)
 
 export interface WorkedLog {
@@ -95,4 +99,59 @@ export function userIdsOwingTimesheet(c: TenantScope, periodStart: string, fromM
     .orderBy(timeLogs.userId)
     .all()
     .map((r) => r.userId)
+}
+
+/**
+ * Worked milliseconds per user and tenant-local date of these time logs (an open one runs until
+ * now), net of their breaks (an unended break counts up to the log's end), split at local
+ * midnight: the hours the dashboard, team hours, workload alerts and overtime count. For a closed
+ * log the sum over its dates equals its workedSeconds above (what payroll and timesheets count).
+ */
+export function netMsByUserDate(c: TenantScope, logs: TimeLogRow[]): Map<string, Map<string, number>> {
+  const tz = c.tenant.timezone
+  const byId = new Map(logs.map((l) => [l.id, l]))
+  const pauses: LogSpan[] = breaksOfLogs(
+    c,
+    logs.map((l) => l.id),
+  ).map((b) => {
+    const log = byId.get(b.timeLogId)!
+    const end = log.clockOutAt ?? c.now
+    return { userId: log.userId, clockInAt: Math.min(b.startedAt, end), clockOutAt: Math.min(b.endedAt ?? end, end) }
+  })
+  const worked = msByUserDate(logs, tz, c.now)
+  for (const [userId, perDate] of msByUserDate(pauses, tz, c.now)) {
+    const mine = worked.get(userId)
+    if (!mine) continue
+    for (const [date, ms] of perDate) mine.set(date, Math.max(0, (mine.get(date) ?? 0) - ms))
+  }
+  return worked
+}
+
+/**
+ * Closed time logs of a user that clocked in within [fromMs, toMs) and are free or already on this
+ * timesheet (null: a timesheet not created yet), with their worked seconds net of breaks: what a
+ * timesheet of that period is built from and totals (the hours payroll pays for the same logs).
+ */
+export function closedWorkedLogsForTimesheet(
+  c: TenantScope,
+  userId: string,
+  fromMs: number,
+  toMs: number,
+  timesheetId: string | null,
+): { id: string; seconds: number }[] {
+  return c.db
+    .select({ id: timeLogs.id, seconds: workedSeconds })
+    .from(timeLogs)
+    .where(
+      and(
+        eq(timeLogs.tenantId, c.tenant.id),
+        eq(timeLogs.userId, userId),
+        gte(timeLogs.clockInAt, fromMs),
+        lt(timeLogs.clockInAt, toMs),
+        isNotNull(timeLogs.clockOutAt),
+        timesheetId === null ? isNull(timeLogs.timesheetId) : or(isNull(timeLogs.timesheetId), eq(timeLogs.timesheetId, timesheetId)),
+      ),
+    )
+    .all()
+    .map((r) => ({ id: r.id, seconds: Math.round(r.seconds) }))
 }

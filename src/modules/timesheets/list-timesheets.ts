@@ -17,7 +17,7 @@ export const TimesheetSummary = t.Object(
     period_start: DateOnly,
     period_end: DateOnly,
     status: TimesheetStatusEnum,
-    total_seconds: t.Integer({ minimum: 0, description: 'Sum of the durations of its time logs' }),
+    total_seconds: t.Integer({ minimum: 0, description: 'Worked seconds of its time logs, net of breaks' }),
     total_hours: t.Number({ minimum: 0, description: 'total_seconds in hours, two decimals' }),
     submitted_at: Nullable(Instant),
     decided_at: Nullable(Instant, { description: 'Last approval or rejection' }),

@@ -43,7 +43,7 @@ export const timesheetsDoc = describeEntity(timesheets, {
     periodStart: 'First date of the period.',
     periodEnd: 'Last date of the period.',
     status: 'draft, submitted, approved, rejected or auto_generated.',
-    totalSeconds: 'Sum of the durations of the time logs it includes.',
+    totalSeconds: 'Worked seconds of the time logs it includes, net of their breaks (clock-out minus clock-in minus breaks).',
     submittedAt: 'Last submission.',
     decidedAt: 'Last approval or rejection.',
     decidedByUserId: 'Manager or admin who approved or rejected.',
