@@ -137,7 +137,7 @@ describe('GET /api/v1/timesheets/{timesheet_id}', () => {
     const theirs = (await other.ro.get('/timesheets')).body.data[0].id
     const res = await acme.ro.get(`/timesheets/${theirs}`)
     expect(res.status).toBe(404)
-    expect(res.body.error).toEqual({ code: 'not_found', message: 'Timesheet not found.' })
+    expect(res.body.error).toEqual({ code: 'not_found', message: 'Timesheet not found.', details: null })
     expect((await acme.ro.get('/timesheets/00000000-0000-4000-8000-000000000000')).body).toEqual(res.body)
   })
 })

@@ -68,7 +68,7 @@ describe('GET /api/v1/users', () => {
   test('answers 404 for another tenant’s team', async () => {
     const res = await acme.ro.get(`/users?team_id=${otherOrg.teams.eng}`)
     expect(res.status).toBe(404)
-    expect(res.body.error).toEqual({ code: 'not_found', message: 'Team not found.' })
+    expect(res.body.error).toEqual({ code: 'not_found', message: 'Team not found.', details: null })
   })
 })
 
@@ -101,7 +101,7 @@ describe('GET /api/v1/users/{user_id}', () => {
   test('answers 404 for another tenant’s person, exactly as for a missing one, and 400 for a bad id', async () => {
     const res = await acme.ro.get(`/users/${otherOrg.users.alice}`)
     expect(res.status).toBe(404)
-    expect(res.body.error).toEqual({ code: 'not_found', message: 'User not found.' })
+    expect(res.body.error).toEqual({ code: 'not_found', message: 'User not found.', details: null })
     expect((await acme.ro.get('/users/00000000-0000-4000-8000-000000000000')).body).toEqual(res.body)
     const bad = await acme.ro.get('/users/alice')
     expect(bad.status).toBe(400)
