@@ -2,10 +2,12 @@ import { t } from 'elysia'
 import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, PeriodEnum } from '../../kernel/schemas'
-import { dateRange, localDate, periodRange } from '../../kernel/time'
-import { userLabels } from '../users/queries'
+import { dateRange, hoursFromMs, localDate, periodRange, weekStart } from '../../kernel/time'
+import { scheduledShiftsOn } from '../shifts/alert-queries'
+import { sumDates } from '../time-tracking/hours'
+import { userLabels, usersMatching } from '../users/queries'
 import { managerVisibility, scopeUserIds, usersOfTeam } from '../users/visibility'
-import { detectOvertime } from './overtime'
+import { detectOvertime, netWorkedBetween, overtimeMsOfPeriod, shiftNetMs } from './overtime'
 
 const OvertimeCase = t.Object(
   {
@@ -26,7 +28,12 @@ const PersonOvertime = t.Object(
     user_id: Id,
     name: t.String(),
     email: t.String(),
-    overtime_hours: t.Number({ minimum: 0, description: 'Sum of the overtime hours of the cases' }),
+    worked_hours: t.Number({ minimum: 0, description: 'Hours worked in the period, net of breaks (as summarize_team_hours counts them)' }),
+    overtime_hours: t.Number({
+      minimum: 0,
+      description:
+        'Overtime in the period, as summarize_team_hours counts it: per week, the larger of the hours over contract and the sum of the hours over shifts (the cases overlap, so this is not their sum)',
+    }),
     cases: t.Array(OvertimeCase),
   },
   { description: 'One person who worked overtime in the period' },
@@ -93,13 +100,22 @@ export const getOvertimeReport = defineOperation({
         byUser.set(d.userId, entry)
       }
     }
-    const labels = userLabels(ctx, [...byUser.keys()])
+    const ids = [...byUser.keys()]
+    const labels = userLabels(ctx, ids)
+    // Overtime per person by the rule summarize_team_hours applies (weekly overtime counted from Monday).
+    const lastDate = dates[dates.length - 1] ?? range.start
+    const worked = netWorkedBetween(ctx, weekStart(range.start), lastDate, ids)
+    const weekly = new Map(usersMatching(ctx, { userIds: ids }).map((u) => [u.id, u.weeklyHours]))
+    const shiftMs = new Map<string, Map<string, number>>()
+    for (const date of dates)
+      for (const s of scheduledShiftsOn(ctx, date, ids)) shiftMs.set(s.userId, (shiftMs.get(s.userId) ?? new Map()).set(date, shiftNetMs(s)))
     const people = [...byUser.entries()]
       .map(([userId, p]) => ({
         user_id: userId,
         name: labels.get(userId)?.name ?? p.email,
         email: p.email,
-        overtime_hours: Math.round(p.cases.reduce((a, c) => a + c.overtime_hours, 0) * 100) / 100,
+        worked_hours: hoursFromMs(sumDates(worked.get(userId), range.start, lastDate)),
+        overtime_hours: hoursFromMs(overtimeMsOfPeriod(worked.get(userId), range.start, lastDate, weekly.get(userId) ?? 0, shiftMs.get(userId))),
         cases: p.cases,
       }))
       .sort((a, b) => b.overtime_hours - a.overtime_hours || a.name.localeCompare(b.name))
