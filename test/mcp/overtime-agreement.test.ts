@@ -178,30 +178,18 @@ describe('the hours agree with the timesheets (REST)', () => {
     }
   })
 
-  test('where no session crosses the week’s edges, the report’s and summarize_team_hours’ hours are the timesheets’ net hours (±0.01 h)', async () => {
+  // Every path counts a session in full on the date it clocked in, as timesheets and payroll do
+  // (time-tracking/worked-time-read-model.ts netMsByUserDate), so night sessions across Sunday
+  // midnight agree too: the seeded night workers have some, and they are compared like the rest.
+  test('for every person of the report, the report’s and summarize_team_hours’ hours are the timesheets’ net hours (±0.01 h), night sessions across the week’s edges included', async () => {
     const rows = await fromTimesheets()
-    const compared = rows.filter((r) => !r.crossesEdge)
-    expect(compared.length).toBeGreaterThanOrEqual(5)
+    expect(rows.some((r) => r.crossesEdge)).toBe(true)
     const members = new Map(hours.result.members.map((m) => [m.user_id, m]))
-    for (const r of compared) {
-      expect([r.person.name, Math.abs(r.person.worked_hours - r.hours) <= 0.01]).toEqual([r.person.name, true])
-      expect(Math.abs(members.get(r.person.user_id)!.hours - r.hours)).toBeLessThanOrEqual(0.01)
-    }
-  })
-
-  /**
-   * KNOWN DISAGREEMENT, kept visible (test.failing passes while it lasts and fails once it is
-   * fixed — then make it a plain test). Timesheets and payroll count a session wholly in the
-   * period of its clock-in; summarize_team_hours, the workload alerts, overtime.detected and
-   * get_overtime_report split it at tenant-local midnight (worked-time-read-model.ts
-   * netMsByUserDate). For a night worker whose Sunday session runs past midnight the two disagree
-   * by the hours after midnight (on the seeded tenant: Maja Meyer, Ben Holm, Hana Demir by hours).
-   */
-  test.failing('for EVERY person of the report, the hours equal the timesheets’ net hours (±0.01 h), night sessions across Sunday midnight included', async () => {
-    const rows = await fromTimesheets()
     const off = rows
-      .filter((r) => Math.abs(r.person.worked_hours - r.hours) > 0.01)
-      .map((r) => `${r.person.name}: ${r.person.worked_hours} h vs ${r.hours.toFixed(2)} h`)
+      .filter((r) => Math.abs(r.person.worked_hours - r.hours) > 0.01 || Math.abs(members.get(r.person.user_id)!.hours - r.hours) > 0.01)
+      .map(
+        (r) => `${r.person.name}: report ${r.person.worked_hours} h, team hours ${members.get(r.person.user_id)!.hours} h, timesheets ${r.hours.toFixed(2)} h`,
+      )
     console.log(`hours vs timesheets: ${off.length} of ${rows.length} differ${off.length ? `: ${off.join('; ')}` : ''}`)
     expect(off).toEqual([])
   })

@@ -125,7 +125,7 @@ export const getOvertimeReport = defineOperation({
       people,
       people_count: people.length,
       total_overtime_hours: Math.round(people.reduce((a, p) => a + p.overtime_hours, 0) * 100) / 100,
-      rule: 'Hours are clocked time net of breaks, split at local midnight. A week counts once, on the day its hours from Monday first exceed the weekly contract; otherwise a day counts when its hours exceed that day’s scheduled shift (less its unpaid break).',
+      rule: 'Hours are clocked time net of breaks, each session on the local date it clocked in (as timesheets count it). A week counts once, on the day its hours from Monday first exceed the weekly contract; otherwise a day counts when its hours exceed that day’s scheduled shift (less its unpaid break).',
     }
   },
 })

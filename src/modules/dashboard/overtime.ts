@@ -10,7 +10,7 @@ import type { EventInput } from '../webhooks/outbox-queries'
 /**
  * THE overtime rule of the product, used by the workload alerts (job and get_workload_alerts),
  * overtime.detected, summarize_team_hours and the demo seed. Hours are always worked time net of
- * breaks, split at tenant-local midnight (time-tracking/worked-time-read-model.ts netMsByUserDate).
+ * breaks, each session on the local date it clocked in (time-tracking/worked-time-read-model.ts netMsByUserDate).
  *
  * On a tenant-local date a person is in overtime when either
  * - week: their hours from Monday to that date exceed their contracted weekly hours (strictly:

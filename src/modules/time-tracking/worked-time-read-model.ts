@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { timesheets } from '../timesheets/schema'
 import { breaksOfLogs } from './break-queries'
-import { msByUserDate, type LogSpan } from './hours'
+import { localDate } from '../../kernel/time'
 import type { TimeLogRow } from './queries'
 import { breaks, timeLogs } from './schema'
 
@@ -103,28 +103,32 @@ export function userIdsOwingTimesheet(c: TenantScope, periodStart: string, fromM
 
 /**
  * Worked milliseconds per user and tenant-local date of these time logs (an open one runs until
- * now), net of their breaks (an unended break counts up to the log's end), split at local
- * midnight: the hours the dashboard, team hours, workload alerts and overtime count. For a closed
- * log the sum over its dates equals its workedSeconds above (what payroll and timesheets count).
+ * now), net of their breaks (an unended break counts up to the log's end). A session counts in
+ * full on the local date it clocked in, as timesheets and payroll count it (workedSeconds above):
+ * a night shift from Sunday 22:00 to Monday 06:00 is Sunday's, so the dashboard, team hours,
+ * workload alerts and overtime give the same hours as the timesheet holding the session.
  */
 export function netMsByUserDate(c: TenantScope, logs: TimeLogRow[]): Map<string, Map<string, number>> {
-  const tz = c.tenant.timezone
+  const endOf = (log: TimeLogRow) => log.clockOutAt ?? c.now
   const byId = new Map(logs.map((l) => [l.id, l]))
-  const pauses: LogSpan[] = breaksOfLogs(
+  const pausedMs = new Map<string, number>()
+  for (const b of breaksOfLogs(
     c,
     logs.map((l) => l.id),
-  ).map((b) => {
-    const log = byId.get(b.timeLogId)!
-    const end = log.clockOutAt ?? c.now
-    return { userId: log.userId, clockInAt: Math.min(b.startedAt, end), clockOutAt: Math.min(b.endedAt ?? end, end) }
-  })
-  const worked = msByUserDate(logs, tz, c.now)
-  for (const [userId, perDate] of msByUserDate(pauses, tz, c.now)) {
-    const mine = worked.get(userId)
-    if (!mine) continue
-    for (const [date, ms] of perDate) mine.set(date, Math.max(0, (mine.get(date) ?? 0) - ms))
+  )) {
+    const end = endOf(byId.get(b.timeLogId)!)
+    const ms = Math.max(0, Math.min(b.endedAt ?? end, end) - Math.min(b.startedAt, end))
+    pausedMs.set(b.timeLogId, (pausedMs.get(b.timeLogId) ?? 0) + ms)
   }
-  return worked
+  const out = new Map<string, Map<string, number>>()
+  for (const log of logs) {
+    const date = localDate(log.clockInAt, c.tenant.timezone)
+    const net = Math.max(0, endOf(log) - log.clockInAt - (pausedMs.get(log.id) ?? 0))
+    const perDate = out.get(log.userId) ?? new Map<string, number>()
+    perDate.set(date, (perDate.get(date) ?? 0) + net)
+    out.set(log.userId, perDate)
+  }
+  return out
 }
 
 /**
