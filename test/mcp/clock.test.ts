@@ -55,6 +55,8 @@ describe('clock_in and clock_out', () => {
     expect(first.structured.distance_meters as number).toBeLessThan(200)
     const second = await callTool(client, 'clock_in', INSIDE)
     expect(second.structured).toMatchObject({ success: false, error: 'already_clocked_in' })
+    // The time is told in the company's zone, not as an ISO instant (issue 13, words for people).
+    expect(second.structured.message).toMatch(/^You are already clocked in since \d{2}:\d{2} \(Europe\/Berlin\)\. Clock out first\.$/)
     const [event] = events('clock.in', id)
     expect(event).toMatchObject({
       userId: id,

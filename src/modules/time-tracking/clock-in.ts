@@ -79,10 +79,14 @@ export function clockInUser(ctx: TenantBoundCtx, userId: string, input: ClockInR
       const open = findOpenTimeLog(c, user.id)
       if (open) {
         // The open session's id lets a client that retried a lost clock-in see that it landed.
-        throw new DomainError('already_clocked_in', `You are already clocked in since ${toIso(open.clockInAt)}. Clock out first.`, {
-          time_log_id: open.id,
-          clock_in_at: toIso(open.clockInAt),
-        })
+        throw new DomainError(
+          'already_clocked_in',
+          `You are already clocked in since ${localTimeLabel(open.clockInAt, ctx.tenant.timezone, ctx.now)}. Clock out first.`,
+          {
+            time_log_id: open.id,
+            clock_in_at: toIso(open.clockInAt),
+          },
+        )
       }
       const log = insertTimeLog(c, {
         id: newId(),
