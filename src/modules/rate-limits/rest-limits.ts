@@ -127,17 +127,18 @@ export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
   }
 }
 
+/** Which windows ran out, in words: "hourly limit of 2000", "daily limit of 10000", or both. */
+function spentWindows(w: { remainingHour: number; remainingDay: number; limitHour: number; limitDay: number }): string {
+  if (w.remainingHour === 0 && w.remainingDay === 0) return `hourly limit of ${w.limitHour} and daily limit of ${w.limitDay}`
+  return w.remainingDay === 0 ? `daily limit of ${w.limitDay}` : `hourly limit of ${w.limitHour}`
+}
+
 /** The 429 of a refused request, naming the window that ran out and when to come back. */
 export function rateLimitedError(s: RateLimitState): DomainError {
   const keyOut = s.remainingHour === 0 || s.remainingDay === 0
   if (s.tenant && !keyOut) {
     const t = s.tenant
-    const which =
-      t.remainingHour === 0 && t.remainingDay === 0
-        ? `hourly limit of ${t.limitHour} and daily limit of ${t.limitDay}`
-        : t.remainingDay === 0
-          ? `daily limit of ${t.limitDay}`
-          : `hourly limit of ${t.limitHour}`
+    const which = spentWindows(t)
     return new DomainError('rate_limited', `This company's keys have used their shared ${which} client API requests. Retry after ${s.retryAfter} seconds.`, {
       retry_after_seconds: s.retryAfter,
       scope: 'tenant',
@@ -145,12 +146,7 @@ export function rateLimitedError(s: RateLimitState): DomainError {
       limit_day: t.limitDay,
     })
   }
-  const which =
-    s.remainingHour === 0 && s.remainingDay === 0
-      ? `hourly limit of ${s.limitHour} and daily limit of ${s.limitDay}`
-      : s.remainingDay === 0
-        ? `daily limit of ${s.limitDay}`
-        : `hourly limit of ${s.limitHour}`
+  const which = spentWindows(s)
   return new DomainError('rate_limited', `This ${s.tenant ? 'key' : 'token'} has used its ${which} requests. Retry after ${s.retryAfter} seconds.`, {
     retry_after_seconds: s.retryAfter,
     ...(s.tenant ? { scope: 'key' } : {}),
