@@ -11,7 +11,6 @@ import { insertToolCalls, type NewToolCallRow } from './queries'
  */
 export class ToolCallLog {
   private pending: NewToolCallRow[] = []
-  private readonly extraFlushes: (() => void)[] = []
 
   /**
    * @param db where records are written (a telemetry connection may be used)
@@ -30,18 +29,12 @@ export class ToolCallLog {
     if (this.pending.length >= 500) this.flush()
   }
 
-  /** Other write-behind state (rate-limit counters) flushed on the same beat. */
-  alsoFlush(fn: () => void): void {
-    this.extraFlushes.push(fn)
-  }
-
   flush(): void {
     const rows = this.pending
     this.pending = []
     try {
       // The root handle's prepared insert runs inside the transaction: one connection, one commit.
       if (rows.length > 0) transaction(this.db, () => insertToolCalls(this.db, rows))
-      for (const fn of this.extraFlushes) fn()
     } catch (e) {
       this.log.error('could not write tool-call records', { error: String(e), rows: rows.length })
     }
