@@ -41,7 +41,7 @@ export function httpKernel(rt: Runtime) {
           throw e
         }
       })
-      .derive({ as: 'global' }, ({ set }) => ({ requestId: String(set.headers['x-request-id']), receivedAt: performance.now() }))
+      .derive({ as: 'global' }, ({ set }) => ({ requestId: String(set.headers['x-request-id']) }))
       // The access line and HTTP metrics (after the response is sent), and GET /metrics.
       .use(observability(rt))
       // A write request that succeeded after a storage failure shows the storage took writes again.
