@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from '
 import { Database } from 'bun:sqlite'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { SMTPServer } from 'smtp-server'
-import type { AddressInfo } from 'node:net'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { invitationLinkFor, startSmtpSink } from '../helpers/smtp-sink'
 import { startServer, type TestServer } from '../helpers/server'
 import { createPersonFixture, createTenantFixture } from '../helpers/fixtures'
 import { callTool, mcpClient } from '../helpers/mcp'
@@ -12,47 +11,8 @@ import { callTool, mcpClient } from '../helpers/mcp'
 // Real servers, an SMTP sink and CLI processes on a shared machine: room for hooks (not a timing assertion).
 setDefaultTimeout(60_000)
 
-interface Received {
-  to: string[]
-  raw: string
-}
-
-const inbox: Received[] = []
-let smtp: SMTPServer
-
-async function startSmtpSink(): Promise<number> {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = ''
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')))
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  return (smtp.server.address() as AddressInfo).port
-}
-
-/** The accept link of the last email to `to` (quoted-printable undone), once it has arrived. */
-async function linkFor(to: string): Promise<{ url: string; token: string }> {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const mail = inbox.filter((m) => m.to.includes(to)).at(-1)
-    if (mail) {
-      const body = mail.raw.replace(/=\r\n/g, '').replace(/=3D/g, '=')
-      const m = /Accept the invitation: (\S+\/invitations\/accept\?token=([\w-]+))/.exec(body)
-      if (!m) throw new Error(`no link in the email:\n${body}`)
-      return { url: m[1]!, token: m[2]! }
-    }
-    if (Date.now() > deadline) throw new Error(`no email to ${to} arrived`)
-    await Bun.sleep(50)
-  }
-}
+let sink: Awaited<ReturnType<typeof startSmtpSink>>
+const linkFor = (to: string) => invitationLinkFor(sink.inbox, to)
 
 async function waitForStatus(db: Database, to: string, status: string): Promise<void> {
   const deadline = Date.now() + 20_000
@@ -84,8 +44,10 @@ let admin: Client
 let db: Database
 
 beforeAll(async () => {
-  const port = await startSmtpSink()
-  server = await startServer({ env: { WORKFORCE_SMTP_HOST: '127.0.0.1', WORKFORCE_SMTP_PORT: String(port), WORKFORCE_SMTP_FROM: 'workforce@appliance.test' } })
+  sink = await startSmtpSink()
+  server = await startServer({
+    env: { WORKFORCE_SMTP_HOST: '127.0.0.1', WORKFORCE_SMTP_PORT: String(sink.port), WORKFORCE_SMTP_FROM: 'workforce@appliance.test' },
+  })
   const t = await createTenantFixture(server, { name: 'Token Hygiene Co' })
   admin = await mcpClient(server.url, (await createPersonFixture(server, t.tenant, { role: 'admin', name: 'Ada Admin' })).key)
   db = new Database(join(server.dataDir, 'workforce.db'))
@@ -94,7 +56,7 @@ afterAll(async () => {
   await admin.close()
   db.close()
   await server.stop()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await sink.close()
 }, 120_000)
 
 describe('invitation tokens are never stored', () => {
