@@ -115,6 +115,7 @@ provideToolCatalog((extended) =>
       title: op.title,
       role: op.access.role,
       write: op.access.write === true,
+      access: op.access,
       group,
       exposes: op.mcp?.exposes ?? [],
     })),

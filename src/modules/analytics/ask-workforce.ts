@@ -1,8 +1,8 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { newId } from '../../kernel/ids'
-import { actorHasRole, actorKeyId } from '../../kernel/access'
-import { ROLE_LABELS, ROLES, type Role, type TenantBoundCtx } from '../../kernel/ctx'
+import { actorKeyId, isOfferedTo } from '../../kernel/access'
+import { ROLE_LABELS, type Role, type TenantBoundCtx } from '../../kernel/ctx'
 import { localDate } from '../../kernel/time'
 import { toolCatalog } from '../discovery/catalog'
 import { listTeamsPage } from '../teams/queries'
@@ -81,10 +81,12 @@ function worldOf(ctx: TenantBoundCtx): World {
     selfId: ctx.actor.userId,
     teams: () => listTeamsPage(ctx, { offset: 0, limit: 1000 }).rows.map((r) => ({ id: r.id, name: r.name })),
     offered: (tool) => catalog.length === 0 || byName.has(tool),
+    // The policy itself says whether the caller's key may call a tool (kernel/access.ts).
     allowed: (tool) => {
-      const role = byName.get(tool)?.role
-      if (!role || !(ROLES as readonly string[]).includes(role) || actorHasRole(ctx.actor, role as Role)) return { ok: true }
-      return { ok: false, why: `needs ${ROLE_LABELS[role as Role]} or above; your role cannot call it` }
+      const access = byName.get(tool)?.access
+      if (!access || isOfferedTo(ctx, access)) return { ok: true }
+      const needs = access.role in ROLE_LABELS ? `needs ${ROLE_LABELS[access.role as Role]} or above` : 'is not offered to this key'
+      return { ok: false, why: `${needs}; your role cannot call it` }
     },
   }
 }

@@ -1,3 +1,5 @@
+import type { Access } from '../../kernel/access'
+
 /** What discovery and analytics tools know about each MCP tool. */
 export interface CatalogEntry {
   name: string
@@ -5,6 +7,8 @@ export interface CatalogEntry {
   /** Required role: public (no key), member (any key) or a minimum role. */
   role: string
   write: boolean
+  /** The tool's access rule, for asking the policy (kernel/access.ts) what a caller may do. */
+  access: Access
   /** The specification's tool group (workforce_analytics, write_actions, discovery…). */
   group: string
   /** Data dictionary entities (e.g. Project) the tool exposes beyond those their tables name. */
