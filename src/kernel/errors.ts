@@ -106,3 +106,9 @@ export function storageFailure(e: unknown): { code: string; message: string } | 
   }
   return null
 }
+
+/** What a request whose write failed for its storage answers, on every surface: nothing was saved, retry later. */
+export const storageUnavailable = (failure: { code: string }): DomainError =>
+  new DomainError('storage_unavailable', `The server could not write to its storage (${failure.code}); nothing was saved. Retry later.`, {
+    sqlite_code: failure.code,
+  })

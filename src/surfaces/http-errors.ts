@@ -1,5 +1,5 @@
 import { ValidationError } from 'elysia'
-import { DomainError, codeToStatus, storageFailure, type ErrorCode } from '../kernel/errors'
+import { DomainError, codeToStatus, storageFailure, storageUnavailable, type ErrorCode } from '../kernel/errors'
 import type { Logger } from '../kernel/log'
 
 export interface RestErrorBody {
@@ -61,16 +61,7 @@ export function toRestError(error: unknown, code: string | number, log: Logger, 
   const storage = storageFailure(error)
   if (storage) {
     log.error('storage failure', { requestId, code: storage.code, error: storage.message })
-    return {
-      status: codeToStatus.storage_unavailable,
-      body: {
-        error: {
-          code: 'storage_unavailable',
-          message: `The server could not write to its storage (${storage.code}); nothing was saved. Retry later.`,
-          details: { sqlite_code: storage.code },
-        },
-      },
-    }
+    return toRestError(storageUnavailable(storage), code, log, requestId)
   }
   log.error('unhandled error', { requestId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
   return {

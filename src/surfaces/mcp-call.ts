@@ -1,6 +1,6 @@
 import { actorKeyId } from '../kernel/access'
 import type { Ctx } from '../kernel/ctx'
-import { isDomainError, storageFailure } from '../kernel/errors'
+import { isDomainError, storageFailure, storageUnavailable } from '../kernel/errors'
 import { metrics } from '../kernel/metrics'
 import { invokeParsing } from '../kernel/operation'
 import type { ToolCallLog } from '../modules/analytics/tool-call-log'
@@ -52,13 +52,8 @@ async function execute(env: CallEnv, tool: McpTool, args: unknown): Promise<Tool
     const storage = storageFailure(e)
     if (storage) {
       env.rt.log.error('storage failure', { tool: tool.op.name, requestId: ctx.requestId, code: storage.code, error: storage.message })
-      return errorResult(
-        tool,
-        'storage_unavailable',
-        `The server could not write to its storage (${storage.code}); nothing was saved. Retry later.`,
-        args,
-        ctx.now,
-      )
+      const refusal = storageUnavailable(storage)
+      return errorResult(tool, refusal.code, refusal.message, args, ctx.now, refusal.details)
     }
     env.rt.log.error('tool failed', { tool: tool.op.name, requestId: ctx.requestId, error: e instanceof Error ? (e.stack ?? e.message) : String(e) })
     return errorResult(tool, 'internal_error', `Something went wrong on the server (request ${ctx.requestId}).`, args, ctx.now)
