@@ -10,7 +10,7 @@ import { clockInUser } from './clock-in'
 import { clockOutUser } from './clock-out'
 import { pointFrom } from './coordinates'
 import { Coordinates } from './model'
-import { requireClockInCode } from './two-factor-gate'
+import { requireClockInCode, ClockInOtp } from './two-factor-gate'
 
 const Ref = (description: string) => t.Optional(t.String({ format: 'uuid', description }))
 
@@ -29,7 +29,7 @@ export const clientClockIn = defineOperation({
     ...Coordinates,
     project_id: Ref('Project to book the session to (active projects only)'),
     task_id: Ref('Task to book the session to; books to its project too'),
-    otp: t.Optional(t.String({ maxLength: 12, description: 'Current 6-digit code of the authenticator app; required when two-factor authentication is on' })),
+    otp: ClockInOtp,
   }),
   output: t.Object({
     time_log_id: Id,
