@@ -17,6 +17,7 @@ export const MAP_END = '<!-- end of module map -->'
 /** What each module is for, in one line; a module missing here fails the generator. */
 const PURPOSE: Record<string, string> = {
   activity: 'desktop-agent devices and sessions, activity samples, day and hourly summaries, idle',
+  audit: 'the audit trail of configuration changes and time corrections: who, when, before and after',
   analytics: 'MCP tool-call records, questions asked, platform analytics',
   'api-keys': 'keys of every kind: issue, authenticate, list, revoke',
   backup: 'online snapshots (VACUUM INTO), restore into a stopped instance, the optional daily backup',

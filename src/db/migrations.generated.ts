@@ -158,5 +158,16 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795439300757,
     "hash": "12e82a0241cded0cc2f7a3d1c9b037ba9fb5a6ebf476e55e73f3c43b817f605f"
+  },
+  {
+    "tag": "0005_audit_log",
+    "sql": [
+      "CREATE TABLE `audit_log` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`at` integer NOT NULL,\n\t`actor_kind` text NOT NULL,\n\t`actor_user_id` text,\n\t`actor_key_id` text,\n\t`surface` text NOT NULL,\n\t`action` text NOT NULL,\n\t`entity` text NOT NULL,\n\t`entity_id` text NOT NULL,\n\t`before` text,\n\t`after` text,\n\t`reason` text,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `audit_log_tenant_at_idx` ON `audit_log` (`tenant_id`,`at`);",
+      "\nCREATE INDEX `audit_log_tenant_entity_idx` ON `audit_log` (`tenant_id`,`entity`,`entity_id`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795445516477,
+    "hash": "3ae55551ec9ef6c6086281eb6214fc9c288acbc6c37132b2c5552165e2abdf4b"
   }
 ]

@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { Type, type IntegerOptions, type TSchema } from '@sinclair/typebox'
+import { Type, type IntegerOptions, type SchemaOptions, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox'
 
 /** Shared wire models. Pure JSON Schema: no transforms, so one schema serves REST, MCP and docs. */
 export const Id = t.String({ format: 'uuid', description: 'UUID' })
@@ -71,3 +71,17 @@ export function pageWindow(input: { page?: number; page_size?: number }) {
  * (meant for query strings); MCP arguments and outputs must be real integers, so they use this.
  */
 export const Int = (options?: IntegerOptions) => Type.Integer(options)
+
+type LiteralsOf<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K] & string> }
+
+/**
+ * A union of string literals from a constant list (the schema's own list of values, e.g.
+ * AUDITED_ENTITIES), typed as that union. Unlike t.UnionEnum it carries no default, so an
+ * optional filter stays absent when not given.
+ */
+export const Literals = <const T extends readonly [string, ...string[]]>(values: T, options?: SchemaOptions): TUnion<LiteralsOf<T>> =>
+  // map() loses the tuple's element types; the schema built is exactly the declared one.
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  ) as TUnion<LiteralsOf<T>>

@@ -27,6 +27,7 @@ import { timeTrackingJobs } from '../modules/time-tracking/jobs'
 import { dashboardJobs } from '../modules/dashboard/jobs'
 import { timesheetJobs } from '../modules/timesheets/jobs'
 import { backupJobs } from '../modules/backup/jobs'
+import { auditRoutes } from '../modules/audit/routes'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
@@ -45,6 +46,7 @@ export const REST_ROUTES: RouteGroup[] = [
   billingRoutes,
   shiftsRoutes,
   webhookRoutes,
+  auditRoutes,
   // Client API under /client (user-scoped wf_live_ keys).
   activityClientRoutes,
   timesheetClientRoutes,

@@ -1,7 +1,9 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { Int, Nullable } from '../../kernel/schemas'
+import { inTransaction } from '../../kernel/db'
 import { findTenantById, updateAttendancePolicy } from '../tenants/queries'
+import { recordChange } from '../audit/audit-queries'
 
 const GeofencePolicyEnum = t.Union([t.Literal('off'), t.Literal('record'), t.Literal('enforce')], {
   description: 'off: ignore coordinates; record: store the geofence result; enforce: refuse clock-ins outside every office',
@@ -19,11 +21,19 @@ export const setAttendancePolicy = defineOperation({
   }),
   output: t.Object({ geofence_policy: GeofencePolicyEnum, presence_tap_minutes: Nullable(Int()) }),
   run(ctx, input) {
-    updateAttendancePolicy(ctx, {
-      ...(input.geofence_policy ? { geofencePolicy: input.geofence_policy } : {}),
-      ...(input.presence_tap_minutes !== undefined ? { presenceTapMinutes: input.presence_tap_minutes } : {}),
+    const policyOf = (c: { db: typeof ctx.db }) => {
+      const tenant = findTenantById(c.db, ctx.tenant.id)!
+      return { geofence_policy: tenant.geofencePolicy, presence_tap_minutes: tenant.presenceTapMinutes }
+    }
+    return inTransaction(ctx, (c) => {
+      const before = policyOf(c)
+      updateAttendancePolicy(c, {
+        ...(input.geofence_policy ? { geofencePolicy: input.geofence_policy } : {}),
+        ...(input.presence_tap_minutes !== undefined ? { presenceTapMinutes: input.presence_tap_minutes } : {}),
+      })
+      const after = policyOf(c)
+      recordChange(c, { action: 'settings.updated', entity: 'settings', entityId: ctx.tenant.readableId, before, after })
+      return after
     })
-    const tenant = findTenantById(ctx.db, ctx.tenant.id)!
-    return { geofence_policy: tenant.geofencePolicy, presence_tap_minutes: tenant.presenceTapMinutes }
   },
 })
