@@ -169,5 +169,21 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795445516477,
     "hash": "3ae55551ec9ef6c6086281eb6214fc9c288acbc6c37132b2c5552165e2abdf4b"
+  },
+  {
+    "tag": "0006_company_settings",
+    "sql": [
+      "ALTER TABLE `tenants` ADD `locale` text DEFAULT 'en-US' NOT NULL;",
+      "\nALTER TABLE `tenants` ADD `week_start` integer DEFAULT 1 NOT NULL;",
+      "\nALTER TABLE `tenants` ADD `pay_period_anchor` text;",
+      "\nALTER TABLE `tenants` ADD `pay_overtime_daily_hours` real;",
+      "\nALTER TABLE `tenants` ADD `pay_overtime_weekly_hours` real;",
+      "\nALTER TABLE `tenants` ADD `overtime_multiplier` real DEFAULT 1.5 NOT NULL;",
+      "\nALTER TABLE `tenants` ADD `paid_break_kinds` text DEFAULT '[]' NOT NULL;",
+      "\nALTER TABLE `tenants` ADD `outside_zone_minutes` integer DEFAULT 15 NOT NULL;"
+    ],
+    "bps": true,
+    "folderMillis": 1795445779518,
+    "hash": "6d14f115120a4f279a9e6b1e68d3b62612779e76a074bb8603d3294c15591f27"
   }
 ]
