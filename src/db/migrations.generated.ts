@@ -185,5 +185,17 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795445779518,
     "hash": "6d14f115120a4f279a9e6b1e68d3b62612779e76a074bb8603d3294c15591f27"
+  },
+  {
+    "tag": "0007_employment_data",
+    "sql": [
+      "ALTER TABLE `users` ADD `employee_number` text;",
+      "\nALTER TABLE `users` ADD `start_date` text;",
+      "\nALTER TABLE `users` ADD `home_office_id` text REFERENCES offices(id);",
+      "\nCREATE UNIQUE INDEX `users_tenant_employee_number_uq` ON `users` (`tenant_id`,`employee_number`) WHERE employee_number is not null;"
+    ],
+    "bps": true,
+    "folderMillis": 1795445839560,
+    "hash": "f7538dbb021b6348f2962cbfdef8b75349a4719781d62757bbf8312c42ac1520"
   }
 ]

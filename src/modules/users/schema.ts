@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm'
 import { index, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 import type { Role } from '../../kernel/ctx'
-import { instant, tenantRef, uuidPk } from '../../db/columns'
+import { instant, localDay, tenantRef, uuidPk } from '../../db/columns'
+import { offices } from '../locations/schema'
 import { teams } from '../teams/schema'
 import { costCenters } from '../payroll/schema'
 
@@ -24,6 +26,9 @@ export const users = sqliteTable(
     workProfile: text('work_profile').$type<WorkProfile>().notNull().default('operations'),
     weeklyHours: real('weekly_hours').notNull().default(40),
     costCenterId: text('cost_center_id').references((): AnySQLiteColumn => costCenters.id, { onDelete: 'set null' }),
+    employeeNumber: text('employee_number'),
+    startDate: localDay('start_date'),
+    homeOfficeId: text('home_office_id').references((): AnySQLiteColumn => offices.id, { onDelete: 'set null' }),
     createdAt: instant('created_at').notNull(),
     activatedAt: instant('activated_at'),
     deactivatedAt: instant('deactivated_at'),
@@ -34,6 +39,7 @@ export const users = sqliteTable(
     uniqueIndex('users_tenant_email_uq').on(t.tenantId, t.email),
     index('users_tenant_team_idx').on(t.tenantId, t.primaryTeamId),
     index('users_tenant_name_idx').on(t.tenantId, t.name),
+    uniqueIndex('users_tenant_employee_number_uq').on(t.tenantId, t.employeeNumber).where(sql`employee_number is not null`),
   ],
 )
 
@@ -53,6 +59,9 @@ export const usersDoc = describeEntity(users, {
     workProfile: 'Kind of work (engineering, support, sales, design, operations, management); selects default category rules.',
     weeklyHours: 'Contracted hours per week (part-timers have fewer).',
     costCenterId: 'Cost center the user is billed to in payroll reports.',
+    employeeNumber: "The company's own employee number (payroll and HR systems), unique within the tenant when set.",
+    startDate: 'First working day of the employment (tenant-local date); no attendance is expected before it.',
+    homeOfficeId: 'Office the person belongs to: its holidays apply to them.',
     createdAt: 'When the user record was created.',
     activatedAt: 'When the user became active (accepted the invitation).',
     deactivatedAt: 'When the user was deactivated; null while active.',
