@@ -141,7 +141,8 @@ export const tenantsDoc = describeEntity(tenants, {
     overtimeDailyHours: 'Hours in one day above which work counts as unusual for workload alerts.',
     locale: 'BCP 47 locale for dates and numbers shown to people (e.g. de-DE).',
     weekStart: 'First day of the week for reports and overtime weeks, ISO weekday (1 = Monday … 7 = Sunday).',
-    payPeriodAnchor: 'A date on which a pay period starts (YYYY-MM-DD); biweekly periods repeat from it, monthly ones start on its day of month; null for the default (Mondays, the 1st).',
+    payPeriodAnchor:
+      'A date on which a pay period starts (YYYY-MM-DD); biweekly periods repeat from it, monthly ones start on its day of month; null for the default (Mondays, the 1st).',
     payOvertimeDailyHours: 'Hours worked in one day above which pay counts overtime; null for no daily overtime.',
     payOvertimeWeeklyHours: "Hours worked in one week above which pay counts overtime; null for each person's contract hours.",
     overtimeMultiplier: 'Pay multiplier for overtime hours (1.5 = time and a half), unless a rate says otherwise.',
