@@ -218,6 +218,17 @@ describe('ActivityWatch bridge (over an aw-server stand-in) into a real workforc
     expect(decodeCursor(cursor2!).through).toBe(t0 + 137 * MIN)
   })
 
+  test('private mode: the pulled stretch is reported as "Private", without a window class', async () => {
+    let privateMode = true
+    const source = new ActivityWatchSource({ url: aw.url, shared: ['Work>*'], since: t0, isPrivate: () => privateMode })
+    const hidden = await source.pull(null, t0 + 30 * MIN)
+    expect(hidden.samples.length).toBeGreaterThan(0)
+    expect(new Set(hidden.samples.map((s) => `${s.application}/${s.windowClass}`))).toEqual(new Set(['Private/null']))
+    privateMode = false
+    const shown = await source.pull(hidden.cursor, t0 + 50 * MIN)
+    expect(new Set(shown.samples.map((s) => s.application))).toEqual(new Set(['soffice']))
+  })
+
   test('no title or URL reached workforce: not in its database files, not in its API answers', async () => {
     const files = readdirSync(server.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile())
     expect(files.some((f) => f.name === 'workforce.db')).toBe(true)

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import {
   ActivityWatchError,
   ActivityWatchSource,
+  activityWatchFromCli,
   categoryOf,
   compileCategories,
   decodeCursor,
@@ -84,5 +85,17 @@ describe('configuration and cursor errors', () => {
   test('an unreachable aw-server is a clear error', async () => {
     const source = new ActivityWatchSource({ url: 'http://127.0.0.1:9', shared: ['Work'] })
     await expect(source.pull(null, Date.now())).rejects.toThrow(/aw-server at http:\/\/127.0.0.1:9 is not reachable/)
+  })
+})
+
+describe('options of workforce agent --source activitywatch', () => {
+  test('--aw-categories is required; --aw-url must be this machine', () => {
+    expect(() => activityWatchFromCli({})).toThrow(/--aw-categories: choose which ActivityWatch categories to share/)
+    expect(() => activityWatchFromCli({ awCategories: ' , ' })).toThrow(/--aw-categories/)
+    expect(() => activityWatchFromCli({ awCategories: 'Work', awUrl: 'http://10.0.0.5:5600' })).toThrow(/--aw-url: must be this machine .* got 10\.0\.0\.5/)
+    expect(() => activityWatchFromCli({ awCategories: 'Work', awUrl: 'ftp://127.0.0.1' })).toThrow(/--aw-url: must be http/)
+    expect(() => activityWatchFromCli({ awCategories: 'Work', awUrl: 'nonsense' })).toThrow(/--aw-url: not a URL/)
+    for (const awUrl of ['http://localhost:5600', 'http://[::1]:5600/', 'http://127.0.0.1:5666'])
+      expect(activityWatchFromCli({ awCategories: 'Work', awUrl }).name).toBe('activitywatch')
   })
 })

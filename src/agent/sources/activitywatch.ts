@@ -65,7 +65,44 @@ export interface ActivityWatchOptions {
   host?: string
   /** First run only (no cursor): where to start, ms since the epoch. Default: 24 hours before the first pull. */
   since?: number
+  /**
+   * Private mode, asked at each pull: the samples of that pull (the last flush interval) are sent
+   * as the application "Private" with no window class, as the sampler does.
+   */
+  isPrivate?: () => boolean
   fetch?: typeof fetch
+}
+
+/** What private-mode time is reported as (the sampler's PRIVATE_APPLICATION). */
+export const PRIVATE_APPLICATION = 'Private'
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
+
+/**
+ * The bridge from `workforce agent --source activitywatch` options: `awUrl` (default
+ * http://127.0.0.1:5600, loopback only: titles travel from aw-server to the bridge and must not
+ * cross a network), `awCategories` (required, e.g. "Work,Work>*"), `awHost`.
+ */
+export function activityWatchFromCli(cli: Record<string, unknown>, extra: Pick<ActivityWatchOptions, 'isPrivate' | 'since'> = {}): ActivityWatchSource {
+  const url = typeof cli.awUrl === 'string' && cli.awUrl ? cli.awUrl : DEFAULT_AW_URL
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new ActivityWatchError(`--aw-url: not a URL: ${url}`)
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ActivityWatchError(`--aw-url: must be http(s), got ${parsed.protocol}`)
+  if (!LOOPBACK.has(parsed.hostname))
+    throw new ActivityWatchError(
+      `--aw-url: must be this machine (127.0.0.1, localhost or [::1]), got ${parsed.hostname}: window titles would cross the network`,
+    )
+  const categories = typeof cli.awCategories === 'string' ? cli.awCategories : ''
+  const shared = categories
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)
+  if (!shared.length) throw new ActivityWatchError('--aw-categories: choose which ActivityWatch categories to share, e.g. --aw-categories "Work,Work>*"')
+  return new ActivityWatchSource({ url, shared, ...(typeof cli.awHost === 'string' && cli.awHost ? { host: cli.awHost } : {}), ...extra })
 }
 
 /** Raised when the bridge cannot read what it needs; the caller keeps its cursor and retries. */
@@ -314,7 +351,8 @@ export class ActivityWatchSource implements SampleSource {
     const to = Math.min(until, await this.lastEnd(ids.window), await this.lastEnd(ids.afk))
     if (!(to > from)) return { samples: [], cursor: cursor ?? encodeCursor({ v: 1, through: from, ...ids }) }
     const [rules, window, afk] = await Promise.all([this.categories(), this.events(ids.window, from, to), this.events(ids.afk, from, to)])
-    const samples = toSamples({ window, afk, from, to, rules, isShared: this.isShared })
+    let samples = toSamples({ window, afk, from, to, rules, isShared: this.isShared })
+    if (this.options.isPrivate?.()) samples = samples.map((s) => ({ ...s, application: PRIVATE_APPLICATION, windowClass: null }))
     return { samples, cursor: encodeCursor({ v: 1, through: to, ...ids }) }
   }
 }
