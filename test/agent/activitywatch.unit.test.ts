@@ -60,6 +60,17 @@ describe('toSamples', () => {
       ['Code', 100, 30, true],
     ])
   })
+  test('events a server returns uncut (aw-server in Python) are cut to the pulled range by the bridge', () => {
+    const samples = toSamples({
+      window: [ev(0, 30, { app: 'Code' })],
+      afk: [ev(0, 30, { status: 'not-afk' })],
+      from: T0 + 10 * 60_000,
+      to: T0 + 20 * 60_000,
+      rules: [],
+      isShared: all,
+    })
+    expect(samples).toEqual([{ application: 'Code', windowClass: 'Code', startedAt: T0 + 10 * 60_000, durationSeconds: 600, idle: false }])
+  })
   test('overlapping window events count once; events without an app are dropped', () => {
     const samples = toSamples({
       window: [ev(0, 10, { app: 'Code' }), ev(5, 15, { app: 'Slack' }), ev(15, 20, { app: '' })],
