@@ -197,5 +197,16 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795445839560,
     "hash": "f7538dbb021b6348f2962cbfdef8b75349a4719781d62757bbf8312c42ac1520"
+  },
+  {
+    "tag": "0008_time_corrections",
+    "sql": [
+      "CREATE TABLE `time_corrections` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`time_log_id` text,\n\t`kind` text NOT NULL,\n\t`work_date` text NOT NULL,\n\t`before` text,\n\t`after` text NOT NULL,\n\t`reason` text NOT NULL,\n\t`corrected_by_user_id` text,\n\t`corrected_at` integer NOT NULL,\n\t`adjustment_seconds` integer,\n\t`lands_on` text,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`time_log_id`) REFERENCES `time_logs`(`id`) ON UPDATE no action ON DELETE set null,\n\tFOREIGN KEY (`corrected_by_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null\n);\n",
+      "\nCREATE INDEX `time_corrections_tenant_user_idx` ON `time_corrections` (`tenant_id`,`user_id`,`corrected_at`);",
+      "\nCREATE INDEX `time_corrections_tenant_lands_idx` ON `time_corrections` (`tenant_id`,`lands_on`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795446108600,
+    "hash": "278565227cf77145a1a3b04d68195b614127265ff4227326cb2689bdf3d2322f"
   }
 ]
