@@ -82,7 +82,16 @@ export function writeRateCards(env: SeedEnv, company: Company): void {
   }
   for (const row of rows) env.w.rateCards.add(row)
   for (const p of people) {
-    const person = { id: p.id, name: p.name, email: p.email, primaryTeamId: teams[p.team]!.id, workProfile: p.profile, role: p.role, weeklyHours: p.weeklyHours, costCenterId: null }
+    const person = {
+      id: p.id,
+      name: p.name,
+      email: p.email,
+      primaryTeamId: teams[p.team]!.id,
+      workProfile: p.profile,
+      role: p.role,
+      weeklyHours: p.weeklyHours,
+      costCenterId: null,
+    }
     const card = resolveRateOn(rows, person, env.today).card!
     p.rate = { cents: card.hourlyRateCents, multiplier: card.overtimeMultiplier ?? DEFAULT_OVERTIME_POLICY.multiplier }
   }

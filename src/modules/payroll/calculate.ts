@@ -97,7 +97,14 @@ export function splitOvertimeByDay(days: Map<string, number>, rules: { dailySeco
  * pays the old rate before its date and the new one from it), overtime hours at that day's rate
  * times the card's multiplier (else the tenant's). Amounts are rounded to the cent per segment.
  */
-export function payPerson(input: { person: PayrollPerson; logs: WorkedLog[]; cards: RateCardRow[]; timezone: string; currency: string; policy: OvertimePolicy }): PayrollLine {
+export function payPerson(input: {
+  person: PayrollPerson
+  logs: WorkedLog[]
+  cards: RateCardRow[]
+  timezone: string
+  currency: string
+  policy: OvertimePolicy
+}): PayrollLine {
   const { person, policy } = input
   const split = splitOvertimeByDay(secondsByDate(input.logs, input.timezone), {
     dailySeconds: policy.dailyHours === null ? null : policy.dailyHours * 3600,
@@ -169,7 +176,9 @@ export function calculatePayroll(input: {
   for (const person of input.people) {
     const logs = byUser.get(person.id)
     if (!logs?.length) continue
-    lines.push(payPerson({ person, logs, cards: input.cards, timezone: input.timezone, currency: input.currency, policy: input.policy ?? DEFAULT_OVERTIME_POLICY }))
+    lines.push(
+      payPerson({ person, logs, cards: input.cards, timezone: input.timezone, currency: input.currency, policy: input.policy ?? DEFAULT_OVERTIME_POLICY }),
+    )
   }
   return lines.sort((a, b) => a.person.name.localeCompare(b.person.name) || a.person.id.localeCompare(b.person.id))
 }

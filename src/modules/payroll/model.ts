@@ -8,9 +8,12 @@ import { targetOf } from './rates'
 const Cents = (description: string) => t.Integer({ description: `${description}, in cents of the currency` })
 const Hours = (description: string) => t.Number({ minimum: 0, description: `${description}, in hours (two decimals)` })
 
-export const RateSourceEnum = t.Union([t.Literal('user'), t.Literal('team'), t.Literal('role'), t.Literal('work_profile'), t.Literal('tenant_default'), t.Literal('none')], {
-  description: 'Which rate card applied: the user’s, the primary team’s, the role’s, the work profile’s, the tenant default, or none (rate 0)',
-})
+export const RateSourceEnum = t.Union(
+  [t.Literal('user'), t.Literal('team'), t.Literal('role'), t.Literal('work_profile'), t.Literal('tenant_default'), t.Literal('none')],
+  {
+    description: 'Which rate card applied: the user’s, the primary team’s, the role’s, the work profile’s, the tenant default, or none (rate 0)',
+  },
+)
 
 export const RateSegmentOut = t.Object({
   rate_card_id: Nullable(Id),
@@ -44,7 +47,8 @@ export const PayrollCalculation = t.Object({
   rate_card_id: Nullable(Id),
   rate_source: RateSourceEnum,
   rate_segments: t.Array(RateSegmentOut, {
-    description: 'The rates paid, in date order: each worked day is paid at the card in effect that day (a mid-period raise gives two segments); hourly_rate_cents above is the last one',
+    description:
+      'The rates paid, in date order: each worked day is paid at the card in effect that day (a mid-period raise gives two segments); hourly_rate_cents above is the last one',
   }),
 })
 
@@ -111,7 +115,9 @@ export const RateCard = t.Object({
   work_profile: Nullable(t.String()),
   hourly_rate_cents: Cents('Hourly rate'),
   overtime_multiplier: t.Number({ description: 'Overtime factor: the card’s own, else the tenant’s' }),
-  overtime_multiplier_source: t.Union([t.Literal('card'), t.Literal('tenant')], { description: 'Whether the card sets its own multiplier or uses the tenant’s' }),
+  overtime_multiplier_source: t.Union([t.Literal('card'), t.Literal('tenant')], {
+    description: 'Whether the card sets its own multiplier or uses the tenant’s',
+  }),
   currency: t.String(),
   effective_from: DateOnly,
   effective_to: Nullable(DateOnly),

@@ -31,7 +31,8 @@ export function loadPayrollLines(ctx: TenantBoundCtx, period: ResolvedPeriod, us
   const people = listPayrollPeople(ctx, [...new Set(logs.map((l) => l.userId))])
   const lines = calculatePayroll({
     logs,
-    people, cards: rateCardsBetween(ctx, period.start, period.end),
+    people,
+    cards: rateCardsBetween(ctx, period.start, period.end),
     timezone: ctx.tenant.timezone,
     currency,
     policy: overtimePolicy(ctx),

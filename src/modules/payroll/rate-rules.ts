@@ -31,17 +31,27 @@ export type NewRateCard = Omit<RateCardRow, 'id' | 'tenantId' | 'createdAt'>
  * rate histories (the card of the same target in effect on `effectiveFrom` ends the day before, a
  * card starting on or after it is an overlap). Refusals name the field; nothing is written.
  */
-export function planRateCard(existing: RateCardRow[], draft: RateDraft, tenantCurrency: string): { card: NewRateCard; ends: { record: RateCardRow; effectiveTo: string }[] } {
+export function planRateCard(
+  existing: RateCardRow[],
+  draft: RateDraft,
+  tenantCurrency: string,
+): { card: NewRateCard; ends: { record: RateCardRow; effectiveTo: string }[] } {
   if (!Number.isInteger(draft.hourlyRateCents) || draft.hourlyRateCents < 0 || draft.hourlyRateCents > MAX_RATE_CENTS) {
     throw new DomainError('invalid_argument', `hourly_rate_cents must be a whole number of cents from 0 to ${MAX_RATE_CENTS}.`, { field: 'hourly_rate_cents' })
   }
   if (draft.currency !== null && draft.currency.toUpperCase() !== tenantCurrency) {
-    throw new DomainError('invalid_argument', `currency ${draft.currency} is not the tenant currency ${tenantCurrency}: rates are kept in the tenant currency.`, {
-      field: 'currency',
-    })
+    throw new DomainError(
+      'invalid_argument',
+      `currency ${draft.currency} is not the tenant currency ${tenantCurrency}: rates are kept in the tenant currency.`,
+      {
+        field: 'currency',
+      },
+    )
   }
   if (draft.overtimeMultiplier !== null && !(draft.overtimeMultiplier >= 1 && draft.overtimeMultiplier <= 5)) {
-    throw new DomainError('invalid_argument', 'overtime_multiplier must be from 1 to 5 (or omitted for the tenant multiplier).', { field: 'overtime_multiplier' })
+    throw new DomainError('invalid_argument', 'overtime_multiplier must be from 1 to 5 (or omitted for the tenant multiplier).', {
+      field: 'overtime_multiplier',
+    })
   }
   const targets = [draft.userId, draft.teamId, draft.role, draft.workProfile].filter((v) => v !== null)
   if (targets.length > 1) {

@@ -19,8 +19,14 @@ export function targetOf(card: Pick<RateCardRow, 'userId' | 'teamId' | 'role' | 
 }
 
 /** Two cards are for the same target (the same user, team, role, work profile, or both tenant defaults). */
-export const sameTarget = (a: Pick<RateCardRow, 'userId' | 'teamId' | 'role' | 'workProfile'>, b: Pick<RateCardRow, 'userId' | 'teamId' | 'role' | 'workProfile'>): boolean =>
-  (a.userId ?? null) === (b.userId ?? null) && (a.teamId ?? null) === (b.teamId ?? null) && (a.role ?? null) === (b.role ?? null) && (a.workProfile ?? null) === (b.workProfile ?? null)
+export const sameTarget = (
+  a: Pick<RateCardRow, 'userId' | 'teamId' | 'role' | 'workProfile'>,
+  b: Pick<RateCardRow, 'userId' | 'teamId' | 'role' | 'workProfile'>,
+): boolean =>
+  (a.userId ?? null) === (b.userId ?? null) &&
+  (a.teamId ?? null) === (b.teamId ?? null) &&
+  (a.role ?? null) === (b.role ?? null) &&
+  (a.workProfile ?? null) === (b.workProfile ?? null)
 
 /** How specific a card is for a person, or -1 when it does not apply to them. */
 function specificity(card: RateCardRow, person: PayrollPerson): number {
