@@ -38,14 +38,6 @@ export function listRateCardsPage(c: TenantScope, f: RateCardFilter): { rows: Ra
   return { rows, total: c.db.select({ n: count() }).from(rateCards).where(where).get()?.n ?? 0 }
 }
 
-/** Every rate card of the tenant in effect on `date` (few rows: resolution happens in memory). */
-export const rateCardsInEffect = (c: TenantScope, date: string): RateCardRow[] =>
-  c.db
-    .select()
-    .from(rateCards)
-    .where(and(eq(rateCards.tenantId, c.tenant.id), lte(rateCards.effectiveFrom, date), or(isNull(rateCards.effectiveTo), gte(rateCards.effectiveTo, date))))
-    .all()
-
 /** Every rate card of the tenant in effect on some day of [start, end]: payroll resolves each day among them. */
 export const rateCardsBetween = (c: TenantScope, start: string, end: string): RateCardRow[] =>
   c.db
