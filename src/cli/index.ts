@@ -15,6 +15,7 @@ import { backupCommand } from './backup'
 import { restoreCommand } from './restore'
 import { auditCommand } from './audit'
 import { correctionsCommand } from './corrections'
+import { ratesCommand } from './rates'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -35,6 +36,7 @@ export function buildCli(): Command {
     .addCommand(restoreCommand)
     .addCommand(auditCommand)
     .addCommand(correctionsCommand)
+    .addCommand(ratesCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

@@ -208,5 +208,22 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795446108600,
     "hash": "278565227cf77145a1a3b04d68195b614127265ff4227326cb2689bdf3d2322f"
+  },
+  {
+    "tag": "0009_pay_rates",
+    "sql": [
+      "CREATE TABLE `project_bill_rates` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`project_id` text NOT NULL,\n\t`hourly_rate_cents` integer NOT NULL,\n\t`currency` text NOT NULL,\n\t`effective_from` text NOT NULL,\n\t`effective_to` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `project_bill_rates_tenant_project_idx` ON `project_bill_rates` (`tenant_id`,`project_id`,`effective_from`);",
+      "\nPRAGMA foreign_keys=OFF;",
+      "\nCREATE TABLE `__new_rate_cards` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`name` text NOT NULL,\n\t`user_id` text,\n\t`team_id` text,\n\t`role` text,\n\t`work_profile` text,\n\t`hourly_rate_cents` integer NOT NULL,\n\t`overtime_multiplier` real,\n\t`currency` text NOT NULL,\n\t`effective_from` text NOT NULL,\n\t`effective_to` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\n-- rate_cards had no role column before: NULL, not the string drizzle-kit's \"role\" would become.\nINSERT INTO `__new_rate_cards`(\"id\", \"tenant_id\", \"name\", \"user_id\", \"team_id\", \"role\", \"work_profile\", \"hourly_rate_cents\", \"overtime_multiplier\", \"currency\", \"effective_from\", \"effective_to\", \"created_at\") SELECT \"id\", \"tenant_id\", \"name\", \"user_id\", \"team_id\", NULL, \"work_profile\", \"hourly_rate_cents\", \"overtime_multiplier\", \"currency\", \"effective_from\", \"effective_to\", \"created_at\" FROM `rate_cards`;",
+      "\nDROP TABLE `rate_cards`;",
+      "\nALTER TABLE `__new_rate_cards` RENAME TO `rate_cards`;",
+      "\nPRAGMA foreign_keys=ON;",
+      "\nCREATE INDEX `rate_cards_tenant_idx` ON `rate_cards` (`tenant_id`,`effective_from`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795446793211,
+    "hash": "8d2cb8b47f3f31eee7cea5963857b7b2730fe4b805fb24468ce2cc9903a10d0c"
   }
 ]

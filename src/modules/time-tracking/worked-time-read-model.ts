@@ -159,3 +159,12 @@ export function closedWorkedLogsForTimesheet(
     .all()
     .map((r) => ({ id: r.id, seconds: Math.round(r.seconds) }))
 }
+
+/** Closed time logs booked to a project, with their worked seconds: what a bill rate of each day values. */
+export function projectWorkedLogs(c: TenantScope, projectId: string): WorkedLog[] {
+  return c.db
+    .select({ userId: timeLogs.userId, clockInAt: timeLogs.clockInAt, workedSeconds })
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, c.tenant.id), eq(timeLogs.projectId, projectId), isNotNull(timeLogs.clockOutAt)))
+    .all()
+}
