@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startServer, type TestServer } from '../helpers/server'
-import { createPersonFixture, createTenantFixture, type TenantFixture } from '../helpers/fixtures'
+import { createKeyFixture, createPersonFixture, createTenantFixture, type TenantFixture } from '../helpers/fixtures'
 
 // Time corrections (issue 14, item 8) through the real client API and CLI of a real server: a
 // manager adds and corrects an employee's entries with a reason, the timesheet follows, the audit
@@ -136,6 +136,21 @@ describe('time corrections', () => {
     })
     expect(late.status).toBe(201)
     expect(late.body.correction).toMatchObject({ time_log_id: null, adjustment: { seconds: 2 * 3600 } })
+  })
+
+  test('the adjustments are paid in the period they land in, at the rate of the day worked', async () => {
+    expect((await server.cli(['rates', 'default', '--tenant', company.tenant, '--hourly-rate-cents', '2000', '--effective-from', '2020-01-01'])).code).toBe(0)
+    const token = await createKeyFixture(server, company.tenant, { kind: 'api', role: 'admin', scope: 'read' })
+    const monday = isoDate(mondayOf(Date.now()))
+    const res = await fetch(`${server.url}/api/v1/payroll/calculations?period_start=${monday}&period_end=${isoDate(mondayOf(Date.now()) + 6 * DAY)}`, {
+      headers: { authorization: `Bearer ${token.key}` },
+    })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { data: { user_id: string; adjustment_hours: number; adjustment_amount_cents: number; amount_cents: number }[] }
+    const line = body.data.find((l) => l.user_id === employee.id)
+    // +2 h, then -1 h on the frozen entry, and the 2 h training entry: 3 h at 20.00.
+    expect(line).toMatchObject({ adjustment_hours: 3, adjustment_amount_cents: 6000 })
+    expect(line!.amount_cents).toBeGreaterThanOrEqual(6000)
   })
 
   test('refusals: overlap, bad times, own time, employees; nothing is written', async () => {

@@ -47,7 +47,25 @@ export interface PayrollLine {
   rateCardId: string | null
   rateSource: RateSource
   segments: RateSegment[]
+  /** Corrections of closed periods paid in this one, each at the rate of the day it was worked. */
+  adjustments: PaidAdjustment[]
+  adjustmentSeconds: number
+  adjustmentAmountCents: number
 }
+
+/** A correction to a closed period's hours (time_corrections), paid later. */
+export interface Adjustment {
+  userId: string
+  /** The date the corrected work counts on. */
+  workDate: string
+  /** Worked seconds added (negative: removed). */
+  seconds: number
+}
+
+export type PaidAdjustment = Adjustment & { hourlyRateCents: number; amountCents: number }
+
+/** Gross pay of a line: regular, overtime and adjustments. */
+export const grossCents = (l: PayrollLine): number => l.regularAmountCents + l.overtimeAmountCents + l.adjustmentAmountCents
 
 /** The first day of the week `date` is in, for weeks starting on ISO weekday `start`. */
 export const weekStartOn = (date: string, start: number): string => addDays(date, -((isoWeekday(date) - start + 7) % 7))
@@ -104,6 +122,7 @@ export function payPerson(input: {
   timezone: string
   currency: string
   policy: OvertimePolicy
+  adjustments?: Adjustment[]
 }): PayrollLine {
   const { person, policy } = input
   const split = splitOvertimeByDay(secondsByDate(input.logs, input.timezone), {
@@ -142,6 +161,12 @@ export function payPerson(input: {
   }))
   const sum = (f: (s: RateSegment) => number) => segments.reduce((a, s) => a + f(s), 0)
   const last = segments.at(-1)
+  // Adjustments are paid at the regular rate of the day the work was done: the closed period's
+  // overtime is not reopened (docs/config-corrections.md).
+  const adjustments: PaidAdjustment[] = (input.adjustments ?? []).map((a) => {
+    const rate = resolveRateOn(input.cards, person, a.workDate).card?.hourlyRateCents ?? 0
+    return { ...a, hourlyRateCents: rate, amountCents: Math.round((a.seconds / 3600) * rate) }
+  })
   return {
     person,
     regularSeconds: sum((s) => s.regularSeconds),
@@ -154,10 +179,16 @@ export function payPerson(input: {
     rateCardId: last?.rateCardId ?? null,
     rateSource: last?.rateSource ?? 'none',
     segments,
+    adjustments,
+    adjustmentSeconds: adjustments.reduce((a, x) => a + x.seconds, 0),
+    adjustmentAmountCents: adjustments.reduce((a, x) => a + x.amountCents, 0),
   }
 }
 
-/** Pay of every person with approved hours, in the tenant currency. `cards`: every card overlapping the period. */
+/**
+ * Pay of every person with approved hours or adjustments landing in the period, in the tenant
+ * currency. `cards`: every card overlapping the period and the adjusted work dates.
+ */
 export function calculatePayroll(input: {
   logs: WorkedLog[]
   people: PayrollPerson[]
@@ -165,19 +196,34 @@ export function calculatePayroll(input: {
   timezone: string
   currency: string
   policy?: OvertimePolicy
+  adjustments?: Adjustment[]
 }): PayrollLine[] {
-  const byUser = new Map<string, WorkedLog[]>()
-  for (const log of input.logs) {
-    const list = byUser.get(log.userId)
-    if (list) list.push(log)
-    else byUser.set(log.userId, [log])
+  const groupBy = <T extends { userId: string }>(rows: T[]) => {
+    const out = new Map<string, T[]>()
+    for (const row of rows) {
+      const list = out.get(row.userId)
+      if (list) list.push(row)
+      else out.set(row.userId, [row])
+    }
+    return out
   }
+  const logsOf = groupBy(input.logs)
+  const adjustmentsOf = groupBy(input.adjustments ?? [])
   const lines: PayrollLine[] = []
   for (const person of input.people) {
-    const logs = byUser.get(person.id)
-    if (!logs?.length) continue
+    const logs = logsOf.get(person.id) ?? []
+    const adjustments = adjustmentsOf.get(person.id) ?? []
+    if (!logs.length && !adjustments.length) continue
     lines.push(
-      payPerson({ person, logs, cards: input.cards, timezone: input.timezone, currency: input.currency, policy: input.policy ?? DEFAULT_OVERTIME_POLICY }),
+      payPerson({
+        person,
+        logs,
+        cards: input.cards,
+        timezone: input.timezone,
+        currency: input.currency,
+        policy: input.policy ?? DEFAULT_OVERTIME_POLICY,
+        adjustments,
+      }),
     )
   }
   return lines.sort((a, b) => a.person.name.localeCompare(b.person.name) || a.person.id.localeCompare(b.person.id))

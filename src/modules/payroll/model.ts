@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { DateOnly, Id, Instant, Nullable } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
-import { hours, type PayrollLine } from './calculate'
+import { grossCents, hours, type PayrollLine } from './calculate'
 import type { PayRunRow, PayrollPeriodRow, RateCardRow } from './queries'
 import { targetOf } from './rates'
 
@@ -42,7 +42,11 @@ export const PayrollCalculation = t.Object({
   overtime_multiplier: t.Number({ description: 'Factor applied to the hourly rate for overtime hours' }),
   regular_amount_cents: Cents('Pay for regular hours'),
   overtime_amount_cents: Cents('Pay for overtime hours'),
-  amount_cents: Cents('Gross pay'),
+  adjustment_hours: t.Number({
+    description: 'Hours of corrections to closed periods paid in this one (negative: taken back), at the regular rate of the day worked',
+  }),
+  adjustment_amount_cents: t.Integer({ description: 'Pay for adjustment_hours (may be negative)' }),
+  amount_cents: Cents('Gross pay: regular, overtime and adjustments'),
   currency: t.String({ description: 'ISO 4217 currency' }),
   rate_card_id: Nullable(Id),
   rate_source: RateSourceEnum,
@@ -66,7 +70,9 @@ export const toPayrollCalculation = (l: PayrollLine) => ({
   overtime_multiplier: l.overtimeMultiplier,
   regular_amount_cents: l.regularAmountCents,
   overtime_amount_cents: l.overtimeAmountCents,
-  amount_cents: l.regularAmountCents + l.overtimeAmountCents,
+  adjustment_hours: hours(l.adjustmentSeconds),
+  adjustment_amount_cents: l.adjustmentAmountCents,
+  amount_cents: grossCents(l),
   currency: l.currency,
   rate_card_id: l.rateCardId,
   rate_source: l.rateSource,
@@ -99,7 +105,7 @@ export function payrollTotals(lines: PayrollLine[]) {
     regular_hours: hours(sum((l) => l.regularSeconds)),
     overtime_hours: hours(sum((l) => l.overtimeSeconds)),
     total_hours: hours(sum((l) => l.regularSeconds + l.overtimeSeconds)),
-    amount_cents: sum((l) => l.regularAmountCents + l.overtimeAmountCents),
+    amount_cents: sum(grossCents),
   }
 }
 

@@ -5,6 +5,7 @@ import { listPayrollPeople } from './people-queries'
 import { rateCardsBetween } from './queries'
 import type { ResolvedPeriod } from './period-input'
 import { approvedWorkedLogs } from '../time-tracking/worked-time-read-model'
+import { adjustmentsLandingIn } from '../time-tracking/correction-queries'
 
 /** The tenant's currency (ISO 4217): what amounts are reported in. */
 export const tenantCurrency = (ctx: TenantBoundCtx): string => findTenantById(ctx.db, ctx.tenant.id)?.currency ?? 'USD'
@@ -18,24 +19,25 @@ export function overtimePolicy(ctx: TenantBoundCtx): OvertimePolicy {
 
 /**
  * Pay of a period from approved timesheets: each day at the rate card in effect that day, with
- * the tenant's overtime rules, in the tenant currency. `userIds` narrows to some people (a user
+ * the tenant's overtime rules, in the tenant currency, plus the corrections of closed periods
+ * that land in it (time corrections). `userIds` narrows to some people (a user
  * or a team filter).
  */
 export function loadPayrollLines(ctx: TenantBoundCtx, period: ResolvedPeriod, userIds?: string[]): { lines: PayrollLine[]; currency: string } {
   const currency = tenantCurrency(ctx)
-  let logs = approvedWorkedLogs(ctx, period.fromMs, period.toMs)
-  if (userIds) {
-    const wanted = new Set(userIds)
-    logs = logs.filter((l) => wanted.has(l.userId))
-  }
-  const people = listPayrollPeople(ctx, [...new Set(logs.map((l) => l.userId))])
+  const wanted = userIds ? new Set(userIds) : null
+  const logs = approvedWorkedLogs(ctx, period.fromMs, period.toMs).filter((l) => !wanted || wanted.has(l.userId))
+  const adjustments = adjustmentsLandingIn(ctx, { start: period.start, end: period.end }).filter((a) => !wanted || wanted.has(a.userId))
+  const people = listPayrollPeople(ctx, [...new Set([...logs.map((l) => l.userId), ...adjustments.map((a) => a.userId)])])
+  const earliest = adjustments.reduce((min, a) => (a.workDate < min ? a.workDate : min), period.start)
   const lines = calculatePayroll({
     logs,
     people,
-    cards: rateCardsBetween(ctx, period.start, period.end),
+    cards: rateCardsBetween(ctx, earliest, period.end),
     timezone: ctx.tenant.timezone,
     currency,
     policy: overtimePolicy(ctx),
+    adjustments,
   })
   return { lines, currency }
 }
