@@ -197,5 +197,16 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795445839560,
     "hash": "f7538dbb021b6348f2962cbfdef8b75349a4719781d62757bbf8312c42ac1520"
+  },
+  {
+    "tag": "0008_lame_selene",
+    "sql": [
+      "CREATE TABLE `tenant_retention` (\n\t`tenant_id` integer NOT NULL,\n\t`data_kind` text NOT NULL,\n\t`retention_days` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE UNIQUE INDEX `tenant_retention_tenant_kind_uq` ON `tenant_retention` (`tenant_id`,`data_kind`);",
+      "\nALTER TABLE `offices` ADD `geofence_policy` text;"
+    ],
+    "bps": true,
+    "folderMillis": 1795446259744,
+    "hash": "94fa30208f73c6c3cd0a8113a628b23fc9efc4588c60d2488bf6774d92962217"
   }
 ]
