@@ -188,4 +188,20 @@ describe('settings take effect', () => {
     expect(await walkOut('five')).toEqual(['location.outside_zone'])
     expect(t.events('location.outside_zone')).toHaveLength(1)
   })
+
+  test("a shorter retention is what the retention job keeps (the plan's would keep both pings)", async () => {
+    const t = await world.tenant()
+    const p = t.addUser({ name: 'pinger' })
+    const db = world.rt.handle.sqlite
+    const now = Date.now()
+    const addPing = db.prepare(
+      'insert into location_pings (tenant_id, user_id, recorded_at, latitude, longitude, inside_geofence, source) values (?, ?, ?, 52.5, 13.4, 0, ?)',
+    )
+    for (const days of [10, 3]) addPing.run(t.id, p.id, now - days * 24 * HOUR, 'mobile')
+    expect((await cli(['settings', 'set', '--tenant', t.fixture.tenant, '--retention', '{"location_pings":7}'])).code).toBe(0)
+    const run = await cli(['jobs', 'run', 'retention.purge', '--tenant', t.fixture.tenant, '--date', toIso(now).slice(0, 10), '--now', toIso(now)])
+    expect(run.code).toBe(0)
+    const left = db.query('select recorded_at from location_pings where tenant_id = ?').all(t.id) as { recorded_at: number }[]
+    expect(left.map((r) => Math.round((now - r.recorded_at) / (24 * HOUR)))).toEqual([3])
+  })
 })
