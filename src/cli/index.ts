@@ -16,6 +16,7 @@ import { restoreCommand } from './restore'
 import { auditCommand } from './audit'
 import { correctionsCommand } from './corrections'
 import { ratesCommand } from './rates'
+import { settingsCommand } from './settings'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -37,6 +38,7 @@ export function buildCli(): Command {
     .addCommand(auditCommand)
     .addCommand(correctionsCommand)
     .addCommand(ratesCommand)
+    .addCommand(settingsCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

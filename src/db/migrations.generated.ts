@@ -225,5 +225,16 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795446793211,
     "hash": "8d2cb8b47f3f31eee7cea5963857b7b2730fe4b805fb24468ce2cc9903a10d0c"
+  },
+  {
+    "tag": "0010_company_offices",
+    "sql": [
+      "CREATE TABLE `tenant_retention` (\n\t`tenant_id` integer NOT NULL,\n\t`data_kind` text NOT NULL,\n\t`retention_days` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE UNIQUE INDEX `tenant_retention_tenant_kind_uq` ON `tenant_retention` (`tenant_id`,`data_kind`);",
+      "\nALTER TABLE `offices` ADD `geofence_policy` text;"
+    ],
+    "bps": true,
+    "folderMillis": 1795447036436,
+    "hash": "94fa30208f73c6c3cd0a8113a628b23fc9efc4588c60d2488bf6774d92962217"
   }
 ]

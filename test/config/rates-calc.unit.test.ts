@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { DomainError } from '../../src/kernel/errors'
-import { calculatePayroll, type OvertimePolicy, weekStartOn } from '../../src/modules/payroll/calculate'
+import { calculatePayroll, type OvertimePolicy } from '../../src/modules/payroll/calculate'
+import { weekStartOn } from '../../src/kernel/time'
 import type { PayrollPerson } from '../../src/modules/payroll/people-queries'
 import type { RateCardRow } from '../../src/modules/payroll/queries'
 import { planRateCard, type RateDraft } from '../../src/modules/payroll/rate-rules'

@@ -1,4 +1,4 @@
-import { addDays, isoWeekday, localDate } from '../../kernel/time'
+import { localDate, weekStartOn } from '../../kernel/time'
 import type { PayrollPerson } from './people-queries'
 import type { RateCardRow } from './queries'
 import { resolveRateOn, type RateSource } from './rates'
@@ -66,9 +66,6 @@ export type PaidAdjustment = Adjustment & { hourlyRateCents: number; amountCents
 
 /** Gross pay of a line: regular, overtime and adjustments. */
 export const grossCents = (l: PayrollLine): number => l.regularAmountCents + l.overtimeAmountCents + l.adjustmentAmountCents
-
-/** The first day of the week `date` is in, for weeks starting on ISO weekday `start`. */
-export const weekStartOn = (date: string, start: number): string => addDays(date, -((isoWeekday(date) - start + 7) % 7))
 
 /** Worked seconds per tenant-local date (a log counts on the date it clocked in). */
 export function secondsByDate(logs: WorkedLog[], tz: string): Map<string, number> {

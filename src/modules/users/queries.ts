@@ -172,3 +172,22 @@ export const insertInvitation = (c: TenantScope, row: Omit<typeof invitations.$i
     .values({ ...row, tenantId: c.tenant.id })
     .returning()
     .get()
+
+/** Moves everyone whose home office is `officeId` to no home office (before the office is removed); returns how many. */
+export function clearHomeOffice(c: TenantScope, officeId: string): number {
+  return c.db
+    .update(users)
+    .set({ homeOfficeId: null })
+    .where(and(eq(users.tenantId, c.tenant.id), eq(users.homeOfficeId, officeId)))
+    .returning({ id: users.id })
+    .all().length
+}
+
+/** How many people have `officeId` as their home office. */
+export function countHomeOfficePeople(c: TenantScope, officeId: string): number {
+  return c.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, c.tenant.id), eq(users.homeOfficeId, officeId)))
+    .all().length
+}
