@@ -14,6 +14,7 @@ import { webhooksCommand } from './webhooks'
 import { backupCommand } from './backup'
 import { restoreCommand } from './restore'
 import { auditCommand } from './audit'
+import { categoriesCommand } from './categories'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -33,6 +34,7 @@ export function buildCli(): Command {
     .addCommand(backupCommand)
     .addCommand(restoreCommand)
     .addCommand(auditCommand)
+    .addCommand(categoriesCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

@@ -197,5 +197,17 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795445839560,
     "hash": "f7538dbb021b6348f2962cbfdef8b75349a4719781d62757bbf8312c42ac1520"
+  },
+  {
+    "tag": "0008_jazzy_pepper_potts",
+    "sql": [
+      "ALTER TABLE `category_rules` ADD `team_id` text REFERENCES teams(id);",
+      "\nALTER TABLE `category_rules` ADD `match_kind` text DEFAULT 'contains' NOT NULL;",
+      "\nALTER TABLE `category_rules` ADD `updated_at` integer;",
+      "\nCREATE INDEX `category_rules_tenant_team_idx` ON `category_rules` (`tenant_id`,`team_id`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795446164121,
+    "hash": "ba1a9df5186bdc359430adb61205cf5479e97065785a869149d305efb8d36d82"
   }
 ]
