@@ -61,7 +61,8 @@ export const categoriesCommand = commandGroup(
           ...out.teams.map((tm) => `  team ${tm.name}: ${tm.current_score} → ${tm.draft_score}`),
           out.changed_applications.length === 0 ? 'No application changes category.' : 'Applications changing category:',
           ...out.changed_applications.map(
-            (a) => `  ${a.application}${a.window_class ? ` (${a.window_class})` : ''}: ${a.current_category} → ${a.draft_category}, ${a.seconds}s, ${a.people} people`,
+            (a) =>
+              `  ${a.application}${a.window_class ? ` (${a.window_class})` : ''}: ${a.current_category} → ${a.draft_category}, ${a.seconds}s, ${a.people} people`,
           ),
         ].join('\n'),
     }),

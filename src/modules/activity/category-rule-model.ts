@@ -137,7 +137,11 @@ export function changedColumns(c: TenantScope, changes: RuleChangesInput, prefix
 }
 
 /** Two rules that would match the same things for the same people are refused: the second could never win. */
-export function refuseDuplicate(rules: readonly Pick<CategoryRuleRow, 'id' | 'teamId' | 'matchField' | 'matchKind' | 'pattern' | 'workProfile'>[], row: Pick<CategoryRuleRow, 'id' | 'teamId' | 'matchField' | 'matchKind' | 'pattern' | 'workProfile'>, field: string): void {
+export function refuseDuplicate(
+  rules: readonly Pick<CategoryRuleRow, 'id' | 'teamId' | 'matchField' | 'matchKind' | 'pattern' | 'workProfile'>[],
+  row: Pick<CategoryRuleRow, 'id' | 'teamId' | 'matchField' | 'matchKind' | 'pattern' | 'workProfile'>,
+  field: string,
+): void {
   const same = rules.find(
     (r) =>
       r.id !== row.id &&

@@ -18,7 +18,11 @@ export const createCategoryRule = defineOperation({
   run(ctx, input) {
     return inTransaction(ctx, (c) => {
       const row = newRuleRow(c, input, newId())
-      refuseDuplicate(categoryRuleRows(c), { ...row, id: row.id!, teamId: row.teamId ?? null, workProfile: row.workProfile ?? null, matchKind: row.matchKind ?? 'contains' }, 'pattern')
+      refuseDuplicate(
+        categoryRuleRows(c),
+        { ...row, id: row.id!, teamId: row.teamId ?? null, workProfile: row.workProfile ?? null, matchKind: row.matchKind ?? 'contains' },
+        'pattern',
+      )
       const rule = ruleOut(c, insertCategoryRule(c, row))
       recordChange(c, { action: 'category_rule.created', entity: 'category_rule', entityId: rule.rule_id, before: null, after: rule })
       return { rule, recompute: recomputeCategories(c) }

@@ -21,4 +21,3 @@ export const listCategoryRulesOp = defineOperation({
     return { data: ordered.map((r) => toRuleOut(r, names)) }
   },
 })
-

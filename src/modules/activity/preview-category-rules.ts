@@ -59,7 +59,9 @@ export const previewCategoryRules = defineOperation({
   input: t.Object({
     team_id: t.Optional(t.String({ format: 'uuid', description: "Only this team's people (default: the whole tenant)" })),
     add: t.Optional(t.Array(RuleDraft, { maxItems: 100, description: 'Rules to add, as for categories add' })),
-    change: t.Optional(t.Array(t.Composite([t.Object({ rule_id: RuleId }), RuleChanges]), { maxItems: 100, description: 'Rules to change: rule_id and the fields to change' })),
+    change: t.Optional(
+      t.Array(t.Composite([t.Object({ rule_id: RuleId }), RuleChanges]), { maxItems: 100, description: 'Rules to change: rule_id and the fields to change' }),
+    ),
     remove: t.Optional(t.Array(RuleId, { maxItems: 100, description: 'Ids of rules to remove' })),
   }),
   output: t.Object({
@@ -106,7 +108,10 @@ export const previewCategoryRules = defineOperation({
     const currentFor = categorizersFor(ctx, current)
     const draftFor = categorizersFor(ctx, draft)
     const perUser = new Map<string, { current: Tally; draft: Tally }>()
-    const changes = new Map<string, { application: string; window_class: string | null; current_category: Category; draft_category: Category; seconds: number; users: Set<string> }>()
+    const changes = new Map<
+      string,
+      { application: string; window_class: string | null; current_category: Category; draft_category: Category; seconds: number; users: Set<string> }
+    >()
     for (const g of sampleGroups(ctx, from, to)) {
       if (members && !members.has(g.userId)) continue
       let u = perUser.get(g.userId)
@@ -124,7 +129,10 @@ export const previewCategoryRules = defineOperation({
       const key = `${g.application}\u0000${g.windowClass ?? ''}\u0000${was}\u0000${will}`
       let ch = changes.get(key)
       if (!ch)
-        changes.set(key, (ch = { application: g.application, window_class: g.windowClass, current_category: was, draft_category: will, seconds: 0, users: new Set() }))
+        changes.set(
+          key,
+          (ch = { application: g.application, window_class: g.windowClass, current_category: was, draft_category: will, seconds: 0, users: new Set() }),
+        )
       ch.seconds += g.seconds
       ch.users.add(g.userId)
     }

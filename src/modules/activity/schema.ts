@@ -177,7 +177,8 @@ export const categoryRules = sqliteTable(
 
 export const categoryRulesDoc = describeEntity(categoryRules, {
   entity: 'CategoryRule',
-  description: 'Per-tenant or per-team mapping from application to productivity category, optionally per work profile; built-in defaults apply when none match (docs/config-categories.md).',
+  description:
+    'Per-tenant or per-team mapping from application to productivity category, optionally per work profile; built-in defaults apply when none match (docs/config-categories.md).',
   exposedByTool: ['get_productivity_overview'],
   fields: {
     id: 'UUID of the rule.',
@@ -188,7 +189,7 @@ export const categoryRulesDoc = describeEntity(categoryRules, {
     workProfile: 'Only for users of this work profile; null for everyone.',
     priority: 'Lower numbers are tried first within a tier (team rules, then tenant rules).',
     createdAt: 'When the rule was created.',
-    teamId: "Only for members of this team (a team rule, tried before every tenant rule); null for the whole tenant.",
+    teamId: 'Only for members of this team (a team rule, tried before every tenant rule); null for the whole tenant.',
     matchKind: 'contains (the pattern is a part of the value) or exact (the whole value); exact rules are tried first within a tier.',
     updatedAt: 'When the rule was last edited; null if never.',
   },
