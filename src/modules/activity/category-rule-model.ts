@@ -136,7 +136,10 @@ export function changedColumns(c: TenantScope, changes: RuleChangesInput, prefix
   return out
 }
 
-/** Two rules that would match the same things for the same people are refused: the second could never win. */
+/**
+ * Two rules with the same pattern (any match kind) for the same field, team and work profile are
+ * refused: one of them would hide the other for that name. Edit the existing rule instead.
+ */
 export function refuseDuplicate(
   rules: readonly Pick<CategoryRuleRow, 'id' | 'teamId' | 'matchField' | 'matchKind' | 'pattern' | 'workProfile'>[],
   row: Pick<CategoryRuleRow, 'id' | 'teamId' | 'matchField' | 'matchKind' | 'pattern' | 'workProfile'>,
@@ -147,11 +150,10 @@ export function refuseDuplicate(
       r.id !== row.id &&
       (r.teamId ?? null) === (row.teamId ?? null) &&
       r.matchField === row.matchField &&
-      r.matchKind === row.matchKind &&
       (r.workProfile ?? null) === (row.workProfile ?? null) &&
       r.pattern.trim().toLowerCase() === row.pattern.trim().toLowerCase(),
   )
-  if (same) refuse(field, `duplicates rule ${same.id} (same pattern, match, team and work profile); edit that rule instead`)
+  if (same) refuse(field, `duplicates rule ${same.id} (${same.matchKind} "${same.pattern}", same field, team and work profile); edit that rule instead`)
 }
 
 export function toRuleOut(row: CategoryRuleRow, names: Map<string, string>) {

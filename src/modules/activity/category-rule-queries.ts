@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { activitySamples, categoryRules, type Category } from './schema'
 
@@ -80,26 +80,36 @@ export function sampleGroups(c: TenantScope, fromDate: string, toDate: string): 
     .all()
 }
 
+/** Ids bound per statement: far under SQLite's limit of bound parameters. */
+const ID_CHUNK = 500
+
 /**
- * Sets the category of one person's samples of one application (and window class) on local dates
- * from `fromDate` on; returns how many samples changed and their local dates.
+ * Sets the category of some people's samples of one application (and window class) on local
+ * dates from `fromDate` on; returns how many samples changed and their local dates. One statement
+ * per application and target category (not per person): each scans the window's samples once.
  */
 export function recategorizeSamples(
   c: TenantScope,
-  g: { userId: string; application: string; windowClass: string | null; category: Category },
+  g: { userIds: string[]; application: string; windowClass: string | null; category: Category },
   fromDate: string,
 ): { count: number; dates: string[] } {
   const s = activitySamples
-  const where = and(
-    eq(s.tenantId, c.tenant.id),
-    gte(s.localDate, fromDate),
-    eq(s.userId, g.userId),
-    eq(s.application, g.application),
-    g.windowClass === null ? isNull(s.windowClass) : eq(s.windowClass, g.windowClass),
-    sql`${s.category} <> ${g.category}`,
-  )
-  const rows = c.db.update(s).set({ category: g.category }).where(where).returning({ date: s.localDate }).all()
-  return { count: rows.length, dates: [...new Set(rows.map((r) => r.date))] }
+  const dates = new Set<string>()
+  let count = 0
+  for (let i = 0; i < g.userIds.length; i += ID_CHUNK) {
+    const where = and(
+      eq(s.tenantId, c.tenant.id),
+      gte(s.localDate, fromDate),
+      inArray(s.userId, g.userIds.slice(i, i + ID_CHUNK)),
+      eq(s.application, g.application),
+      g.windowClass === null ? isNull(s.windowClass) : eq(s.windowClass, g.windowClass),
+      sql`${s.category} <> ${g.category}`,
+    )
+    const rows = c.db.update(s).set({ category: g.category }).where(where).returning({ date: s.localDate }).all()
+    count += rows.length
+    for (const r of rows) dates.add(r.date)
+  }
+  return { count, dates: [...dates] }
 }
 
 /**

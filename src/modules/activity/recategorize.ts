@@ -8,6 +8,7 @@ import { categorizer, type Categorize, type CategoryRuleInput } from './categori
 import { categoryRuleRows, recategorizeSamples, sampleGroups } from './category-rule-queries'
 import { writeDailySummaries } from './daily-summaries'
 import { summarisedDates } from './ingest-queries'
+import type { Category } from './schema'
 import { dailySummariesJob } from './jobs'
 
 /**
@@ -63,16 +64,20 @@ export interface RecomputeResult extends RecomputeWindow {
 export function recomputeCategories(c: TenantBoundCtx): RecomputeResult {
   const window = recomputeWindow(c)
   const categorizeFor = categorizersFor(c, categoryRuleRows(c))
-  const changed = new Set<string>()
-  let samples = 0
-  const seen = new Set<string>()
+  // Who needs which application moved to which category: one update per (application, window class, category).
+  const moves = new Map<string, { application: string; windowClass: string | null; category: Category; userIds: Set<string> }>()
   for (const g of sampleGroups(c, window.from, window.to)) {
     const category = categorizeFor(g.userId)(g.application, g.windowClass)
     if (category === g.category) continue
-    const key = `${g.userId}\u0000${g.application}\u0000${g.windowClass ?? ''}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    const result = recategorizeSamples(c, { userId: g.userId, application: g.application, windowClass: g.windowClass, category }, window.from)
+    const key = `${g.application}\u0000${g.windowClass ?? '\u0001'}\u0000${category}`
+    let move = moves.get(key)
+    if (!move) moves.set(key, (move = { application: g.application, windowClass: g.windowClass, category, userIds: new Set() }))
+    move.userIds.add(g.userId)
+  }
+  const changed = new Set<string>()
+  let samples = 0
+  for (const m of moves.values()) {
+    const result = recategorizeSamples(c, { ...m, userIds: [...m.userIds] }, window.from)
     samples += result.count
     for (const d of result.dates) changed.add(d)
   }
