@@ -226,6 +226,48 @@ describe('workforce categories', () => {
     expect(await dayOf(bob.id, D1)).toEqual(day(1200, 0, 3600))
   })
 
+  test('new samples are categorised at ingestion by team rules and exact window-class rules', async () => {
+    const team = await cliJson(['categories', 'add', '--pattern', 'Figma', '--category', 'productive', '--team-id', 'Alpha'])
+    const cls = await cliJson([
+      'categories',
+      'add',
+      '--pattern',
+      'COM.EXAMPLE.LEDGER',
+      '--category',
+      'unproductive',
+      '--match-field',
+      'window_class',
+      '--match-kind',
+      'exact',
+    ])
+    const at = new Date(Date.now() - 3_600_000).toISOString()
+    const upload1 = async (key: string, application: string, window_class: string | null) => {
+      const res = await fetch(`${server.url}/api/v1/client/activity/samples`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ batch_id: randomUUID(), samples: [{ application, window_class, started_at: at, duration_seconds: 600, idle: false }] }),
+      })
+      expect(res.status).toBe(200)
+    }
+    const todayOf = async (id: string) => dayOf(id, isoDate(Date.parse(at)))
+    const a0 = await todayOf(alice.id)
+    const b0 = await todayOf(bob.id)
+    await upload1(alice.key, 'Figma', null)
+    await upload1(bob.key, 'Figma', null)
+    await upload1(bob.key, 'Ledger', 'com.example.ledger')
+    await upload1(bob.key, 'Ledger', 'com.example.ledger.helper') // exact: not this class
+    const a1 = await todayOf(alice.id)
+    const b1 = await todayOf(bob.id)
+    expect(a1.productive_seconds - a0.productive_seconds).toBe(600) // Alpha's team rule
+    expect(b1.productive_seconds - b0.productive_seconds).toBe(0)
+    expect(b1.neutral_seconds - b0.neutral_seconds).toBe(1200) // Figma and the helper: neutral by default
+    expect(b1.unproductive_seconds - b0.unproductive_seconds).toBe(600)
+    await cliJson(['categories', 'remove', team.rule.rule_id])
+    await cliJson(['categories', 'remove', cls.rule.rule_id])
+    const a2 = await todayOf(alice.id)
+    expect(a2.productive_seconds).toBe(a0.productive_seconds) // today is recomputed too
+  })
+
   test('bad input is refused with field-named errors and writes nothing', async () => {
     const before = (await cliJson<{ data: unknown[] }>(['categories', 'list'])).data
     const auditBefore = await auditActions()
@@ -259,12 +301,13 @@ describe('workforce categories', () => {
   test('every change is audited with before and after', async () => {
     const out = await cliJson<{ data: { action: string; entity_id: string; before: any; after: any }[] }>(['audit', 'list', '--entity', 'category_rule'])
     const rows = [...out.data].reverse() // oldest first
-    expect(rows.map((r) => [r.action, r.entity_id])).toEqual([
+    expect(rows.map((r) => [r.action, r.entity_id]).slice(0, 4)).toEqual([
       ['category_rule.created', tenantRuleId],
       ['category_rule.updated', tenantRuleId],
       ['category_rule.created', teamRuleId],
       ['category_rule.deleted', teamRuleId],
     ])
+    expect(rows.map((r) => r.action).slice(4)).toEqual(['category_rule.created', 'category_rule.created', 'category_rule.deleted', 'category_rule.deleted'])
     expect(rows[1]!.before.category).toBe('productive')
     expect(rows[1]!.after.category).toBe('unproductive')
     expect(rows[3]!.after).toBeNull()
