@@ -59,14 +59,17 @@ export interface RecomputeResult extends RecomputeWindow {
  * Recategorises the samples of the recompute window under the tenant's current rules and rewrites
  * the stored daily summaries of the days that changed and of every later summarised day (their
  * baselines read the earlier scores). Runs inside the caller's transaction: the rule change, the
- * new categories, the summaries and their events commit together.
+ * new categories, the summaries and their events commit together. With `userIds`, only those
+ * people's samples: what a change of someone's work profile or teams should call (same window).
  */
-export function recomputeCategories(c: TenantBoundCtx): RecomputeResult {
+export function recomputeCategories(c: TenantBoundCtx, userIds?: readonly string[]): RecomputeResult {
   const window = recomputeWindow(c)
   const categorizeFor = categorizersFor(c, categoryRuleRows(c))
   // Who needs which application moved to which category: one update per (application, window class, category).
   const moves = new Map<string, { application: string; windowClass: string | null; category: Category; userIds: Set<string> }>()
+  const only = userIds ? new Set(userIds) : null
   for (const g of sampleGroups(c, window.from, window.to)) {
+    if (only && !only.has(g.userId)) continue
     const category = categorizeFor(g.userId)(g.application, g.windowClass)
     if (category === g.category) continue
     const key = `${g.application}\u0000${g.windowClass ?? '\u0001'}\u0000${category}`
