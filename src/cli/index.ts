@@ -17,6 +17,7 @@ import { auditCommand } from './audit'
 import { correctionsCommand } from './corrections'
 import { ratesCommand } from './rates'
 import { settingsCommand } from './settings'
+import { categoriesCommand } from './categories'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -39,6 +40,7 @@ export function buildCli(): Command {
     .addCommand(correctionsCommand)
     .addCommand(ratesCommand)
     .addCommand(settingsCommand)
+    .addCommand(categoriesCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

@@ -236,5 +236,17 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795447036436,
     "hash": "94fa30208f73c6c3cd0a8113a628b23fc9efc4588c60d2488bf6774d92962217"
+  },
+  {
+    "tag": "0011_category_rules",
+    "sql": [
+      "ALTER TABLE `category_rules` ADD `team_id` text REFERENCES teams(id);",
+      "\nALTER TABLE `category_rules` ADD `match_kind` text DEFAULT 'contains' NOT NULL;",
+      "\nALTER TABLE `category_rules` ADD `updated_at` integer;",
+      "\nCREATE INDEX `category_rules_tenant_team_idx` ON `category_rules` (`tenant_id`,`team_id`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795447217507,
+    "hash": "ba1a9df5186bdc359430adb61205cf5479e97065785a869149d305efb8d36d82"
   }
 ]
