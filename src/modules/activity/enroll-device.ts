@@ -4,7 +4,7 @@ import { inTransaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { Id } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
-import { findTenantCtx } from '../tenants/queries'
+import { findTenantById, findTenantCtx } from '../tenants/queries'
 import { issueKey } from '../api-keys/issue-key'
 import { getUserInTenant } from '../users/queries'
 import { Device } from './agent-model'
@@ -25,6 +25,7 @@ export const EnrollDeviceOutput = t.Object({
   tenant: t.String({ description: 'Readable id of the tenant' }),
   device: Device,
   created: t.Boolean({ description: 'true the first time this fingerprint registers for the user' }),
+  idle_threshold_seconds: t.Integer({ minimum: 1, description: "The tenant's idle threshold: the agent reports a stretch without input this long as idle" }),
 })
 
 /**
@@ -74,7 +75,8 @@ export const enrollDevice = defineOperation({
       if (!markEnrollmentCodeUsed(c, code.id, device.id, row.id)) {
         throw new DomainError('conflict', 'This enrollment code was used already; ask your administrator for a new one.', { field: 'code', reason: 'used' })
       }
-      return { key, key_id: row.id, user_id: user.id, email: user.email, tenant: tenant.readableId, device, created }
+      const idleThreshold = findTenantById(c.db, tenant.id)?.idleThresholdSeconds ?? 300
+      return { key, key_id: row.id, user_id: user.id, email: user.email, tenant: tenant.readableId, device, created, idle_threshold_seconds: idleThreshold }
     })
   },
 })
