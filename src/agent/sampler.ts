@@ -78,6 +78,7 @@ export class CollectorSampler implements SampleSource {
     this.running = false
     if (this.timer) clearTimeout(this.timer)
     this.closeOpen()
+    this.collector.close?.()
   }
 
   async poll(): Promise<void> {

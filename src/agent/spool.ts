@@ -102,7 +102,9 @@ export class Spool {
 
   stats(): { pendingBatches: number; pendingSamples: number; sentBatches: number; failedBatches: number; oldestPendingAt: number | null } {
     const q = (sql: string) => this.db.query(sql).get() as Record<string, number | null>
-    const pending = q('SELECT count(*) AS n, coalesce(sum(sample_count), 0) AS s, min(created_at) AS oldest FROM batches WHERE sent_at IS NULL AND failed_reason IS NULL')
+    const pending = q(
+      'SELECT count(*) AS n, coalesce(sum(sample_count), 0) AS s, min(created_at) AS oldest FROM batches WHERE sent_at IS NULL AND failed_reason IS NULL',
+    )
     const sent = q('SELECT count(*) AS n FROM batches WHERE sent_at IS NOT NULL')
     const failed = q('SELECT count(*) AS n FROM batches WHERE failed_reason IS NOT NULL')
     return {

@@ -13,6 +13,7 @@ import { officesCommand } from './offices'
 import { webhooksCommand } from './webhooks'
 import { backupCommand } from './backup'
 import { restoreCommand } from './restore'
+import { agentCommand } from './agent'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -31,6 +32,7 @@ export function buildCli(): Command {
     .addCommand(webhooksCommand)
     .addCommand(backupCommand)
     .addCommand(restoreCommand)
+    .addCommand(agentCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

@@ -6,10 +6,7 @@ import { enrollmentCodes } from './schema'
 
 export type EnrollmentCodeRow = typeof enrollmentCodes.$inferSelect
 
-export function insertEnrollmentCode(
-  c: TenantScope,
-  row: Pick<EnrollmentCodeRow, 'userId' | 'codeHash' | 'createdByUserId' | 'expiresAt'>,
-): EnrollmentCodeRow {
+export function insertEnrollmentCode(c: TenantScope, row: Pick<EnrollmentCodeRow, 'userId' | 'codeHash' | 'createdByUserId' | 'expiresAt'>): EnrollmentCodeRow {
   return c.db
     .insert(enrollmentCodes)
     .values({ ...row, id: newId(), tenantId: c.tenant.id, createdAt: c.now })
