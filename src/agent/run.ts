@@ -65,6 +65,8 @@ export async function runAgent(o: RunOptions): Promise<void> {
   let failures = 0
   let lastContact: number | null = null
   let lastError: string | null = null
+  const killAfterAcks = process.env.WORKFORCE_AGENT_TEST_SIGKILL_AFTER_ACKS ? Number(process.env.WORKFORCE_AGENT_TEST_SIGKILL_AFTER_ACKS) : null
+  let acks = 0
 
   const backoff = (why: string) => {
     failures++
@@ -123,6 +125,9 @@ export async function runAgent(o: RunOptions): Promise<void> {
     }
     if (r.ok) {
       contact()
+      // Test hook (crash tests only): die by SIGKILL after the server acknowledged the N-th batch
+      // but before it is marked sent, the worst moment for a crash.
+      if (killAfterAcks !== null && ++acks >= killAfterAcks) process.kill(process.pid, 'SIGKILL')
       spool.markSent(b.batchId)
       return 'sent'
     }

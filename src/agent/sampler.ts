@@ -102,6 +102,7 @@ export class CollectorSampler implements SampleSource {
     const windowClass = priv ? null : reading.windowClass
     const idle = reading.idleMs >= this.idleThresholdMs
     if (application === null) {
+      if (this.open) this.open.end = t
       this.closeOpen()
       return
     }
