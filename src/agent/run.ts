@@ -70,7 +70,7 @@ export async function runAgent(o: RunOptions): Promise<void> {
 
   const backoff = (why: string) => {
     failures++
-    const delay = Math.min(60_000, retryMs * 2 ** Math.min(failures - 1, 4))
+    const delay = Math.min(60_000, retryMs * 2 ** Math.min(failures - 1, 4)) // 5 s, 10 s, … at most 16× the first
     nextSend = Date.now() + delay
     if (lastError !== why) log(`${why}; retrying in ${Math.round(delay / 1000)} s (samples wait in the spool)`)
     lastError = why

@@ -160,6 +160,7 @@ interface RunOpts extends DirOpts {
   maxSampleSeconds?: string
   flushMs?: string
   heartbeatMs?: string
+  retryMs?: string
   [k: string]: unknown
 }
 
@@ -182,6 +183,7 @@ const run = new Command('run')
   .option('--max-sample-seconds <s>', `longest sample (default ${DEFAULT_MAX_SAMPLE_MS / 1000}, at most 3600)`)
   .option('--flush-ms <ms>', 'how often samples are spooled and sent (default 10000)')
   .option('--heartbeat-ms <ms>', 'agent-session heartbeat interval (default 60000)')
+  .option('--retry-ms <ms>', 'first retry delay while the server is unreachable, doubling up to 16× (default 5000)')
   .option('--aw-url <url>', 'ActivityWatch server, for --source activitywatch', 'http://127.0.0.1:5600')
   .allowUnknownOption(false)
   .addOption(configDirOption())
@@ -215,6 +217,7 @@ const run = new Command('run')
       source,
       flushMs: int(o.flushMs, 'flush-ms', 100),
       heartbeatMs: int(o.heartbeatMs, 'heartbeat-ms', 100),
+      retryMs: int(o.retryMs, 'retry-ms', 100),
       signal: controller.signal,
       log: (m) => console.log(`${new Date().toISOString()} ${m}`),
     })

@@ -86,6 +86,8 @@ async function startAgent(env: Record<string, string> = {}): Promise<RunningAgen
       '1000',
       '--heartbeat-ms',
       '5000',
+      '--retry-ms',
+      '500',
     ],
     { env: { ...x.env, ...env }, stdout: 'pipe', stderr: 'pipe' },
   )
@@ -206,4 +208,46 @@ describe.skipIf(missing.length > 0)('desktop agent on X11 (Xvfb + openbox)', () 
     const total = Object.values(got).reduce((s, r) => s + r.sample_count, 0)
     expect(total).toBe(spool.samples.length)
   }, 240_000)
+
+  test('server stopped for 2 minutes, agent SIGKILLed during the outage and right after an acknowledged batch: every spooled sample arrives, none twice', async () => {
+    let stopSwitching = false
+    const switching = (async () => {
+      const order = ['XCalc', 'XLogo', 'XTerm']
+      for (let i = 0; !stopSwitching; i++) await use(order[i % order.length]!, 3_000)
+    })()
+    let a = await startAgent()
+    await Bun.sleep(8_000)
+    const port = server.port
+    await server.stop()
+    const outageStart = Date.now()
+    await Bun.sleep(55_000)
+    // SIGKILL during the outage, then a restart primed to die right after the 2nd acknowledged batch.
+    a.proc.kill('SIGKILL')
+    await a.proc.exited
+    a = await startAgent({ WORKFORCE_AGENT_TEST_SIGKILL_AFTER_ACKS: '2' })
+    await Bun.sleep(120_000 - (Date.now() - outageStart))
+    server = await startServer({ dataDir, keepData: true, args: ['--port', String(port)] })
+    const outageEnd = Date.now()
+    await a.proc.exited
+    expect(a.proc.signalCode).toBe('SIGKILL')
+    expect(spoolContents().batches.filter((b) => b.sent_at === null).length).toBeGreaterThan(1)
+    a = await startAgent()
+    await Bun.sleep(6_000)
+    stopSwitching = true
+    await switching
+    expect(await a.stop()).toBe(0)
+
+    const spool = spoolContents()
+    expect(spool.batches.filter((b) => b.sent_at === null || b.failed_reason !== null)).toEqual([])
+    const duringOutage = spool.samples.filter((s) => s.startedAt > outageStart && s.startedAt < outageEnd)
+    expect(duringOutage.length).toBeGreaterThan(20)
+    const got = await records()
+    const total = Object.values(got).reduce((s, r) => s + r.sample_count, 0)
+    console.log('spool samples', spool.samples.length, 'during the outage', duringOutage.length, 'server samples', total)
+    expect(total).toBe(spool.samples.length)
+    const spooledSeconds: Record<string, number> = {}
+    for (const s of spool.samples) spooledSeconds[s.application] = (spooledSeconds[s.application] ?? 0) + s.durationSeconds
+    const storedSeconds = Object.fromEntries(Object.values(got).map((r) => [r.application, r.active_seconds + r.idle_seconds]))
+    expect(storedSeconds).toEqual(spooledSeconds)
+  }, 400_000)
 })

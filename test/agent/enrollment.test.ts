@@ -33,7 +33,11 @@ const counts = () => {
   const db = new Database(join(server.dataDir, 'workforce.db'), { readonly: true })
   try {
     const n = (sql: string) => (db.query(sql).get() as { n: number }).n
-    return { devices: n('select count(*) n from devices'), keys: n('select count(*) n from api_keys'), used: n('select count(*) n from enrollment_codes where used_at is not null') }
+    return {
+      devices: n('select count(*) n from devices'),
+      keys: n('select count(*) n from api_keys'),
+      used: n('select count(*) n from enrollment_codes where used_at is not null'),
+    }
   } finally {
     db.close()
   }
