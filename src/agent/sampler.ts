@@ -13,6 +13,8 @@ export interface SamplerOptions {
   /** Whether private mode is on, asked at every reading. */
   isPrivate?: () => boolean
   now?: () => number
+  /** The source's name (its cursor's key in the spool); default `sampler:<platform>`. */
+  name?: string
   /** Told about collector failures (the reading is skipped). */
   onError?: (e: unknown) => void
 }
@@ -53,7 +55,7 @@ export class CollectorSampler implements SampleSource {
     private readonly collector: Collector,
     private readonly options: SamplerOptions = {},
   ) {
-    this.name = `sampler:${collector.platform}`
+    this.name = options.name ?? `sampler:${collector.platform}`
     this.pollMs = options.pollMs ?? DEFAULT_POLL_MS
     this.idleThresholdMs = options.idleThresholdMs ?? DEFAULT_IDLE_THRESHOLD_MS
     this.maxSampleMs = Math.min(options.maxSampleMs ?? DEFAULT_MAX_SAMPLE_MS, 3_600_000)

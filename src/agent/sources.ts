@@ -20,7 +20,7 @@ export const SOURCES: Record<string, SourceFactory> = {
   x11: async (o) => {
     const why = x11Unavailable()
     if (why) throw new Error(why)
-    return new CollectorSampler(await X11Collector.connect(), o)
+    return new CollectorSampler(await X11Collector.connect(), { ...o, name: 'x11' })
   },
 }
 
