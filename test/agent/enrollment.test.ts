@@ -122,5 +122,11 @@ describe('enrollment codes', () => {
     const byEmployee = await post('/admin/enrollment-codes', { user_id: person.id }, person.key)
     expect(byEmployee.status).toBe(403)
     expect(byEmployee.body.error.code).toBe('forbidden')
+    // An admin cannot mint a code (hence a key) for the OwnerAdmin.
+    const admin = await createPersonFixture(server, tenant.tenant, { role: 'admin' })
+    expect((await post('/admin/enrollment-codes', { user_id: person.id }, admin.key)).status).toBe(201)
+    const up = await post('/admin/enrollment-codes', { user_id: tenant.ownerUserId }, admin.key)
+    expect(up.status).toBe(403)
+    expect(up.body.error).toMatchObject({ code: 'forbidden', details: { field: 'user_id' } })
   })
 })

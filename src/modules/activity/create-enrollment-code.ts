@@ -4,6 +4,7 @@ import { inTransaction } from '../../kernel/db'
 import { Id, Instant } from '../../kernel/schemas'
 import { MINUTE, toIso } from '../../kernel/time'
 import { DomainError } from '../../kernel/errors'
+import { effectiveRole, roleAtLeast } from '../../kernel/access'
 import { getUserInTenant } from '../users/queries'
 import { insertEnrollmentCode } from './enrollment-queries'
 import { ENROLLMENT_CODE_DEFAULT_MINUTES, ENROLLMENT_CODE_MAX_MINUTES, hashEnrollmentCode, newEnrollmentCode } from './enrollment-code'
@@ -33,7 +34,7 @@ export const CreateEnrollmentCodeOutput = t.Object({
 export const createEnrollmentCode = defineOperation({
   name: 'create_enrollment_code',
   title: 'Create a desktop-agent enrollment code',
-  description: `Creates a short-lived, one-time code that enrolls a desktop agent for a user (default ${ENROLLMENT_CODE_DEFAULT_MINUTES} minutes). The code is returned once; only its hash is stored.`,
+  description: `Creates a short-lived, one-time code that enrolls a desktop agent for a user (default ${ENROLLMENT_CODE_DEFAULT_MINUTES} minutes); the agent then gets a key with that user's role, so the user's role may not be above the caller's. The code is returned once; only its hash is stored.`,
   access: { role: 'admin', write: true },
   input: CreateEnrollmentCodeInput,
   output: CreateEnrollmentCodeOutput,
@@ -42,6 +43,10 @@ export const createEnrollmentCode = defineOperation({
       const user = getUserInTenant(c, input.user_id)
       if (user.status === 'deactivated') {
         throw new DomainError('conflict', 'This user is deactivated: reactivate them before enrolling a device.', { field: 'user_id' })
+      }
+      // The code yields a key with the user's role: never above its issuer's (as for create_api_key).
+      if (!roleAtLeast(effectiveRole(ctx.actor), user.role)) {
+        throw new DomainError('forbidden', "An enrollment code cannot be created for someone whose role is above the issuer's.", { field: 'user_id' })
       }
       const code = newEnrollmentCode()
       const expiresAt = c.now + (input.ttl_minutes ?? ENROLLMENT_CODE_DEFAULT_MINUTES) * MINUTE
