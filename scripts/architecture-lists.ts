@@ -17,6 +17,11 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
     name: 'findInvitationByTokenHash',
     why: 'accepting an invitation: the token is the only credential, and its row names the tenant',
   },
+  {
+    file: 'src/modules/activity/enrollment-queries.ts',
+    name: 'findEnrollmentCodeByHash',
+    why: 'enrolling a desktop agent: the one-time code is the only credential, and its row names the tenant',
+  },
   { file: 'src/modules/tenants/queries.ts', name: 'findTenantCtx', why: 'builds the tenant context itself (authentication, jobs, CLI) from an id' },
   {
     file: 'src/modules/tenants/queries.ts',

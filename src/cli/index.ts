@@ -18,6 +18,7 @@ import { correctionsCommand } from './corrections'
 import { ratesCommand } from './rates'
 import { settingsCommand } from './settings'
 import { categoriesCommand } from './categories'
+import { agentCommand } from './agent'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -41,6 +42,7 @@ export function buildCli(): Command {
     .addCommand(ratesCommand)
     .addCommand(settingsCommand)
     .addCommand(categoriesCommand)
+    .addCommand(agentCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

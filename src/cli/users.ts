@@ -9,6 +9,7 @@ import { changeRole } from '../modules/users/change-role'
 import { findUserByEmail, findUserInTenant } from '../modules/users/queries'
 import type { Runtime } from '../runtime'
 import type { TenantCtx } from '../kernel/ctx'
+import { enrollCodeCommand } from './enroll-code'
 import { CliError, dataOption, printJson, resolveTenant, withRuntime, type DataOpts } from './common'
 
 interface AddOpts extends DataOpts {
@@ -116,3 +117,4 @@ export const usersCommand = new Command('users')
   .addCommand(statusCommand('deactivate', 'Deactivate a user: their keys are refused at once, their records kept (emits user.deactivated).'))
   .addCommand(statusCommand('reactivate', 'Reactivate a deactivated user: their unrevoked keys work again (emits user.activated).'))
   .addCommand(setRole)
+  .addCommand(enrollCodeCommand)

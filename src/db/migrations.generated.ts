@@ -248,5 +248,16 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795447217507,
     "hash": "ba1a9df5186bdc359430adb61205cf5479e97065785a869149d305efb8d36d82"
+  },
+  {
+    "tag": "0012_enrollment_codes",
+    "sql": [
+      "CREATE TABLE `enrollment_codes` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`code_hash` text NOT NULL,\n\t`created_by_user_id` text,\n\t`created_at` integer NOT NULL,\n\t`expires_at` integer NOT NULL,\n\t`used_at` integer,\n\t`device_id` text,\n\t`key_id` text,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`device_id`) REFERENCES `devices`(`id`) ON UPDATE no action ON DELETE set null\n);\n",
+      "\nCREATE INDEX `enrollment_codes_tenant_user_idx` ON `enrollment_codes` (`tenant_id`,`user_id`);",
+      "\nCREATE UNIQUE INDEX `enrollment_codes_hash_uq` ON `enrollment_codes` (`code_hash`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795447246824,
+    "hash": "44056c7882e10f11e8b6b60b6b3b5bc10350b55128b4599c00062c4916cc398d"
   }
 ]

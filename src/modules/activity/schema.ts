@@ -274,3 +274,40 @@ export const dailyActivitySummariesDoc = describeEntity(dailyActivitySummaries, 
     computedAt: 'When the summary was computed.',
   },
 })
+
+export const enrollmentCodes = sqliteTable(
+  'enrollment_codes',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdByUserId: text('created_by_user_id'),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    deviceId: text('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    keyId: text('key_id'),
+  },
+  (t) => [index('enrollment_codes_tenant_user_idx').on(t.tenantId, t.userId), uniqueIndex('enrollment_codes_hash_uq').on(t.codeHash)],
+)
+
+export const enrollmentCodesDoc = describeEntity(enrollmentCodes, {
+  entity: 'EnrollmentCode',
+  description:
+    'A short-lived, one-time code that enrolls a desktop agent for one user: exchanging it registers the device and issues a user-scoped live key. Only its SHA-256 is stored.',
+  fields: {
+    id: 'UUID of the code.',
+    tenantId: 'Owning tenant.',
+    userId: 'User the enrolled agent reports for.',
+    codeHash: 'SHA-256 of the code; the code itself is shown once and never stored.',
+    createdByUserId: 'Administrator who created it; null when created from the CLI.',
+    createdAt: 'Creation.',
+    expiresAt: 'After this instant the code is refused.',
+    usedAt: 'When it was exchanged; a used code is refused.',
+    deviceId: 'Device registered with it.',
+    keyId: 'Key issued with it.',
+  },
+})
