@@ -3,15 +3,14 @@
  * raise in the middle of a two-week period, paid per day at its rate with overtime premium and an
  * unpaid break deducted, compared with values computed by hand here.
  *
- * Stand-ins, named: the tenant settings (currency, daily overtime threshold) and the approved time
- * logs are written into the server's database file (test/rest/helpers/org.ts withDb), because the
- * `workforce settings` commands come from another branch (config-settings) and past days cannot be
- * clocked over the client API on the real clock. Everything checked is read over HTTP or the CLI.
+ * Stand-in, named: the approved time logs of past days are written into the server's database file
+ * (test/rest/helpers/org.ts withDb); test/config/company-from-zero.test.ts drives attendance over the
+ * client API instead, on a faked clock. Settings go through `workforce settings set`. Everything
+ * checked is read over HTTP or the CLI.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
-import { breaks, tenants, timeLogs, timesheets, users } from '../../src/db/schema'
+import { breaks, timeLogs, timesheets } from '../../src/db/schema'
 import { startServer, type TestServer } from '../helpers/server'
 import { createUserFixture } from '../helpers/fixtures'
 import { restTenant } from '../rest/helpers/api'
@@ -99,14 +98,23 @@ beforeAll(async () => {
   ana = await createUserFixture(server, acme.tenant, { name: 'Ana', email: `ana.${Date.now()}@rates.test` })
   ben = await createUserFixture(server, acme.tenant, { name: 'Ben', role: 'manager', email: `ben.${Date.now()}@rates.test` })
   cleo = await createUserFixture(server, acme.tenant, { name: 'Cleo', team: 'Platform', email: `cleo.${Date.now()}@rates.test` })
-  // Stand-in for `workforce settings` (config-settings): EUR, 8 h daily threshold, weekly = contract.
-  withDb(server, (db) => {
-    db.update(tenants)
-      .set({ currency: 'EUR', payOvertimeDailyHours: 8, payOvertimeWeeklyHours: null, weekStart: 1, overtimeMultiplier: 1.5 })
-      .where(eq(tenants.readableId, acme.tenant))
-      .run()
-    for (const u of [ana, ben, cleo]) db.update(users).set({ weeklyHours: 40 }).where(eq(users.id, u.id)).run()
-  })
+  const settings = await server.cli([
+    'settings',
+    'set',
+    '--tenant',
+    acme.tenant,
+    '--currency',
+    'EUR',
+    '--pay-overtime-daily-hours',
+    '8',
+    '--pay-overtime-weekly-hours',
+    'null',
+    '--week-start',
+    '1',
+    '--overtime-multiplier',
+    '1.5',
+  ])
+  expect(settings.code).toBe(0)
 })
 afterAll(() => server.stop())
 
