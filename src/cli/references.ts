@@ -2,6 +2,9 @@ import type { TenantBoundCtx } from '../kernel/ctx'
 import type { Runtime } from '../runtime'
 import { findUserByEmail } from '../modules/users/queries'
 import { findTeamByName } from '../modules/teams/queries'
+import { findCostCenterByCode } from '../modules/payroll/cost-center-queries'
+import { listOffices } from '../modules/locations/office-queries'
+import { latestInvitationTo } from '../modules/users/edit-queries'
 import { CliError } from './common'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -16,6 +19,9 @@ type Resolver = (ctx: TenantBoundCtx, value: string) => string | null
 const RESOLVERS: Record<string, { noun: string; resolve: Resolver }> = {
   user_id: { noun: 'user', resolve: (ctx, v) => findUserByEmail(ctx, v)?.id ?? null },
   team_id: { noun: 'team', resolve: (ctx, v) => findTeamByName(ctx, v)?.id ?? null },
+  cost_center_id: { noun: 'cost center', resolve: (ctx, v) => findCostCenterByCode(ctx, v)?.id ?? null },
+  office_id: { noun: 'office', resolve: (ctx, v) => listOffices(ctx).find((o) => o.name.toLowerCase() === v.toLowerCase())?.id ?? null },
+  invitation_id: { noun: 'invitation to', resolve: (ctx, v) => latestInvitationTo(ctx, v)?.id ?? null },
 }
 
 /** `--user-id ana@example.com` → Ana's id; `--manager-user-id …`, `--team-id Platform` likewise. */

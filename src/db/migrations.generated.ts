@@ -197,5 +197,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795445839560,
     "hash": "f7538dbb021b6348f2962cbfdef8b75349a4719781d62757bbf8312c42ac1520"
+  },
+  {
+    "tag": "0008_omniscient_mephistopheles",
+    "sql": [
+      "ALTER TABLE `teams` ADD `work_profile` text;"
+    ],
+    "bps": true,
+    "folderMillis": 1795446281903,
+    "hash": "6dcff53aed54d98bba38fde971902d733e8de261e97c17eb978d5a945522ce4b"
   }
 ]

@@ -12,7 +12,7 @@ import { emit } from '../webhooks/outbox-queries'
 import { hashInvitationToken, INVITATION_TOKEN_SLOT, INVITATION_TTL_DAYS, newInvitationToken } from './invitation-token'
 import { findUserByEmail, findUserInTenant, insertInvitation, insertUser } from './queries'
 
-function invitationEmail(input: { tenantName: string; inviterName: string; inviteeName: string; url: string; expiresAt: number }) {
+export function invitationEmail(input: { tenantName: string; inviterName: string; inviteeName: string; url: string; expiresAt: number }) {
   return {
     subject: `${input.inviterName} invited you to ${input.tenantName} on Workforce`,
     text: [
