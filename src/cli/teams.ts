@@ -6,7 +6,8 @@ import { listTeamMembers } from '../modules/teams/list-team-members'
 import { commandGroup, operationCommand } from './operation-command'
 
 type MemberOut = { team: { name: string }; user_id: string; role_in_team: string; changed: boolean }
-const memberReport = (out: MemberOut) => `${out.changed ? 'Done' : 'Nothing to change'}: ${out.user_id} is ${out.role_in_team === 'none' ? 'not in' : `${out.role_in_team} of`} ${out.team.name}.`
+const memberReport = (out: MemberOut) =>
+  `${out.changed ? 'Done' : 'Nothing to change'}: ${out.user_id} is ${out.role_in_team === 'none' ? 'not in' : `${out.role_in_team} of`} ${out.team.name}.`
 
 /** `workforce teams …`: teams, their managers and members. Teams are named by name, people by e-mail. */
 export const teamsCommand = commandGroup('teams', 'Manage teams: create, rename, delete, managers and members.', [

@@ -5,7 +5,7 @@ import { reactivateUser } from '../modules/users/reactivate-user'
 import { changeRole } from '../modules/users/change-role'
 import { listUsers } from '../modules/users/list-users'
 import type { Static } from '@sinclair/typebox'
-import { getUser, UserProfile } from '../modules/users/get-user'
+import { getUser, type UserProfile } from '../modules/users/get-user'
 import { inviteStaff } from '../modules/users/invite-staff'
 import { listInvitations, resendInvitation, revokeInvitation } from '../modules/users/invitations-admin'
 import { commandGroup, operationCommand } from './operation-command'
@@ -84,8 +84,7 @@ export const usersCommand = commandGroup('users', 'Manage the people of a tenant
     operationCommand({
       name: 'list',
       op: listInvitations,
-      print: (out) =>
-        out.data.length === 0 ? 'No invitations.' : out.data.map((i) => `${i.email}  ${i.status}  expires ${i.expires_at}  ${i.id}`).join('\n'),
+      print: (out) => (out.data.length === 0 ? 'No invitations.' : out.data.map((i) => `${i.email}  ${i.status}  expires ${i.expires_at}  ${i.id}`).join('\n')),
     }),
     operationCommand({
       name: 'resend',
@@ -98,7 +97,8 @@ export const usersCommand = commandGroup('users', 'Manage the people of a tenant
       name: 'revoke',
       op: revokeInvitation,
       args: ['invitation_id'],
-      print: (out) => (out.changed ? `Invitation to ${out.invitation.email} revoked; its link no longer works.` : `Invitation to ${out.invitation.email} was already revoked.`),
+      print: (out) =>
+        out.changed ? `Invitation to ${out.invitation.email} revoked; its link no longer works.` : `Invitation to ${out.invitation.email} was already revoked.`,
     }),
   ]),
 ])

@@ -152,7 +152,13 @@ export const unsetTeamManager = defineOperation({
         if (!teamIdsOf(c, user.id).includes(team.id)) ensureMembership(c, team.id, user.id)
       }
       const after = getTeamInTenant(c, team.id)
-      recordChange(c, { action: 'team.manager_unset', entity: 'team', entityId: team.id, before, after: { ...auditedTeam(after), managers: managersOf(c, after) } })
+      recordChange(c, {
+        action: 'team.manager_unset',
+        entity: 'team',
+        entityId: team.id,
+        before,
+        after: { ...auditedTeam(after), managers: managersOf(c, after) },
+      })
       return answer(c, team.id, user.id, true)
     })
   },

@@ -33,9 +33,7 @@ export const findUserByEmployeeNumber = (c: TenantScope, employeeNumber: string,
   c.db
     .select()
     .from(users)
-    .where(
-      and(eq(users.tenantId, c.tenant.id), eq(users.employeeNumber, employeeNumber), exceptUserId === null ? undefined : ne(users.id, exceptUserId)),
-    )
+    .where(and(eq(users.tenantId, c.tenant.id), eq(users.employeeNumber, employeeNumber), exceptUserId === null ? undefined : ne(users.id, exceptUserId)))
     .get() ?? null
 
 /** Invitations of the tenant, newest first, optionally of one status. */

@@ -18,9 +18,7 @@ export const WorkProfileEnum = t.UnionEnum(WORK_PROFILES, {
 /** The employment data an admin sets on a person, at add_user and update_user (every field optional). */
 export const EmploymentFields = {
   job_title: t.Optional(Nullable(t.String({ maxLength: 100, description: 'Job title' }))),
-  employee_number: t.Optional(
-    Nullable(t.String({ minLength: 1, maxLength: 50, description: "The company's own employee number; unique within the tenant" })),
-  ),
+  employee_number: t.Optional(Nullable(t.String({ minLength: 1, maxLength: 50, description: "The company's own employee number; unique within the tenant" }))),
   weekly_hours: t.Optional(t.Number({ minimum: 0, maximum: 168, description: 'Contract hours per week (overtime is counted above them)' })),
   cost_center_id: t.Optional(Nullable(t.String({ ...Id, description: 'Cost center the person is billed to (the CLI takes its code)' }))),
   work_profile: t.Optional(WorkProfileEnum),
@@ -71,7 +69,8 @@ export function employmentPatch(c: TenantScope, input: EmploymentInput, userId: 
     patch.startDate = input.start_date
   }
   if (input.home_office_id !== undefined) {
-    if (input.home_office_id !== null && !listOffices(c).some((o) => o.id === input.home_office_id)) throw invalid('home_office_id', 'names no office of this company')
+    if (input.home_office_id !== null && !listOffices(c).some((o) => o.id === input.home_office_id))
+      throw invalid('home_office_id', 'names no office of this company')
     patch.homeOfficeId = input.home_office_id
   }
   return patch

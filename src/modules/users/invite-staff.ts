@@ -115,7 +115,8 @@ export const inviteStaff = defineOperation({
       })
       return { user, invitation }
     })
-    requestEmailDelivery(ctx)
+    // The operator's CLI exits right away: the server's outbox job sends what it queued.
+    if (ctx.surface !== 'cli') requestEmailDelivery(ctx)
     const smtp = ctx.config.smtp !== null
     return {
       status: 'invitation_sent' as const,
