@@ -96,6 +96,10 @@ async function createUnlisted(server: TestServer, rw: Rest, aliceId: string, ten
   const agent = restClient(server, agentKey.key)
   const device = await created('device', agent.post('/client/devices', { fingerprint: `common-${tenant}`, name: 'common-host', platform: 'linux' }))
   ids.set(kindOf('session_id'), await created('session', agent.post('/client/agent-sessions', { device_id: device })))
+  // Invitations are listed on the client API only: one made through the operator's CLI.
+  const invite = await server.cli(['users', 'invite', '--tenant', tenant, '--email', `invitee.${tenant.toLowerCase()}@common.test`, '--json'])
+  if (invite.code !== 0) throw new Error(`users invite: ${invite.stderr}`)
+  ids.set(kindOf('invitation_id'), (JSON.parse(invite.stdout) as { invitation_id: string }).invitation_id)
 }
 
 /** Id fields whose last word is not the collection's name. */
