@@ -50,9 +50,11 @@ function teamPatch(c: TenantScope, input: { description?: string | null; cost_ce
 }
 
 const Defaults = {
-  description: t.Optional(Nullable(t.String({ maxLength: 500, description: 'What the team does' }))),
-  cost_center_id: t.Optional(Nullable(t.String({ ...Id, description: 'Default cost center of the team’s people (the CLI takes its code)' }))),
-  work_profile: t.Optional(Nullable(TeamWorkProfile)),
+  description: t.Optional(Nullable(t.String({ maxLength: 500 }), { description: 'What the team does' })),
+  cost_center_id: t.Optional(Nullable(t.String({ ...Id }), { description: 'Default cost center of the team’s people (the CLI takes its code)' })),
+  work_profile: t.Optional(
+    Nullable(TeamWorkProfile, { description: `Work profile a person added to this team gets when none is given: ${WORK_PROFILES.join(', ')}` }),
+  ),
 }
 
 export const createTeam = defineOperation({

@@ -20,10 +20,10 @@ export const EmploymentFields = {
   job_title: t.Optional(Nullable(t.String({ maxLength: 100, description: 'Job title' }))),
   employee_number: t.Optional(Nullable(t.String({ minLength: 1, maxLength: 50, description: "The company's own employee number; unique within the tenant" }))),
   weekly_hours: t.Optional(t.Number({ minimum: 0, maximum: 168, description: 'Contract hours per week (overtime is counted above them)' })),
-  cost_center_id: t.Optional(Nullable(t.String({ ...Id, description: 'Cost center the person is billed to (the CLI takes its code)' }))),
+  cost_center_id: t.Optional(Nullable(t.String({ ...Id }), { description: 'Cost center the person is billed to (the CLI takes its code)' })),
   work_profile: t.Optional(WorkProfileEnum),
-  start_date: t.Optional(Nullable(t.String({ ...DateOnly, description: 'First working day YYYY-MM-DD (tenant time zone)' }))),
-  home_office_id: t.Optional(Nullable(t.String({ ...Id, description: 'Office whose holidays apply to the person (the CLI takes its name)' }))),
+  start_date: t.Optional(Nullable(t.String({ ...DateOnly }), { description: 'First working day YYYY-MM-DD (tenant time zone)' })),
+  home_office_id: t.Optional(Nullable(t.String({ ...Id }), { description: 'Office whose holidays apply to the person (the CLI takes its name)' })),
 }
 
 export interface EmploymentInput {

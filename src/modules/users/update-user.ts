@@ -27,7 +27,7 @@ export const updateUser = defineOperation({
     name: t.Optional(t.String({ minLength: 1, maxLength: 200, description: 'Full name' })),
     email: t.Optional(t.String({ format: 'email', maxLength: 254, description: 'Work email, unique in the company' })),
     ...EmploymentFields,
-    primary_team_id: t.Optional(Nullable(t.String({ ...Id, description: 'Primary team (the CLI takes its name); the person becomes a member of it' }))),
+    primary_team_id: t.Optional(Nullable(t.String({ ...Id }), { description: 'Primary team (the CLI takes its name); the person becomes a member of it' })),
   }),
   output: UserProfile,
   run(ctx, input) {
