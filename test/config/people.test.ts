@@ -273,6 +273,7 @@ describe('invitations', () => {
     const actions = (await audit('invitation')).map((e) => e.action)
     expect(actions.filter((a) => a === 'invitation.resent').length).toBe(2)
     expect(actions).toContain('invitation.revoked')
+    expect(actions.filter((a) => a === 'invitation.created').length).toBe(2)
   })
 })
 
@@ -292,6 +293,17 @@ describe('deactivation keeps the OwnerAdmin rules', () => {
     expect([last.code, last.stderr]).toEqual([2, expect.stringContaining('last active OwnerAdmin')])
     const out = await cliJson('users', 'deactivate', emp.email)
     expect(out).toMatchObject({ changed: true, user: { status: 'deactivated' } })
+    const trail = (await audit('user')).filter((e) => e.entity_id === emp.id).map((e) => [e.action, e.actor.kind])
+    expect(trail).toEqual(
+      expect.arrayContaining([
+        ['user.updated', 'user'],
+        ['user.deactivated', 'operator'],
+      ]),
+    )
+    expect((await audit('user')).find((e) => e.entity_id === emp.id && e.action === 'user.deactivated')).toMatchObject({
+      before: { status: 'active' },
+      after: { status: 'deactivated' },
+    })
     expect((await client('/admin/users/' + emp.id, emp.key, 'PATCH', { job_title: 'x' })).status).toBe(401)
   })
 })

@@ -9,6 +9,7 @@ import { requestEmailDelivery } from '../notifications/mailer'
 import { enqueueEmail } from '../notifications/queries'
 import { assertEmailBudget } from '../notifications/throttle'
 import { emit } from '../webhooks/outbox-queries'
+import { recordChange } from '../audit/audit-queries'
 import { hashInvitationToken, INVITATION_TOKEN_SLOT, INVITATION_TTL_DAYS, newInvitationToken } from './invitation-token'
 import { findUserByEmail, findUserInTenant, insertInvitation, insertUser } from './queries'
 
@@ -112,6 +113,13 @@ export const inviteStaff = defineOperation({
         invitedByEmail: inviter?.email ?? null,
         invitedAt: toIso(c.now),
         expiresAt: toIso(expiresAt),
+      })
+      recordChange(c, {
+        action: 'invitation.created',
+        entity: 'invitation',
+        entityId: invitation.id,
+        before: null,
+        after: { email, status: 'pending', expires_at: toIso(expiresAt) },
       })
       return { user, invitation }
     })
