@@ -148,6 +148,13 @@ describe('employment data', () => {
     expect(res.stdout).toContain('Work profile operations (default')
     const given = await cliJson('users', 'add', '--email', 'eng.given@people.test', '--name', 'Eve Given', '--work-profile', 'engineering')
     expect(given).toMatchObject({ work_profile: 'engineering', work_profile_source: 'given' })
+    // The people left on the default are easy to find and fix.
+    const onDefault = await cliJson<{ data: { email: string }[] }>('users', 'list', '--work-profile', 'operations', '--search', 'people.test')
+    expect(onDefault.data.map((p) => p.email)).toContain('ops.default@people.test')
+    expect(onDefault.data.map((p) => p.email)).not.toContain('eng.given@people.test')
+    await cliJson('users', 'update', 'ops.default@people.test', '--work-profile', 'support')
+    const after = await cliJson<{ data: { email: string }[] }>('users', 'list', '--work-profile', 'operations', '--search', 'people.test')
+    expect(after.data.map((p) => p.email)).not.toContain('ops.default@people.test')
   })
 
   test('a duplicate employee number is refused with a field-named error and nothing is written', async () => {
@@ -250,6 +257,9 @@ describe('invitations', () => {
     expect(ok.status).toBe(200)
     expect(ok.body).toMatchObject({ email: 'new.hire@people.test', role: 'employee' })
     expect((await cliJson<{ data: any[] }>('users', 'invitations', 'list')).data.find((i) => i.id === invitation.id)).toMatchObject({ status: 'accepted' })
+    const overApi = await client('/admin/invitations', admin.key, 'GET')
+    expect(overApi.status).toBe(200)
+    expect(overApi.body.data.find((i: { id: string }) => i.id === invitation.id)).toMatchObject({ status: 'accepted' })
 
     // Revoked through the CLI (named by e-mail): the link stops at once with a clear answer.
     expect((await callTool(mcp, 'invite_staff', { email: 'not.coming@people.test' })).structured.status).toBe('invitation_sent')
@@ -288,7 +298,8 @@ describe('deactivation keeps the OwnerAdmin rules', () => {
     const emp = await createPersonFixture(server, tenant.tenant, { name: 'Edna Employee' })
     const editEmp = await client(`/admin/users/${emp.id}`, admin.key, 'PATCH', { employee_number: 'E-9001', weekly_hours: 20 })
     expect(editEmp.status).toBe(200)
-    expect(editEmp.body).toMatchObject({ employee_number: 'E-9001', weekly_hours: 20 })
+    // Fields not sent stay as they were (no enum filled in for a missing field).
+    expect(editEmp.body).toMatchObject({ employee_number: 'E-9001', weekly_hours: 20, work_profile: 'operations' })
     const last = await cli('users', 'deactivate', (await rest(`/users/${tenant.ownerUserId}`)).body.email)
     expect([last.code, last.stderr]).toEqual([2, expect.stringContaining('last active OwnerAdmin')])
     const out = await cliJson('users', 'deactivate', emp.email)

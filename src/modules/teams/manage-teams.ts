@@ -4,7 +4,7 @@ import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
-import { Id, Nullable } from '../../kernel/schemas'
+import { Id, Literals, Nullable } from '../../kernel/schemas'
 import { recordChange } from '../audit/audit-queries'
 import { findCostCenterById } from '../payroll/cost-center-queries'
 import { WORK_PROFILES } from '../users/schema'
@@ -20,7 +20,7 @@ import { movePrimaryTeam } from './people-moves'
  */
 
 const TeamName = t.String({ minLength: 1, maxLength: 100, description: 'Team name, unique in the company (case-insensitive)' })
-const TeamWorkProfile = t.UnionEnum(WORK_PROFILES, { description: 'Work profile a person added to this team gets when none is given' })
+const TeamWorkProfile = Literals(WORK_PROFILES, { description: 'Work profile a person added to this team gets when none is given' })
 const TeamRef = t.String({ ...Id, description: 'Team id (the CLI takes its name)' })
 
 export const auditedTeam = (row: TeamRow) => ({

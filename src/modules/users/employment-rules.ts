@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import type { TenantScope } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
-import { DateOnly, Id, Nullable } from '../../kernel/schemas'
+import { DateOnly, Id, Literals, Nullable } from '../../kernel/schemas'
 import { toIsoOrNull } from '../../kernel/time'
 import { listOffices } from '../locations/office-queries'
 import { findCostCenterById } from '../payroll/cost-center-queries'
@@ -10,7 +10,7 @@ import { findUserByEmployeeNumber, type UserEdit } from './edit-queries'
 import type { UserRow } from './queries'
 import { WORK_PROFILES, type WorkProfile } from './schema'
 
-export const WorkProfileEnum = t.UnionEnum(WORK_PROFILES, {
+export const WorkProfileEnum = Literals(WORK_PROFILES, {
   description:
     'Kind of work; selects the default productivity categories of applications (engineering counts an IDE as productive, operations counts it neutral)',
 })

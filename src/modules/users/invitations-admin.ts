@@ -3,7 +3,7 @@ import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError, notFound } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
-import { Id, Instant, Nullable } from '../../kernel/schemas'
+import { Id, Instant, Literals, Nullable } from '../../kernel/schemas'
 import { DAY, toIso, toIsoOrNull } from '../../kernel/time'
 import { recordChange } from '../audit/audit-queries'
 import { requestEmailDelivery } from '../notifications/mailer'
@@ -16,7 +16,7 @@ import { findUserInTenant } from './queries'
 import { INVITATION_STATUSES, type InvitationStatus } from './schema'
 import { updateUserStatus, type InvitationRow } from './users-admin-queries'
 
-const InvitationStatusEnum = t.UnionEnum(INVITATION_STATUSES, { description: 'pending, accepted, revoked or expired (pending past its expiry)' })
+const InvitationStatusEnum = Literals(INVITATION_STATUSES, { description: 'pending, accepted, revoked or expired (pending past its expiry)' })
 
 export const InvitationView = t.Object({
   id: Id,
