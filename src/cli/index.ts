@@ -9,6 +9,8 @@ import { planCommand } from './plan'
 import { jobsCommand } from './jobs'
 import { billingCommand } from './billing'
 import { usersCommand } from './users'
+import { teamsCommand } from './teams'
+import { costCentersCommand } from './cost-centers'
 import { officesCommand } from './offices'
 import { webhooksCommand } from './webhooks'
 import { backupCommand } from './backup'
@@ -33,6 +35,8 @@ export function buildCli(): Command {
     .addCommand(jobsCommand)
     .addCommand(billingCommand)
     .addCommand(usersCommand)
+    .addCommand(teamsCommand)
+    .addCommand(costCentersCommand)
     .addCommand(officesCommand)
     .addCommand(webhooksCommand)
     .addCommand(backupCommand)

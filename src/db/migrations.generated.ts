@@ -259,5 +259,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795447246824,
     "hash": "44056c7882e10f11e8b6b60b6b3b5bc10350b55128b4599c00062c4916cc398d"
+  },
+  {
+    "tag": "0013_team_work_profile",
+    "sql": [
+      "ALTER TABLE `teams` ADD `work_profile` text;"
+    ],
+    "bps": true,
+    "folderMillis": 1795447566019,
+    "hash": "6dcff53aed54d98bba38fde971902d733e8de261e97c17eb978d5a945522ce4b"
   }
 ]

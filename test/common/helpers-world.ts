@@ -103,6 +103,10 @@ async function createUnlisted(server: TestServer, rw: Rest, aliceId: string, ten
   const logId = clockedOut.body.time_log_id
   if (clockedOut.status !== 200 || typeof logId !== 'string') throw new Error(`clock-out: ${clockedOut.status} ${clockedOut.text}`)
   ids.set(kindOf('time_log_id'), logId)
+  // Invitations are listed on the client API only: one made through the operator's CLI.
+  const invite = await server.cli(['users', 'invite', '--tenant', tenant, '--email', `invitee.${tenant.toLowerCase()}@common.test`, '--json'])
+  if (invite.code !== 0) throw new Error(`users invite: ${invite.stderr}`)
+  ids.set(kindOf('invitation_id'), (JSON.parse(invite.stdout) as { invitation_id: string }).invitation_id)
 }
 
 /** Id fields whose last word is not the collection's name. */

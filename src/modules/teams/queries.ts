@@ -17,6 +17,7 @@ const teamColumns = {
   description: teams.description,
   managerUserId: teams.managerUserId,
   costCenterId: teams.costCenterId,
+  workProfile: teams.workProfile,
   createdAt: teams.createdAt,
   memberCount,
 }
