@@ -244,8 +244,8 @@ async function main() {
     const bareUrl = `http://127.0.0.1:${bare.match[1]}/bench`
     const sdkUrl = `http://127.0.0.1:${sdk.match[1]}/bench`
     // An MCP failure is HTTP 200: a tool error (isError) or a JSON-RPC error object is an error answer too.
-    const okMcp = (text: string) => text.includes('"total":1000') && !text.includes('"isError":true') && !/"error"\s*:\s*\{/.test(text)
-    const okBare = (text: string) => text.includes('"total":1000')
+    const okMcp = (text: string) => text.includes(`"total":${opts.employees}`) && !text.includes('"isError":true') && !/"error"\s*:\s*\{/.test(text)
+    const okBare = (text: string) => text.includes(`"total":${opts.employees}`)
     console.log(`load: ${concurrency} concurrent clients, ${seconds} s per run after 1 s warm-up, two alternating rounds\n`)
     type Round = { bare: Result; mcp: Result; sdk: Result }
     const rounds: Round[] = []
