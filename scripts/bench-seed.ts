@@ -144,7 +144,7 @@ try {
     `seed-demo generator  ${s(summary.elapsedMs)}   ${rate(seedRows, summary.elapsedMs).padEnd(18)}   ${s(seedCpuMs)}   (generation + batched inserts + commits)`,
   )
   console.log(
-    `bare insert loop     ${s(copy.ms)}   ${rate(copy.rows, copy.ms).padEnd(18)}   ${s(copy.cpuMs)}   (pre-built rows, one prepared INSERT per table, one transaction)`,
+    `baseline: bare loop   ${s(copy.ms)}   ${rate(copy.rows, copy.ms).padEnd(18)}   ${s(copy.cpuMs)}   (pre-built rows, one prepared INSERT per table, one transaction)`,
   )
   console.log(
     `ratio                ${(summary.elapsedMs / copy.ms).toFixed(2)}x wall, ${(seedCpuMs / copy.cpuMs).toFixed(2)}x CPU (target <= 2x; whole tenant target < 60 s)`,
