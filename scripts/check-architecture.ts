@@ -239,17 +239,19 @@ export function findViolations(all: Source[]): Violation[] {
       )
     }
   }
-  // 9. Correlated subqueries whose filter would compare a column with itself.
+  // 9. Correlated subqueries whose filter would compare a column with itself (either side).
+  const compareRe = /\b(\w+)\.(\w+)\s*=\s*\$\{\s*(\w+)\.(\w+)\s*\}|\$\{\s*(\w+)\.(\w+)\s*\}\s*=\s*(\w+)\.(\w+)\b/g
   for (const { file, text } of src) {
-    for (const m of text.matchAll(/\b(\w+)\.(\w+)\s*=\s*\$\{\s*(\w+)\.(\w+)\s*\}/g)) {
-      if (snakeCase(m[4]!) !== m[2] || m[1] === m[3]) continue
+    for (const m of text.matchAll(compareRe)) {
+      const [alias, column, table, field] = m[1] ? [m[1], m[2]!, m[3]!, m[4]!] : [m[7]!, m[8]!, m[5]!, m[6]!]
+      if (snakeCase(field) !== column || alias === table) continue
       // A whole statement run raw (`c.db.run(sql\`…\`)`) renders every column qualified.
       const start = text.lastIndexOf('sql`', m.index)
       if (start >= 0 && /\.(run|all|get|values)\(\s*$/.test(text.slice(Math.max(0, start - 20), start))) continue
       report(
         'self-compare',
         file,
-        `${file}:${lineOf(text, m.index)}: ${m[0]} renders as ${m[1]}.${m[2]} = "${m[2]}" in a single-table select, which compares ${m[1]}.${m[2]} with itself; write \${${m[3]}}.${m[2]}`,
+        `${file}:${lineOf(text, m.index)}: ${m[0]} renders as ${alias}.${column} = "${column}" in a single-table select, which compares ${alias}.${column} with itself; write \${${table}}.${column}`,
       )
     }
   }
