@@ -46,6 +46,12 @@ export const DATA_KINDS = [
   'agent_sessions',
   'tool_calls',
   'webhook_deliveries',
+  'webhook_events',
+  'email_outbox',
+  'ask_questions',
+  'ingest_batches',
+  'mcp_sessions',
+  'job_runs',
 ] as const
 export type DataKind = (typeof DATA_KINDS)[number]
 
