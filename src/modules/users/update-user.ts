@@ -4,6 +4,7 @@ import { DomainError } from '../../kernel/errors'
 import { inTransaction } from '../../kernel/db'
 import { Id, Nullable } from '../../kernel/schemas'
 import { recordChange } from '../audit/audit-queries'
+import { recomputeCategories } from '../activity/recategorize'
 import { ensureMembership } from '../teams/admin-queries'
 import { updateUserFields, type UserEdit } from './edit-queries'
 import { assertMayManage } from './admin-guards'
@@ -57,6 +58,8 @@ export const updateUser = defineOperation({
       }
       const user = updateUserFields(c, target.id, patch)
       recordChange(c, { action: 'user.updated', entity: 'user', entityId: user.id, before: auditedUser(target), after: auditedUser(user) })
+      // Category rules depend on the work profile and the teams: past days are scored again.
+      if (user.workProfile !== target.workProfile || user.primaryTeamId !== target.primaryTeamId) recomputeCategories(c, [user.id])
     })
     return getUser.run(ctx, { user_id: input.user_id })
   },
