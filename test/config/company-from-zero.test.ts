@@ -219,12 +219,13 @@ describe('a company from zero, through the CLI only', () => {
     for (const p of Object.values(people)) {
       const added = await cli(['users', 'add', '--email', p.email, '--name', p.name, '--role', p.role, '--team', p.team])
       p.id = added.user_id
+      await cli(['users', 'update', p.email, '--home-office-id', OFFICES[p.office].name, '--weekly-hours', '40', '--start-date', '2026-03-01'])
       const key = await cli(['keys', 'create', '--kind', 'live', '--user', p.email])
       p.key = key.key
     }
     adminToken = (await cli(['keys', 'create', '--kind', 'api', '--role', 'admin', '--scope', 'read'])).key
     const offices = await cli(['offices', 'list'])
-    expect(offices.offices.map((o: { name: string }) => o.name).sort()).toEqual(['Berlin HQ', 'Hamburg Hafen'])
+    expect(offices.data.map((o: { name: string }) => o.name).sort()).toEqual(['Berlin HQ', 'Hamburg Hafen'])
   })
 
   test('rates: a tenant default, a team default, a role default, and Ana with a raise from the second week', async () => {
@@ -307,8 +308,9 @@ describe('what the company is told, against values computed by hand', () => {
     expect(lines.get(people.ben.email)).toMatchObject({ currency: 'EUR', regular_hours: 72, overtime_hours: 0, amount_cents: 129600 })
     // Carla (role manager, 30.00): 7.5 h a day, 9 days = 67.5 h.
     expect(lines.get(people.carla.email)).toMatchObject({ regular_hours: 67.5, overtime_hours: 0, amount_cents: 202500 })
-    // Dirk (tenant default, 20.00): 8 h a day, 8 days (vacation and holiday off) = 64 h, + 1 h corrected.
-    expect(lines.get(people.dirk.email)).toMatchObject({ regular_hours: 65, overtime_hours: 0, amount_cents: 130000 })
+    // Dirk (tenant default, 20.00): 8 h a day, 8 days (vacation and holiday off) = 64 h, + 1 h corrected
+    // on 3 March: week 1 is 41 h, so that hour is overtime: 64 x 20 + 1 x 20 x 1.5 = 1,310.00.
+    expect(lines.get(people.dirk.email)).toMatchObject({ regular_hours: 64, overtime_hours: 1, amount_cents: 131000 })
   })
 
   test('a correction to the closed period leaves it frozen and lands as an adjustment in the next one', async () => {

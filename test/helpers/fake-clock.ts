@@ -12,7 +12,7 @@ import { Glob } from 'bun'
 export interface FakeClock {
   /** Environment for startServer({ env }) (the server's CLI runs inherit it). */
   env: Record<string, string>
-  /** Moves the clock of every process using `env` to this instant (it ticks on from there). */
+  /** Sets the clock of every process using `env` to this instant; it stands there until the next set. */
   set(iso: string): void
   close(): void
 }
@@ -31,11 +31,13 @@ export function fakeClock(startIso: string): FakeClock {
   if (!lib) throw new Error('libfaketime is missing: apt-get install faketime (.ci/run does it)')
   const dir = mkdtempSync(join(tmpdir(), 'wf-clock-'))
   const file = join(dir, 'now')
-  // "@YYYY-MM-DD HH:MM:SS": start there and keep ticking; read in the TZ below (UTC).
-  const set = (iso: string) => writeFileSync(file, `@${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')}\n`)
+  // "YYYY-MM-DD HH:MM:SS" (no @): the wall clock stands still there, so figures computed by hand are
+  // exact to the second; read in the TZ below (UTC). The monotonic clock is left real, so timers,
+  // timeouts and the event loop run as usual.
+  const set = (iso: string) => writeFileSync(file, `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')}\n`)
   set(startIso)
   return {
-    env: { LD_PRELOAD: lib, FAKETIME_TIMESTAMP_FILE: file, FAKETIME_NO_CACHE: '1', TZ: 'UTC' },
+    env: { LD_PRELOAD: lib, FAKETIME_TIMESTAMP_FILE: file, FAKETIME_NO_CACHE: '1', FAKETIME_DONT_FAKE_MONOTONIC: '1', TZ: 'UTC' },
     set,
     close: () => rmSync(dir, { recursive: true, force: true }),
   }
