@@ -14,6 +14,8 @@ import { webhooksCommand } from './webhooks'
 import { backupCommand } from './backup'
 import { restoreCommand } from './restore'
 import { auditCommand } from './audit'
+import { schedulesCommand } from './schedules'
+import { absencesCommand } from './absences'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -33,6 +35,8 @@ export function buildCli(): Command {
     .addCommand(backupCommand)
     .addCommand(restoreCommand)
     .addCommand(auditCommand)
+    .addCommand(schedulesCommand)
+    .addCommand(absencesCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

@@ -2,6 +2,7 @@ import type { TenantBoundCtx } from '../kernel/ctx'
 import type { Runtime } from '../runtime'
 import { findUserByEmail } from '../modules/users/queries'
 import { findTeamByName } from '../modules/teams/queries'
+import { findTemplateByName } from '../modules/shifts/queries'
 import { CliError } from './common'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -16,6 +17,7 @@ type Resolver = (ctx: TenantBoundCtx, value: string) => string | null
 const RESOLVERS: Record<string, { noun: string; resolve: Resolver }> = {
   user_id: { noun: 'user', resolve: (ctx, v) => findUserByEmail(ctx, v)?.id ?? null },
   team_id: { noun: 'team', resolve: (ctx, v) => findTeamByName(ctx, v)?.id ?? null },
+  template_id: { noun: 'shift template', resolve: (ctx, v) => findTemplateByName(ctx, v)?.id ?? null },
 }
 
 /** `--user-id ana@example.com` → Ana's id; `--manager-user-id …`, `--team-id Platform` likewise. */

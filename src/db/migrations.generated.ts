@@ -197,5 +197,22 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795445839560,
     "hash": "f7538dbb021b6348f2962cbfdef8b75349a4719781d62757bbf8312c42ac1520"
+  },
+  {
+    "tag": "0008_mighty_shotgun",
+    "sql": [
+      "CREATE TABLE `recurring_schedules` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text,\n\t`team_id` text,\n\t`template_id` text NOT NULL,\n\t`days_of_week` text NOT NULL,\n\t`from_date` text NOT NULL,\n\t`until_date` text,\n\t`status` text NOT NULL,\n\t`published_at` integer,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`template_id`) REFERENCES `shift_templates`(`id`) ON UPDATE no action ON DELETE no action\n);\n",
+      "\nCREATE INDEX `recurring_schedules_tenant_idx` ON `recurring_schedules` (`tenant_id`,`status`);",
+      "\nCREATE TABLE `absences` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`start_date` text NOT NULL,\n\t`end_date` text NOT NULL,\n\t`start_time` text,\n\t`end_time` text,\n\t`hours` real,\n\t`paid` integer NOT NULL,\n\t`note` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `absences_tenant_user_idx` ON `absences` (`tenant_id`,`user_id`,`start_date`);",
+      "\nCREATE INDEX `absences_tenant_date_idx` ON `absences` (`tenant_id`,`start_date`);",
+      "\nCREATE TABLE `holidays` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`office_id` text,\n\t`date` text NOT NULL,\n\t`name` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`office_id`) REFERENCES `offices`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `holidays_tenant_date_idx` ON `holidays` (`tenant_id`,`date`);",
+      "\nALTER TABLE `shift_schedules` ADD `source` text DEFAULT 'one_off' NOT NULL;",
+      "\nALTER TABLE `shift_schedules` ADD `recurring_schedule_id` text REFERENCES recurring_schedules(id);"
+    ],
+    "bps": true,
+    "folderMillis": 1795446387768,
+    "hash": "632493935864f30e6dc6fb145856a183d5296365c9cc37b26c15613e135c12fa"
   }
 ]
