@@ -4,6 +4,7 @@ import { deleteAbsenceOp } from '../modules/absences/delete-absence'
 import { deleteHolidayOp } from '../modules/absences/delete-holiday'
 import { listAbsences } from '../modules/absences/list-absences'
 import { listHolidays } from '../modules/absences/list-holidays'
+import { listPaidAbsenceHours } from '../modules/absences/list-paid-absence-hours'
 import { commandGroup, operationCommand } from './operation-command'
 
 export const absencesCommand = commandGroup('absences', 'Time off per person (vacation, sick, other) and company holidays per office.', [
@@ -22,4 +23,9 @@ export const absencesCommand = commandGroup('absences', 'Time off per person (va
   }),
   operationCommand({ name: 'holiday-delete', op: deleteHolidayOp, args: ['holiday_id'], print: (o) => `Holiday ${o.holiday_id} deleted.` }),
   operationCommand({ name: 'holidays', op: listHolidays }),
+  operationCommand({
+    name: 'paid-hours',
+    op: listPaidAbsenceHours,
+    print: (o) => [...o.data.map((r) => `${r.date} ${r.user_id}: ${r.hours} h`), `Total ${o.total_hours} h.`].join('\n'),
+  }),
 ])

@@ -230,3 +230,34 @@ describe('auto clock-out at shift end', () => {
     expect(((await out.json()) as any).error.details.last_clock_out_at).toBe(new Date(end + 15 * 60_000).toISOString())
   })
 })
+
+describe('the daily job shifts.materialize_schedules', () => {
+  test('moves the 8-week horizon ahead and gives a new team member the team schedule', async () => {
+    const dan = await createUserFixture(server, company.tenant, { name: 'Dan', team: 'Ops' })
+    const next14 = `from=${addDays(today, 1)}&to=${addDays(today, 14)}`
+    expect((await rest(`/shifts/schedules?${next14}&user_id=${dan.id}`)).pagination.total).toBe(0)
+    const far = `from=${addDays(today, 60)}&to=${addDays(today, 66)}&user_id=${ana.id}`
+    expect((await rest(`/shifts/schedules?${far}`)).pagination.total).toBe(0)
+
+    // Today's run (due early tomorrow) writes from tomorrow on.
+    const run = await server.cli([
+      'jobs',
+      'run',
+      'shifts.materialize_schedules',
+      '--tenant',
+      company.tenant,
+      '--date',
+      today,
+      '--now',
+      new Date().toISOString(),
+    ])
+    expect(run.code).toBe(0)
+    // The team schedule runs Monday to Thursday (edited above): 8 days in any 14.
+    expect((await rest(`/shifts/schedules?${next14}&user_id=${dan.id}`)).pagination.total).toBe(8)
+
+    // Ten days later the horizon reaches today + 66.
+    const later = server.cli(['jobs', 'run', 'shifts.materialize_schedules', '--tenant', company.tenant, '--now', `${addDays(today, 10)}T01:00:00.000Z`])
+    expect((await later).code).toBe(0)
+    expect((await rest(`/shifts/schedules?${far}`)).pagination.total).toBe(4)
+  })
+})
