@@ -2,7 +2,7 @@ import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
-import { DateOnly, Id } from '../../kernel/schemas'
+import { DateOnly } from '../../kernel/schemas'
 import { recordChange } from '../audit/audit-queries'
 import { findUserInTenant } from '../users/queries'
 import { Absence, AbsenceKindEnum, toAbsence } from './model'
@@ -19,7 +19,7 @@ export const addAbsence = defineOperation({
     'Vacation, sick leave or other time off, entered by an admin (so approved at once): whole days from start_date to end_date, or part of one day (hours, or start_time and end_time). A person cannot have two absences on the same date. Vacation and sick leave are paid by default, other is not.',
   access: { role: 'admin', write: true },
   input: t.Object({
-    user_id: Id,
+    user_id: t.String({ format: 'uuid', description: 'The person (their e-mail on the CLI)' }),
     kind: AbsenceKindEnum,
     start_date: t.String({ ...DateOnly, description: 'First date (YYYY-MM-DD)' }),
     end_date: t.Optional(t.String({ ...DateOnly, description: 'Last date, included (default: start_date)' })),

@@ -2,7 +2,7 @@ import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
-import { DateOnly, Id } from '../../kernel/schemas'
+import { DateOnly } from '../../kernel/schemas'
 import { recordChange } from '../audit/audit-queries'
 import { listOffices } from '../locations/office-queries'
 import { Holiday, toHoliday } from './model'
@@ -17,7 +17,7 @@ export const addHoliday = defineOperation({
   input: t.Object({
     date: t.String({ ...DateOnly, description: 'Local date (YYYY-MM-DD)' }),
     name: t.String({ minLength: 1, maxLength: 100, description: 'Name, e.g. New Year' }),
-    office_id: t.Optional(Id),
+    office_id: t.Optional(t.String({ format: 'uuid', description: 'The office (id); none: a holiday for everyone' })),
   }),
   output: Holiday,
   run(ctx, input) {

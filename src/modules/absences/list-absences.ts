@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { DateOnly, Id, PageQuery, Paginated, pageInfo, pageWindow } from '../../kernel/schemas'
+import { DateOnly, PageQuery, Paginated, pageInfo, pageWindow } from '../../kernel/schemas'
 import { Absence, toAbsence } from './model'
 import { listAbsencesPage } from './queries'
 
@@ -10,7 +10,7 @@ export const listAbsences = defineOperation({
   description: 'Absences of the tenant, optionally of one person and touching a date range, earliest first.',
   access: { role: 'admin' },
   input: t.Object({
-    user_id: t.Optional(Id),
+    user_id: t.Optional(t.String({ format: 'uuid', description: 'The person (their e-mail on the CLI)' })),
     from: t.Optional(t.String({ ...DateOnly, description: 'Only absences ending on or after this date' })),
     to: t.Optional(t.String({ ...DateOnly, description: 'Only absences starting on or before this date' })),
     ...PageQuery,

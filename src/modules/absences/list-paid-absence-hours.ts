@@ -16,7 +16,7 @@ export const listPaidAbsenceHours = defineOperation({
   input: t.Object({
     from: t.String({ ...DateOnly, description: 'First date (YYYY-MM-DD)' }),
     to: t.String({ ...DateOnly, description: `Last date, included (at most ${MAX_RANGE_DAYS} days)` }),
-    user_id: t.Optional(Id),
+    user_id: t.Optional(t.String({ format: 'uuid', description: 'The person (their e-mail on the CLI)' })),
   }),
   output: t.Object({
     data: t.Array(t.Object({ user_id: Id, date: DateOnly, hours: t.Number(), seconds: t.Integer() })),

@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
-import { DateOnly, Id } from '../../kernel/schemas'
+import { DateOnly } from '../../kernel/schemas'
 import { recordChange } from '../audit/audit-queries'
 import { bad, requireUser, ShiftDay, toShiftDay } from './schedule-model'
 import { findShiftDay, updateShiftDay } from './schedule-queries'
@@ -12,7 +12,10 @@ export const cancelShiftDay = defineOperation({
   description:
     "A one-off change: the person's shift on that date is cancelled (listed as cancelled, no alert, no auto clock-out at its end); kept when recurring schedules change; reset_shift_day undoes it.",
   access: { role: 'admin', write: true },
-  input: t.Object({ user_id: Id, date: t.String({ ...DateOnly, description: 'Local date of the shift (YYYY-MM-DD)' }) }),
+  input: t.Object({
+    user_id: t.String({ format: 'uuid', description: 'The person (their e-mail on the CLI)' }),
+    date: t.String({ ...DateOnly, description: 'Local date of the shift (YYYY-MM-DD)' }),
+  }),
   output: ShiftDay,
   run(ctx, input) {
     return inTransaction(ctx, (c) => {

@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
-import { DateOnly, Id } from '../../kernel/schemas'
+import { DateOnly } from '../../kernel/schemas'
 import { recordChange } from '../audit/audit-queries'
 import { resyncRecurring } from './recurring-sync'
 import { bad, RecurringSchedule, requireTeam, requireUser, templateFor, toRecurringSchedule, Weekdays } from './schedule-model'
@@ -14,9 +14,9 @@ export const createSchedule = defineOperation({
     'A shift template worked every week on some weekdays by one person or by every member of a team, from a date, optionally until a date. Created as a draft unless publish is true; only published schedules drive alerts, auto clock-out and the shift lists.',
   access: { role: 'admin', write: true },
   input: t.Object({
-    template_id: Id,
-    user_id: t.Optional(Id),
-    team_id: t.Optional(Id),
+    template_id: t.String({ format: 'uuid', description: 'The shift template (its name on the CLI)' }),
+    user_id: t.Optional(t.String({ format: 'uuid', description: 'The person (their e-mail on the CLI)' })),
+    team_id: t.Optional(t.String({ format: 'uuid', description: 'The team (its name on the CLI)' })),
     days_of_week: t.Optional(Weekdays),
     from: t.String({ ...DateOnly, description: 'First date (YYYY-MM-DD)' }),
     until: t.Optional(t.String({ ...DateOnly, description: 'Last date, included (open-ended when omitted)' })),

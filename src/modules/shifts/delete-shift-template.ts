@@ -14,7 +14,7 @@ export const deleteShiftTemplate = defineOperation({
   description:
     'Deletes a template no recurring schedule uses (delete or change those first). Days already scheduled keep their times and lose the template name.',
   access: { role: 'admin', write: true },
-  input: t.Object({ template_id: Id }),
+  input: t.Object({ template_id: t.String({ format: 'uuid', description: 'The shift template (its name on the CLI)' }) }),
   output: t.Object({ template_id: Id, deleted: t.Boolean() }),
   run(ctx, input) {
     return inTransaction(ctx, (c) => {

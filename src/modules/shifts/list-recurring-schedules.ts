@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { Id, PageQuery, Paginated, pageInfo, pageWindow } from '../../kernel/schemas'
+import { PageQuery, Paginated, pageInfo, pageWindow } from '../../kernel/schemas'
 import { RecurringSchedule, toRecurringSchedule } from './schedule-model'
 import { listRecurringPage } from './schedule-queries'
 
@@ -10,8 +10,8 @@ export const listRecurringSchedules = defineOperation({
   description: 'Weekly recurring schedules (drafts and published), optionally of one person or one team.',
   access: { role: 'admin' },
   input: t.Object({
-    user_id: t.Optional(Id),
-    team_id: t.Optional(Id),
+    user_id: t.Optional(t.String({ format: 'uuid', description: 'The person (their e-mail on the CLI)' })),
+    team_id: t.Optional(t.String({ format: 'uuid', description: 'The team (its name on the CLI)' })),
     status: t.Optional(t.Union([t.Literal('draft'), t.Literal('published')])),
     ...PageQuery,
   }),

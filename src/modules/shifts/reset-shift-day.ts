@@ -12,7 +12,10 @@ export const resetShiftDay = defineOperation({
   title: 'Undo a one-off change of one day',
   description: 'Removes the one-off change (cancel, move, extra shift) of a person on a date: the day follows the published recurring schedules again.',
   access: { role: 'admin', write: true },
-  input: t.Object({ user_id: Id, date: t.String({ ...DateOnly, description: 'Local date (YYYY-MM-DD)' }) }),
+  input: t.Object({
+    user_id: t.String({ format: 'uuid', description: 'The person (their e-mail on the CLI)' }),
+    date: t.String({ ...DateOnly, description: 'Local date (YYYY-MM-DD)' }),
+  }),
   output: t.Object({ user_id: Id, date: t.String(), shift: t.Union([ShiftDay, t.Null()]) }),
   run(ctx, input) {
     return inTransaction(ctx, (c) => {

@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
-import { DateOnly, Id, Int } from '../../kernel/schemas'
+import { DateOnly, Int } from '../../kernel/schemas'
 import { recordChange } from '../audit/audit-queries'
 import { shiftTimesOn } from './materialize'
 import { bad, checkShiftTimes, HHMM, requireUser, ShiftDay, templateFor, toShiftDay } from './schedule-model'
@@ -14,9 +14,9 @@ export const setShiftDay = defineOperation({
     "A one-off change of one person's day: moves or replaces the shift scheduled that day, or adds a shift on a day without one, from a template or from start and end times. One shift per person and day. Applies at once (one-off changes need no publishing) and is kept when recurring schedules change; reset_shift_day undoes it.",
   access: { role: 'admin', write: true },
   input: t.Object({
-    user_id: Id,
+    user_id: t.String({ format: 'uuid', description: 'The person (their e-mail on the CLI)' }),
     date: t.String({ ...DateOnly, description: 'Local date of the shift start (YYYY-MM-DD)' }),
-    template_id: t.Optional(Id),
+    template_id: t.Optional(t.String({ format: 'uuid', description: 'The shift template (its name on the CLI)' })),
     start_time: t.Optional(t.String({ ...HHMM, description: 'Local start time HH:MM (instead of a template)' })),
     end_time: t.Optional(t.String({ ...HHMM, description: 'Local end time HH:MM (not after the start: ends the next day)' })),
     break_minutes: t.Optional(Int({ minimum: 0, maximum: 600, description: 'Unpaid break minutes (default: the template, else 0)' })),

@@ -15,7 +15,7 @@ export const updateSchedule = defineOperation({
   access: { role: 'admin', write: true },
   input: t.Object({
     schedule_id: Id,
-    template_id: t.Optional(Id),
+    template_id: t.Optional(t.String({ format: 'uuid', description: 'The shift template (its name on the CLI)' })),
     days_of_week: t.Optional(Weekdays),
     from: t.Optional(t.String({ ...DateOnly, description: 'First date (YYYY-MM-DD)' })),
     until: t.Optional(Nullable(t.String({ ...DateOnly, description: 'Last date, included; null: open-ended' }))),

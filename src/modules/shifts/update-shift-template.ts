@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
-import { Id, Int, Nullable } from '../../kernel/schemas'
+import { Int, Nullable } from '../../kernel/schemas'
 import { addDays } from '../../kernel/time'
 import { recordChange } from '../audit/audit-queries'
 import { HORIZON_DAYS, syncSchedules, today } from './materialize'
@@ -15,7 +15,7 @@ export const updateShiftTemplate = defineOperation({
   description: 'Changes a template. Days of published recurring schedules that use it change from today on; past days and one-off days keep their times.',
   access: { role: 'admin', write: true },
   input: t.Object({
-    template_id: Id,
+    template_id: t.String({ format: 'uuid', description: 'The shift template (its name on the CLI)' }),
     name: t.Optional(t.String({ minLength: 1, maxLength: 100, description: 'Template name' })),
     start_time: t.Optional(t.String({ ...HHMM, description: 'Local start time HH:MM' })),
     end_time: t.Optional(t.String({ ...HHMM, description: 'Local end time HH:MM' })),
