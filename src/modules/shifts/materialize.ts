@@ -6,7 +6,7 @@ import type { ShiftTemplateRow } from './queries'
 import {
   allTemplates,
   deleteShiftDay,
-  insertShiftDay,
+  insertShiftDays,
   publishedRecurringOverlapping,
   shiftDaysBetween,
   updateShiftDay,
@@ -39,8 +39,8 @@ export function shiftTimesOn(c: TenantScope, date: string, startTime: string, en
   }
 }
 
-const appliesOn = (r: RecurringScheduleRow, date: string): boolean =>
-  r.fromDate <= date && (r.untilDate === null || date <= r.untilDate) && r.daysOfWeek.includes(isoWeekday(date))
+const appliesOn = (r: RecurringScheduleRow, date: string, weekday: number): boolean =>
+  r.fromDate <= date && (r.untilDate === null || date <= r.untilDate) && r.daysOfWeek.includes(weekday)
 
 /** Which schedule wins a day: a person's own before their team's, then the later published. */
 const precedence = (a: RecurringScheduleRow, b: RecurringScheduleRow): number =>
@@ -78,13 +78,22 @@ export function syncSchedules(c: TenantScope, scope: { userIds: string[] | null;
   const existingByKey = new Map(existing.map((r) => [`${r.userId}|${r.date}`, r]))
   const users = new Set([...byUser.keys(), ...existing.filter((r) => r.source === 'recurring').map((r) => r.userId)])
   let changed = 0
-  const dates = dateRange(from, to)
+  const dates = dateRange(from, to).map((date) => ({ date, weekday: isoWeekday(date) }))
+  // Time-zone arithmetic is the costly part: once per template and date, not per person.
+  const times = new Map<string, { startsAt: number; endsAt: number }>()
+  const timesOf = (date: string, tpl: ShiftTemplateRow) => {
+    const key = `${tpl.id}|${date}`
+    let v = times.get(key)
+    if (!v) times.set(key, (v = shiftTimesOn(c, date, tpl.startTime, tpl.endTime)))
+    return v
+  }
+  const inserts: { userId: string; date: string; values: ShiftDayValues }[] = []
   for (const userId of users) {
     const mine = byUser.get(userId) ?? []
-    for (const date of dates) {
+    for (const { date, weekday } of dates) {
       const row = existingByKey.get(`${userId}|${date}`)
       if (row && row.source === 'one_off') continue
-      const p = mine.find((r) => appliesOn(r, date))
+      const p = mine.find((r) => appliesOn(r, date, weekday))
       const tpl = p ? templates.get(p.templateId) : undefined
       if (!p || !tpl) {
         if (row) {
@@ -95,14 +104,14 @@ export function syncSchedules(c: TenantScope, scope: { userIds: string[] | null;
       }
       const want: ShiftDayValues = {
         templateId: tpl.id,
-        ...shiftTimesOn(c, date, tpl.startTime, tpl.endTime),
+        ...timesOf(date, tpl),
         breakMinutes: tpl.breakMinutes,
         status: 'scheduled',
         source: 'recurring',
         recurringScheduleId: p.id,
       }
       if (!row) {
-        insertShiftDay(c, userId, date, want)
+        inserts.push({ userId, date, values: want })
         changed++
       } else if (
         row.templateId !== want.templateId ||
@@ -117,5 +126,6 @@ export function syncSchedules(c: TenantScope, scope: { userIds: string[] | null;
       }
     }
   }
+  insertShiftDays(c, inserts)
   return changed
 }

@@ -168,6 +168,15 @@ export const insertShiftDay = (c: TenantScope, userId: string, date: string, v: 
     .returning()
     .get()
 
+/** Many new days at once (multi-row inserts of 500). */
+export function insertShiftDays(c: TenantScope, rows: { userId: string; date: string; values: ShiftDayValues }[]): void {
+  for (let i = 0; i < rows.length; i += 500)
+    c.db
+      .insert(shiftSchedules)
+      .values(rows.slice(i, i + 500).map((r) => ({ ...r.values, id: newId(), tenantId: c.tenant.id, userId: r.userId, date: r.date, createdAt: c.now })))
+      .run()
+}
+
 export const updateShiftDay = (c: TenantScope, id: string, v: ShiftDayValues): ShiftDayRow =>
   c.db
     .update(shiftSchedules)

@@ -93,7 +93,11 @@ export const shiftSchedules = sqliteTable(
     recurringScheduleId: text('recurring_schedule_id').references(() => recurringSchedules.id, { onDelete: 'set null' }),
     createdAt: instant('created_at').notNull(),
   },
-  (t) => [uniqueIndex('shift_schedules_tenant_user_date_uq').on(t.tenantId, t.userId, t.date), index('shift_schedules_tenant_date_idx').on(t.tenantId, t.date)],
+  (t) => [
+    uniqueIndex('shift_schedules_tenant_user_date_uq').on(t.tenantId, t.userId, t.date),
+    index('shift_schedules_tenant_date_idx').on(t.tenantId, t.date),
+    index('shift_schedules_tenant_recurring_idx').on(t.tenantId, t.recurringScheduleId, t.date),
+  ],
 )
 
 export const shiftSchedulesDoc = describeEntity(shiftSchedules, {

@@ -49,4 +49,5 @@ CREATE TABLE `holidays` (
 --> statement-breakpoint
 CREATE INDEX `holidays_tenant_date_idx` ON `holidays` (`tenant_id`,`date`);--> statement-breakpoint
 ALTER TABLE `shift_schedules` ADD `source` text DEFAULT 'one_off' NOT NULL;--> statement-breakpoint
-ALTER TABLE `shift_schedules` ADD `recurring_schedule_id` text REFERENCES recurring_schedules(id);
+ALTER TABLE `shift_schedules` ADD `recurring_schedule_id` text REFERENCES recurring_schedules(id);--> statement-breakpoint
+CREATE INDEX `shift_schedules_tenant_recurring_idx` ON `shift_schedules` (`tenant_id`,`recurring_schedule_id`,`date`);
