@@ -5,6 +5,8 @@
 
 /** Query functions that take a raw `db` because they span tenants or run before one is known. */
 export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
+  { file: 'src/modules/analytics/purge-queries.ts', name: 'purgeTenantlessToolCallsBefore', why: 'anonymous discovery calls belong to no tenant' },
+  { file: 'src/modules/jobs/purge-queries.ts', name: 'purgeGlobalJobRunsBefore', why: 'runs of global jobs belong to no tenant' },
   {
     file: 'src/modules/analytics/queries.ts',
     name: 'insertToolCalls',
@@ -16,6 +18,11 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
     file: 'src/modules/users/users-admin-queries.ts',
     name: 'findInvitationByTokenHash',
     why: 'accepting an invitation: the token is the only credential, and its row names the tenant',
+  },
+  {
+    file: 'src/modules/activity/enrollment-queries.ts',
+    name: 'findEnrollmentCodeByHash',
+    why: 'enrolling a desktop agent: the one-time code is the only credential, and its row names the tenant',
   },
   { file: 'src/modules/tenants/queries.ts', name: 'findTenantCtx', why: 'builds the tenant context itself (authentication, jobs, CLI) from an id' },
   {

@@ -10,7 +10,9 @@
  * --rounds times: --seconds without a backup, then while `workforce backup` (a separate process:
  * VACUUM INTO, quick_check, fsync) runs; then --seconds without again. Prints p50 and p99 of each
  * phase, of all phases without and all with a backup, and the ratio of the two p99s. The load
- * generator shares the machine; the database is built once per --data DIR and reused.
+ * generator shares the machine; the database is built once per --data DIR and reused. Baseline:
+ * the phases without a backup, in the same run against the same server, printed next to those
+ * with one. Any answer other than 200 counts as an error and makes the script exit non-zero.
  */
 import { Database } from 'bun:sqlite'
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
@@ -176,7 +178,13 @@ try {
       `${p.name.padEnd(18)} ${String(p.latencies.length).padStart(9)} ${String(p.errors).padStart(7)} ${((p.latencies.length / p.ms) * 1000).toFixed(0).padStart(7)} ${quantile(p.latencies, 0.5).toFixed(1).padStart(9)} ${quantile(p.latencies, 0.99).toFixed(1).padStart(8)} ${(p.latencies.at(-1) ?? 0).toFixed(1).padStart(8)}`,
     )
   const ratio = quantile(during.latencies, 0.99) / quantile(without.latencies, 0.99)
-  console.log(`p99 during backup / p99 without: ${ratio.toFixed(2)}`)
+  console.log(
+    `p99 during backup ${quantile(during.latencies, 0.99).toFixed(1)} ms vs baseline (the same load without a backup) ${quantile(without.latencies, 0.99).toFixed(1)} ms: ${ratio.toFixed(2)}x`,
+  )
+  if (without.errors + during.errors > 0) {
+    console.error(`${without.errors + during.errors} error answer(s) (status other than 200): the latencies above include them`)
+    process.exitCode = 1
+  }
 } finally {
   if (server) {
     server.proc.kill('SIGTERM')

@@ -10,12 +10,16 @@
  * daily summaries computed by the job's own function) and today so far (80% clocked in, samples
  * up to now, not summarised yet). Starts the real server on it (`workforce serve`, limits raised
  * so the bench is not throttled: every request still authenticates and runs the rate-limit
- * UPSERTs), fetches each path once, then starts a bare Elysia process answering that same JSON,
- * precomputed. Both are driven by the same closed-loop client with C concurrent connections, in
- * alternating 2-second windows so that both see the same load of a shared machine.
+ * UPSERTs), fetches each path once, then starts the baseline: a bare Elysia + bun:sqlite process
+ * that runs the same SQL statements with the same values as one warm request of the product
+ * (recorded in that process, see --bare-serve below), on the same database file with the same
+ * connection pragmas, and answers the product's JSON, precomputed. Both are driven by the same
+ * closed-loop client with C concurrent connections, in alternating 2-second windows so that both
+ * see the same load of a shared machine. Any answer other than 200 is an error: the script prints
+ * how many and exits non-zero.
  * Default paths: GET /api/v1/activity/summary (today) and ?date=<yesterday>.
  */
-import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
@@ -26,19 +30,85 @@ const arg = (name: string, fallback: string) => {
   return i > 0 ? process.argv[i + 1]! : fallback
 }
 
-// ---- bare baseline mode: serve precomputed bodies, nothing else ----
+// ---- bare baseline mode: the same SQL as the product, then the product's answer ----
+// `--bare-serve DATADIR TOKEN PATH…`: records, in this process, the SQL statements (text, method
+// and bound values, per connection) that one warm request of each path runs in the product (the
+// HTTP app in-process, over the same data directory), then closes the product and serves
+// /bare/<i>: replays those statements with the same values on its own two connections opened as
+// the product opens them (kernel/db.ts openDatabase: the main one synchronous=FULL, the counters'
+// NORMAL), then sends the product's answer body, precomputed.
 if (process.argv[2] === '--bare-serve') {
+  const { Database } = await import('bun:sqlite')
+  type Call = { conn: number; sql: string; method: 'all' | 'get' | 'run' | 'values'; args: unknown[] }
+  const connections = new Map<object, number>()
+  let recording: Call[] | null = null
+  const wrap = (db: object, stmt: Record<string, unknown>, sql: string) => {
+    for (const method of ['all', 'get', 'run', 'values'] as const) {
+      const original = (stmt[method] as (...a: unknown[]) => unknown).bind(stmt)
+      stmt[method] = (...args: unknown[]) => {
+        if (recording) {
+          if (!connections.has(db)) connections.set(db, connections.size)
+          recording.push({ conn: connections.get(db)!, sql, method, args })
+        }
+        return original(...args)
+      }
+    }
+    return stmt
+  }
+  const proto = Database.prototype as unknown as Record<'prepare' | 'query', (this: object, sql: string, ...rest: unknown[]) => Record<string, unknown>>
+  const { prepare, query } = proto
+  proto.prepare = function (sql, ...rest) {
+    return wrap(this, prepare.call(this, sql, ...rest), sql)
+  }
+  proto.query = function (sql) {
+    return wrap(this, query.call(this, sql), sql)
+  }
+  const [dataDir, token, ...paths] = process.argv.slice(3) as [string, string, ...string[]]
+  const { loadConfig } = await import('../src/kernel/config')
+  const { silentLogger } = await import('../src/kernel/log')
+  const { openRuntime } = await import('../src/runtime')
+  const { createHttpApp } = await import('../src/surfaces/http')
+  const { openDatabase, sqliteOf } = await import('../src/kernel/db')
+  const rt = openRuntime(
+    loadConfig({ dataDir, logLevel: 'silent' }, { ...process.env, WORKFORCE_RATE_LIMIT_HOUR: '1000000000', WORKFORCE_RATE_LIMIT_DAY: '1000000000' }),
+    silentLogger,
+  )
+  // The main connection is 0 and the counters' 1, whichever runs a statement first.
+  connections.set(rt.handle.sqlite, 0)
+  connections.set(sqliteOf(rt.countersDb), 1)
+  const product = createHttpApp(rt)
+  const traces: { calls: Call[]; body: string }[] = []
+  for (const path of paths) {
+    const ask = () => product.handle(new Request(`http://127.0.0.1${path}`, { headers: { authorization: `Bearer ${token}` } }))
+    await (await ask()).arrayBuffer()
+    recording = []
+    const res = await ask()
+    const body = await res.text()
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status} in-process: ${body}`)
+    traces.push({ calls: recording, body })
+    recording = null
+  }
+  rt.close()
+  const file = join(dataDir, 'workforce.db')
+  const own = [openDatabase(file).sqlite, openDatabase(file, { synchronous: 'normal' }).sqlite]
+  const cache = new Map<string, Record<string, (...a: unknown[]) => unknown>>()
+  const statement = (c: Call) => {
+    const key = `${c.conn}\u0000${c.sql}`
+    let stmt = cache.get(key)
+    if (!stmt) cache.set(key, (stmt = query.call(own[c.conn]!, c.sql) as Record<string, (...a: unknown[]) => unknown>))
+    return stmt
+  }
   const { Elysia } = await import('elysia')
   const app = new Elysia()
-  process.argv.slice(3).forEach((file, i) => {
-    const body = readFileSync(file, 'utf8')
-    // Elysia registers in place: no need to keep the returned (differently typed) instance.
+  traces.forEach((trace, i) => {
     app.get(`/bare/${i}`, ({ set }) => {
+      for (const c of trace.calls) statement(c)[c.method]!(...c.args)
       set.headers['content-type'] = 'application/json;charset=utf-8'
-      return body
+      return trace.body
     })
   })
   app.listen({ hostname: '127.0.0.1', port: 0 })
+  console.log(`statements per request: ${traces.map((t) => t.calls.length).join(', ')}`)
   console.log(`listening on http://127.0.0.1:${app.server!.port}`)
   await new Promise(() => {})
 }
@@ -50,7 +120,7 @@ const employees = Number(arg('employees', '1000'))
 const connections = Number(arg('connections', '32'))
 const seconds = Number(arg('seconds', '10'))
 
-async function spawn(cmd: string[], env: Record<string, string> = {}): Promise<{ proc: Subprocess; url: string }> {
+async function spawn(cmd: string[], env: Record<string, string> = {}): Promise<{ proc: Subprocess; url: string; out: string }> {
   const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, WORKFORCE_LOG_LEVEL: 'warn', ...env }, stdout: 'pipe', stderr: 'inherit' })
   const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader()
   let out = ''
@@ -62,7 +132,7 @@ async function spawn(cmd: string[], env: Record<string, string> = {}): Promise<{
   void (async () => {
     while (!(await reader.read()).done);
   })()
-  return { proc, url: /listening on (http:\/\/\S+)/.exec(out)![1]!.replace('localhost', '127.0.0.1') }
+  return { proc, url: /listening on (http:\/\/\S+)/.exec(out)![1]!.replace('localhost', '127.0.0.1'), out }
 }
 
 interface Result {
@@ -151,26 +221,32 @@ try {
   }
   const fill = (p: string) => p.replaceAll('{yesterday}', yesterday).replaceAll('{team_id}', team.data[0]!.id).replaceAll('{user_id}', member.data[0]!.user_id)
   paths.splice(0, paths.length, ...paths.map(fill))
-  const files: string[] = []
-  for (const [i, path] of paths.entries()) {
+  const sizes: number[] = []
+  for (const path of paths) {
     const sample = await fetch(`${real.url}${path}`, { headers: auth })
     const body = await sample.text()
     if (sample.status !== 200) throw new Error(`${path} answered ${sample.status}: ${body}`)
-    files.push(join(dataDir, `body-${i}.json`))
-    writeFileSync(files[i]!, body)
+    sizes.push(body.length)
   }
-  const bare = await spawn(['bun', 'scripts/bench-rest.ts', '--bare-serve', ...files])
+  const bare = await spawn(['bun', 'scripts/bench-rest.ts', '--bare-serve', dataDir, token, ...paths])
   procs.push(bare.proc)
+  console.log(`baseline replays the product's ${/statements per request: ([\d, ]+)/.exec(bare.out)?.[1] ?? '?'} SQL statements per request (per path)`)
 
   console.log(`${connections} connections, ${seconds} s per server and endpoint in alternating 2 s windows, after 1 s of warm-up`)
+  let errors = 0
   const row = (name: string, x: Result) => `| ${name} | ${x.rps} | ${x.p50} | ${x.p99} | ${x.requests} | ${x.errors} |`
   console.log('| endpoint | req/s | p50 ms | p99 ms | requests | errors |\n|---|---|---|---|---|---|')
   for (const [i, path] of paths.entries()) {
-    const size = readFileSync(files[i]!).length
+    const size = sizes[i]!
     const [r, b] = await compare(`${real.url}${path}`, auth, `${bare.url}/bare/${i}`)
     console.log(row(`workforce GET ${path} (${Math.round(size / 1024)} KiB)`, r))
-    console.log(row('bare Elysia, same JSON', b))
-    console.log(`| → throughput ${Math.round((r.rps / b.rps) * 100)}% of bare, p99 ${(r.p99 / b.p99).toFixed(2)}x bare | | | | | |`)
+    console.log(row('baseline: bare Elysia + bun:sqlite, same SQL, same JSON', b))
+    console.log(`| → throughput ${Math.round((r.rps / b.rps) * 100)}% of baseline, p99 ${(r.p99 / b.p99).toFixed(2)}x baseline | | | | | |`)
+    errors += r.errors + b.errors
+  }
+  if (errors > 0) {
+    console.error(`${errors} error answer(s) (status other than 200): the figures above are not of the path they name`)
+    process.exitCode = 1
   }
 } finally {
   for (const p of procs) p.kill()

@@ -16,6 +16,11 @@
  * 6. One name, one meaning: no exported name is declared in two files of src/.
  * 7. No async callback passed to a transaction: bun:sqlite commits at the first await.
  * 8. The outbox is written through `emit(c, …)` / `emitAll(c, …)`; the raw writers stay in webhooks.
+ * 9. No correlated subquery compares an aliased column with an interpolated column of the same
+ *    name (`m.tenant_id = ${teams.tenantId}`): in a single-table select drizzle renders the outer
+ *    column unqualified (`"tenant_id"`), which SQLite binds to `m.tenant_id` itself, so the filter
+ *    is always true. Qualify the outer column (`${teams}.tenant_id`). A whole statement run raw
+ *    (`c.db.run(sql\`…\`)`) renders columns qualified and is not flagged.
  *
  * `bun scripts/check-architecture.ts [--module NAME]` prints only the violations of one module.
  */
@@ -82,7 +87,7 @@ function resolveImport(from: string, spec: string): string {
   return base.endsWith('.ts') ? base : `${base}.ts`
 }
 
-export type Rule = 'table' | 'raw-db' | 'cycle' | 'as-unknown' | 'job-shape' | 'same-name' | 'async-tx' | 'outbox'
+export type Rule = 'table' | 'raw-db' | 'cycle' | 'as-unknown' | 'job-shape' | 'same-name' | 'async-tx' | 'outbox' | 'self-compare'
 export interface Violation {
   rule: Rule
   file: string
@@ -234,7 +239,34 @@ export function findViolations(all: Source[]): Violation[] {
       )
     }
   }
+  // 9. Correlated subqueries whose filter would compare a column with itself (either side).
+  const compareRe = /\b(\w+)\.(\w+)\s*=\s*\$\{\s*(\w+)\.(\w+)\s*\}|\$\{\s*(\w+)\.(\w+)\s*\}\s*=\s*(\w+)\.(\w+)\b/g
+  for (const { file, text } of src) {
+    for (const m of text.matchAll(compareRe)) {
+      const [alias, column, table, field] = m[1] ? [m[1], m[2]!, m[3]!, m[4]!] : [m[7]!, m[8]!, m[5]!, m[6]!]
+      if (snakeCase(field) !== column || alias === table) continue
+      // A whole statement run raw (`c.db.run(sql\`…\`)`) renders every column qualified.
+      const start = text.lastIndexOf('sql`', m.index)
+      if (start >= 0 && /\.(run|all|get|values)\(\s*$/.test(text.slice(Math.max(0, start - 20), start))) continue
+      report(
+        'self-compare',
+        file,
+        `${file}:${lineOf(text, m.index)}: ${m[0]} renders as ${alias}.${column} = "${column}" in a single-table select, which compares ${alias}.${column} with itself; write \${${table}}.${column}`,
+      )
+    }
+  }
   return violations
+}
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`)
+
+/**
+ * The comparisons in SQL text (as drizzle sends it) of an aliased column with a bare quoted
+ * identifier of the same name, `m.tenant_id = "tenant_id"`: SQLite binds the bare name to the
+ * alias's own column, so such a filter is always true. Tests run it over the SQL of real queries.
+ */
+export function selfComparisons(sqlText: string): string[] {
+  return [...sqlText.matchAll(/\b\w+\.(\w+)\s*=\s*"(\w+)"(?!\s*\.)/g)].filter((m) => m[1] === m[2]).map((m) => m[0])
 }
 
 if (import.meta.main) {
@@ -257,6 +289,7 @@ if (import.meta.main) {
       `import cycles: ${count('cycle')}`,
       `raw outbox writes outside webhooks: ${count('outbox')}`,
       `async transaction callbacks: ${count('async-tx')}`,
+      `subquery filters comparing a column with itself: ${count('self-compare')}`,
     ].join('\n'),
   )
   if (violations.length) {

@@ -1,4 +1,5 @@
 import type { Category } from '../../src/modules/activity/schema'
+import { categorizer, type Categorize, type CategoryRuleInput } from '../../src/modules/activity/categorize'
 import type { WorkProfile } from '../../src/modules/users/schema'
 
 /** Desktop applications the agent reports, with macOS bundle ids and Windows executables. */
@@ -212,8 +213,38 @@ export const USAGE: Record<WorkProfile, Record<string, number>> = {
   },
 }
 
+/**
+ * The category rules the seed writes (company/write.ts), in the categoriser's order: the profile
+ * overrides (priority 10), the terminal window class for engineering (50), the general rules (100).
+ * Exact matches on the application name, so a later rule change recomputes the same categories.
+ */
+export const SEED_RULES: (CategoryRuleInput & { priority: number })[] = [
+  ...Object.entries(PROFILE_RULES).flatMap(([profile, rules]) =>
+    rules!.map(([pattern, category]) => ({
+      matchField: 'application' as const,
+      matchKind: 'exact' as const,
+      pattern,
+      category,
+      workProfile: profile as WorkProfile,
+      priority: 10,
+    })),
+  ),
+  { matchField: 'window_class', matchKind: 'contains', pattern: APPS.Terminal!.win, category: 'productive', workProfile: 'engineering', priority: 50 },
+  ...GENERAL_RULES.map(([pattern, category]) => ({
+    matchField: 'application' as const,
+    matchKind: 'exact' as const,
+    pattern,
+    category,
+    workProfile: null,
+    priority: 100,
+  })),
+]
+
+const seedCategorizers = new Map<WorkProfile, Categorize>()
+
+/** An application's category for a profile, by the product's categoriser over the seed's rules. */
 export function categoryOf(profile: WorkProfile, app: string): Category {
-  const override = PROFILE_RULES[profile]?.find(([name]) => name === app)
-  if (override) return override[1]
-  return GENERAL_RULES.find(([name]) => name === app)?.[1] ?? 'neutral'
+  let categorize = seedCategorizers.get(profile)
+  if (!categorize) seedCategorizers.set(profile, (categorize = categorizer(SEED_RULES, profile)))
+  return categorize(app, null)
 }

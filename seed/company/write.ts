@@ -1,5 +1,5 @@
 import { BUDGET_ALERT_PERCENT, COST_CENTERS, LEADERSHIP_TEAM, TEAM_KINDS, TEMPLATES, billRateCents } from '../catalog/org'
-import { APPS, GENERAL_RULES, PROFILE_RULES } from '../catalog/apps'
+import { SEED_RULES } from '../catalog/apps'
 import type { SeedEnv } from '../env'
 import { emit, iso } from '../events'
 import type { Company } from '../model'
@@ -131,28 +131,18 @@ function writeTeams(env: SeedEnv, company: Company): void {
 }
 
 function writeCategoryRules(env: SeedEnv, company: Company): void {
-  const add = (pattern: string, category: 'productive' | 'neutral' | 'unproductive', workProfile: string | null, priority: number) =>
+  // The same rules the seed's samples were categorised with (catalog/apps.ts SEED_RULES).
+  for (const r of SEED_RULES)
     env.w.categoryRules.add({
       id: env.ids.uuid(),
       tenantId: env.tenantId,
-      matchField: 'application',
-      pattern,
-      category,
-      workProfile: workProfile as never,
-      priority,
+      matchField: r.matchField,
+      matchKind: r.matchKind ?? 'contains',
+      pattern: r.pattern,
+      category: r.category,
+      workProfile: r.workProfile,
+      teamId: null,
+      priority: r.priority,
       createdAt: company.foundedAt,
     })
-  for (const [profile, rules] of Object.entries(PROFILE_RULES)) for (const [app, category] of rules!) add(app, category, profile, 10)
-  for (const [app, category] of GENERAL_RULES) add(app, category, null, 100)
-  // Terminal windows are matched by class too, so that iTerm2 or Windows Terminal count the same.
-  env.w.categoryRules.add({
-    id: env.ids.uuid(),
-    tenantId: env.tenantId,
-    matchField: 'window_class',
-    pattern: APPS.Terminal!.win,
-    category: 'productive',
-    workProfile: 'engineering',
-    priority: 50,
-    createdAt: company.foundedAt,
-  })
 }

@@ -100,6 +100,7 @@ function payRunFile(env: SeedEnv, company: Company, weekStart: string, paid: Pai
     email: p.email,
     primaryTeamId: company.teams[p.team]?.id ?? null,
     workProfile: p.profile,
+    role: p.role,
     weeklyHours: p.weeklyHours,
     costCenterId: p.costCenterId,
   }))
@@ -113,6 +114,7 @@ function payRunFile(env: SeedEnv, company: Company, weekStart: string, paid: Pai
     name: `${p.name} rate`,
     userId: p.id,
     teamId: null,
+    role: null,
     workProfile: null,
     hourlyRateCents: p.rate.cents,
     overtimeMultiplier: p.rate.multiplier,

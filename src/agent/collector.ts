@@ -4,6 +4,9 @@
  * or a keystroke, so none can leave the machine (the product's privacy model).
  */
 
+/** What private-mode time is reported as: no application, no window class (idle is still reported). */
+export const PRIVATE_APPLICATION = 'Private'
+
 /** What one look at the desktop sees. */
 export interface ForegroundReading {
   /** Application name as people know it, e.g. "Firefox"; null when no window has focus. */

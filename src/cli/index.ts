@@ -9,6 +9,8 @@ import { planCommand } from './plan'
 import { jobsCommand } from './jobs'
 import { billingCommand } from './billing'
 import { usersCommand } from './users'
+import { teamsCommand } from './teams'
+import { costCentersCommand } from './cost-centers'
 import { officesCommand } from './offices'
 import { webhooksCommand } from './webhooks'
 import { backupCommand } from './backup'
@@ -16,6 +18,11 @@ import { restoreCommand } from './restore'
 import { auditCommand } from './audit'
 import { schedulesCommand } from './schedules'
 import { absencesCommand } from './absences'
+import { correctionsCommand } from './corrections'
+import { ratesCommand } from './rates'
+import { settingsCommand } from './settings'
+import { categoriesCommand } from './categories'
+import { agentCommand } from './agent'
 
 export function buildCli(): Command {
   return new Command('workforce')
@@ -30,6 +37,8 @@ export function buildCli(): Command {
     .addCommand(jobsCommand)
     .addCommand(billingCommand)
     .addCommand(usersCommand)
+    .addCommand(teamsCommand)
+    .addCommand(costCentersCommand)
     .addCommand(officesCommand)
     .addCommand(webhooksCommand)
     .addCommand(backupCommand)
@@ -37,6 +46,11 @@ export function buildCli(): Command {
     .addCommand(auditCommand)
     .addCommand(schedulesCommand)
     .addCommand(absencesCommand)
+    .addCommand(correctionsCommand)
+    .addCommand(ratesCommand)
+    .addCommand(settingsCommand)
+    .addCommand(categoriesCommand)
+    .addCommand(agentCommand)
     .addCommand(new Command('version').description('Print the version.').action(() => console.log(SERVER_VERSION)))
     .showHelpAfterError()
 }

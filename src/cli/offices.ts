@@ -3,6 +3,10 @@ import { invoke } from '../kernel/operation'
 import { systemCtxFor } from '../runtime'
 import { addOffice } from '../modules/locations/add-office'
 import { setAttendancePolicy } from '../modules/time-tracking/set-attendance-policy'
+import { editOffice } from '../modules/locations/edit-office'
+import { removeOffice } from '../modules/locations/remove-office'
+import { listOfficesOp } from '../modules/locations/list-offices'
+import { operationCommand, renderOutput } from './operation-command'
 import { CliError, dataOption, printJson, resolveTenant, withRuntime, type DataOpts } from './common'
 
 const num = (name: string, v: string): number => {
@@ -19,6 +23,9 @@ interface AddOpts extends DataOpts {
   radius: string
   city?: string
   country?: string
+  address?: string
+  timezone?: string
+  geofencePolicy?: 'off' | 'record' | 'enforce'
   json?: boolean
 }
 
@@ -31,6 +38,11 @@ const add = new Command('add')
   .option('--radius <meters>', 'geofence radius in metres', '150')
   .option('--city <city>', 'city')
   .option('--country <code>', 'ISO 3166-1 alpha-2 country code')
+  .option('--address <address>', 'street address')
+  .option('--timezone <zone>', "IANA time zone of the office (default: the company's)")
+  .addOption(
+    new Option('--geofence-policy <policy>', "clock-in policy for the office's people, overriding the company's").choices(['off', 'record', 'enforce']),
+  )
   .option('--json', 'print JSON')
   .addOption(dataOption())
   .action((opts: AddOpts) =>
@@ -44,6 +56,9 @@ const add = new Command('add')
         radius_meters: radius,
         ...(opts.city ? { city: opts.city } : {}),
         ...(opts.country ? { country: opts.country } : {}),
+        ...(opts.address ? { address: opts.address } : {}),
+        ...(opts.timezone ? { timezone: opts.timezone } : {}),
+        ...(opts.geofencePolicy ? { geofence_policy: opts.geofencePolicy } : {}),
       })
       if (opts.json) return printJson(out)
       console.log(`Office ${out.name} (${out.office_id}) at ${out.latitude}, ${out.longitude}, radius ${out.radius_meters} m.`)
@@ -70,4 +85,26 @@ const policy = new Command('policy')
     }),
   )
 
-export const officesCommand = new Command('offices').description('Manage offices (geofences) and the attendance policy.').addCommand(add).addCommand(policy)
+const edit = operationCommand({
+  name: 'edit',
+  op: editOffice,
+  args: ['office_id'],
+  print: (out) => `Office ${out.office.name} (${out.office.office_id}): ${out.changed.length ? `changed ${out.changed.join(', ')}` : 'nothing changed'}.`,
+})
+
+const remove = operationCommand({
+  name: 'remove',
+  op: removeOffice,
+  args: ['office_id'],
+  print: (out) => `Office ${out.name} removed; ${out.people_unassigned} people no longer have a home office.`,
+})
+
+const list = operationCommand({ name: 'list', op: listOfficesOp, print: (out) => renderOutput({ offices: out.data }) })
+
+export const officesCommand = new Command('offices')
+  .description('Manage offices (geofences), their clock-in policy and the attendance policy.')
+  .addCommand(add)
+  .addCommand(edit)
+  .addCommand(remove)
+  .addCommand(list)
+  .addCommand(policy)

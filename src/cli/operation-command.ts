@@ -50,8 +50,11 @@ function kindOf(schema: SchemaLike): Kind {
       return 'number'
     case 'boolean':
       return 'boolean'
-    case 'array':
-      return (s.items as SchemaLike | undefined)?.type === 'string' ? 'list' : 'json'
+    case 'array': {
+      const items = s.items as SchemaLike | undefined
+      const literals = (items?.anyOf as SchemaLike[] | undefined)?.every((o) => typeof o.const === 'string')
+      return items?.type === 'string' || literals ? 'list' : 'json'
+    }
     case 'object':
       return 'json'
     default:

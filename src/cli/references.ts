@@ -3,6 +3,10 @@ import type { Runtime } from '../runtime'
 import { findUserByEmail } from '../modules/users/queries'
 import { findTeamByName } from '../modules/teams/queries'
 import { findTemplateByName } from '../modules/shifts/queries'
+import { findProjectByName } from '../modules/projects/bill-rate-queries'
+import { findOfficeByName } from '../modules/locations/office-queries'
+import { findCostCenterByCode } from '../modules/payroll/cost-center-queries'
+import { latestInvitationTo } from '../modules/users/edit-queries'
 import { CliError } from './common'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -18,6 +22,10 @@ const RESOLVERS: Record<string, { noun: string; resolve: Resolver }> = {
   user_id: { noun: 'user', resolve: (ctx, v) => findUserByEmail(ctx, v)?.id ?? null },
   team_id: { noun: 'team', resolve: (ctx, v) => findTeamByName(ctx, v)?.id ?? null },
   template_id: { noun: 'shift template', resolve: (ctx, v) => findTemplateByName(ctx, v)?.id ?? null },
+  project_id: { noun: 'project', resolve: (ctx, v) => findProjectByName(ctx, v)?.id ?? null },
+  office_id: { noun: 'office', resolve: (ctx, v) => findOfficeByName(ctx, v)?.id ?? null },
+  cost_center_id: { noun: 'cost center', resolve: (ctx, v) => findCostCenterByCode(ctx, v)?.id ?? null },
+  invitation_id: { noun: 'invitation to', resolve: (ctx, v) => latestInvitationTo(ctx, v)?.id ?? null },
 }
 
 /** `--user-id ana@example.com` → Ana's id; `--manager-user-id …`, `--team-id Platform` likewise. */

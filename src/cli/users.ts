@@ -1,118 +1,106 @@
-import { Command, Option } from 'commander'
-import { ROLES } from '../kernel/ctx'
-import { invoke } from '../kernel/operation'
-import { systemCtxFor } from '../runtime'
 import { addUser } from '../modules/users/add-user'
+import { updateUser } from '../modules/users/update-user'
 import { deactivateUser } from '../modules/users/deactivate-user'
 import { reactivateUser } from '../modules/users/reactivate-user'
 import { changeRole } from '../modules/users/change-role'
-import { findUserByEmail, findUserInTenant } from '../modules/users/queries'
-import type { Runtime } from '../runtime'
-import type { TenantCtx } from '../kernel/ctx'
-import { CliError, dataOption, printJson, resolveTenant, withRuntime, type DataOpts } from './common'
-
-interface AddOpts extends DataOpts {
-  tenant: string
-  email: string
-  name: string
-  role: (typeof ROLES)[number]
-  team?: string
-  jobTitle?: string
-  json?: boolean
-}
-
-const add = new Command('add')
-  .description('Add an active user to a tenant, optionally into a team (created when missing; a manager added to a team manages it).')
-  .requiredOption('--tenant <id>', 'tenant readable id (WF-123456) or slug')
-  .requiredOption('--email <email>', 'work email')
-  .requiredOption('--name <name>', 'full name')
-  .addOption(new Option('--role <role>', 'role').choices([...ROLES]).default('employee'))
-  .option('--team <name>', 'team name')
-  .option('--job-title <title>', 'job title')
-  .option('--json', 'print JSON')
-  .addOption(dataOption())
-  .action((opts: AddOpts) =>
-    withRuntime(opts, async (rt) => {
-      const out = await invoke(addUser, systemCtxFor(rt, resolveTenant(rt, opts.tenant)), {
-        email: opts.email,
-        name: opts.name,
-        role: opts.role,
-        ...(opts.team ? { team: opts.team } : {}),
-        ...(opts.jobTitle ? { job_title: opts.jobTitle } : {}),
-      })
-      if (opts.json) return printJson(out)
-      console.log(
-        `User ${out.name} <${out.email}> (${out.role}) added: ${out.user_id}${out.team_name ? `, team ${out.team_name}${out.team_created ? ' (new)' : ''}` : ''}.`,
-      )
-    }),
-  )
-
-interface ActOpts extends DataOpts {
-  tenant: string
-  json?: boolean
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** The operator names a person by e-mail (or id); the operations take the id. */
-function resolveUserId(rt: Runtime, tenant: TenantCtx, ref: string): string {
-  const ctx = systemCtxFor(rt, tenant)
-  const user = UUID.test(ref) ? findUserInTenant(ctx, ref) : findUserByEmail(ctx, ref)
-  if (!user) throw new CliError(`No user "${ref}" in tenant ${tenant.readableId}.`)
-  return user.id
-}
+import { listUsers } from '../modules/users/list-users'
+import type { Static } from '@sinclair/typebox'
+import { getUser, type UserProfile } from '../modules/users/get-user'
+import { inviteStaff } from '../modules/users/invite-staff'
+import { listInvitations, resendInvitation, revokeInvitation } from '../modules/users/invitations-admin'
+import { commandGroup, operationCommand } from './operation-command'
+import { enrollCodeCommand } from './enroll-code'
 
 type AdminOut = { user: { name: string; email: string; role: string; status: string }; changed: boolean }
 
-function report(out: AdminOut, json: boolean | undefined, done: string): void {
-  if (json) {
-    printJson(out)
-    return
+/** The answer of deactivate / reactivate / set-role, as the operator reads it. */
+const adminReport =
+  (done: string) =>
+  (out: AdminOut): string => {
+    const who = `${out.user.name} <${out.user.email}>`
+    return out.changed ? `${who} ${done}: ${out.user.role}, ${out.user.status}.` : `${who} was already ${out.user.role}; nothing changed.`
   }
-  const who = `${out.user.name} <${out.user.email}>`
-  console.log(out.changed ? `${who} ${done}: ${out.user.role}, ${out.user.status}.` : `${who} was already ${out.user.role}; nothing changed.`)
-}
+
+type Profile = Static<typeof UserProfile>
+
+/** A person's profile, one line per field an admin sets. */
+const profileReport = (p: Profile): string =>
+  [
+    `${p.name} <${p.email}>  ${p.role}, ${p.status}  (${p.id})`,
+    `job title:        ${p.job_title ?? '-'}`,
+    `employee number:  ${p.employee_number ?? '-'}`,
+    `contract hours:   ${p.weekly_hours} per week`,
+    `work profile:     ${p.work_profile}`,
+    `start date:       ${p.start_date ?? '-'}`,
+    `home office:      ${p.home_office_id ?? '-'}`,
+    `cost center:      ${p.cost_center ? `${p.cost_center.code} ${p.cost_center.name} (${p.cost_center.source === 'team' ? "the team's" : 'own'})` : '-'}`,
+    `primary team:     ${p.team?.name ?? '-'}`,
+    `teams:            ${p.teams.map((t) => `${t.name}${t.role_in_team === 'manager' ? ' (manager)' : ''}`).join(', ') || '-'}`,
+  ].join('\n')
 
 /**
- * The operator's side of the admin actions (deactivate_user, reactivate_user, change_user_role):
- * the same operations the client API calls, run as the system actor (an OwnerAdmin that is nobody),
- * so every rule (last OwnerAdmin, events) applies unchanged.
+ * `workforce users …`: the people of a tenant. Every command is an operation run as the operator
+ * (the system actor, an OwnerAdmin that is nobody), so every rule (OwnerAdmin rules, unique
+ * employee numbers, audit, events) applies unchanged. People are named by e-mail, teams by name,
+ * cost centers by code, offices by name.
  */
-const statusCommand = (name: 'deactivate' | 'reactivate', description: string) =>
-  new Command(name)
-    .description(description)
-    .argument('<user>', 'e-mail or id of the user')
-    .requiredOption('--tenant <id>', 'tenant readable id (WF-123456) or slug')
-    .option('--json', 'print JSON')
-    .addOption(dataOption())
-    .action((ref: string, opts: ActOpts) =>
-      withRuntime(opts, async (rt) => {
-        const tenant = resolveTenant(rt, opts.tenant)
-        const op = name === 'deactivate' ? deactivateUser : reactivateUser
-        const out = await invoke(op, systemCtxFor(rt, tenant), { user_id: resolveUserId(rt, tenant, ref) })
-        report(out, opts.json, `${name}d`)
-      }),
-    )
-
-const setRole = new Command('set-role')
-  .description("Change a user's role (emits user.role_changed; the last active OwnerAdmin keeps the role).")
-  .argument('<user>', 'e-mail or id of the user')
-  .argument('<role>', ROLES.join(', '))
-  .requiredOption('--tenant <id>', 'tenant readable id (WF-123456) or slug')
-  .option('--json', 'print JSON')
-  .addOption(dataOption())
-  .action((ref: string, role: string, opts: ActOpts) =>
-    withRuntime(opts, async (rt) => {
-      if (!(ROLES as readonly string[]).includes(role)) throw new CliError(`role must be one of ${ROLES.join(', ')}`)
-      const tenant = resolveTenant(rt, opts.tenant)
-      const out = await invoke(changeRole, systemCtxFor(rt, tenant), { user_id: resolveUserId(rt, tenant, ref), role: role as (typeof ROLES)[number] })
-      report(out, opts.json, 'now has the role')
+export const usersCommand = commandGroup('users', 'Manage the people of a tenant: add, edit, roles, deactivation, invitations.', [
+  operationCommand({
+    name: 'add',
+    op: addUser,
+    print: (out) =>
+      [
+        `User ${out.name} <${out.email}> (${out.role}) added: ${out.user_id}${out.team_name ? `, team ${out.team_name}${out.team_created ? ' (new)' : ''}` : ''}.`,
+        out.work_profile_source === 'given'
+          ? `Work profile ${out.work_profile}.`
+          : out.work_profile_source === 'team'
+            ? `Work profile ${out.work_profile} (the team's).`
+            : `Work profile ${out.work_profile} (default: no --work-profile and no team work profile; change it with: workforce users update ${out.email} --work-profile engineering|support|sales|design|operations|management).`,
+      ].join('\n'),
+  }),
+  operationCommand({ name: 'update', op: updateUser, args: ['user_id'], print: profileReport }),
+  operationCommand({ name: 'show', op: getUser, args: ['user_id'], print: profileReport }),
+  operationCommand({ name: 'list', op: listUsers }),
+  operationCommand({
+    name: 'deactivate',
+    op: deactivateUser,
+    args: ['user_id'],
+    summary: 'Deactivate a user: their keys are refused at once, their records kept (emits user.deactivated)',
+    print: adminReport('deactivated'),
+  }),
+  operationCommand({
+    name: 'reactivate',
+    op: reactivateUser,
+    args: ['user_id'],
+    summary: 'Reactivate a deactivated user: their unrevoked keys work again (emits user.activated)',
+    print: adminReport('reactivated'),
+  }),
+  operationCommand({ name: 'set-role', op: changeRole, args: ['user_id', 'role'], print: adminReport('now has the role') }),
+  operationCommand({
+    name: 'invite',
+    op: inviteStaff,
+    print: (out) => `${out.message} Invitation ${out.invitation_id}, valid until ${out.expires_at}.`,
+  }),
+  commandGroup('invitations', 'Invitations: list, resend with a new link, revoke.', [
+    operationCommand({
+      name: 'list',
+      op: listInvitations,
+      print: (out) => (out.data.length === 0 ? 'No invitations.' : out.data.map((i) => `${i.email}  ${i.status}  expires ${i.expires_at}  ${i.id}`).join('\n')),
     }),
-  )
-
-export const usersCommand = new Command('users')
-  .description('Manage the people of a tenant.')
-  .addCommand(add)
-  .addCommand(statusCommand('deactivate', 'Deactivate a user: their keys are refused at once, their records kept (emits user.deactivated).'))
-  .addCommand(statusCommand('reactivate', 'Reactivate a deactivated user: their unrevoked keys work again (emits user.activated).'))
-  .addCommand(setRole)
+    operationCommand({
+      name: 'resend',
+      op: resendInvitation,
+      args: ['invitation_id'],
+      print: (out) =>
+        `Invitation to ${out.invitation.email} sent again (${out.email_delivery === 'queued' ? 'queued for SMTP' : 'pending: no SMTP configured'}); the previous link no longer works. Valid until ${out.invitation.expires_at}.`,
+    }),
+    operationCommand({
+      name: 'revoke',
+      op: revokeInvitation,
+      args: ['invitation_id'],
+      print: (out) =>
+        out.changed ? `Invitation to ${out.invitation.email} revoked; its link no longer works.` : `Invitation to ${out.invitation.email} was already revoked.`,
+    }),
+  ]),
+  enrollCodeCommand,
+])

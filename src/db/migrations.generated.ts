@@ -199,7 +199,78 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "hash": "f7538dbb021b6348f2962cbfdef8b75349a4719781d62757bbf8312c42ac1520"
   },
   {
-    "tag": "0008_acoustic_ogun",
+    "tag": "0008_time_corrections",
+    "sql": [
+      "CREATE TABLE `time_corrections` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`time_log_id` text,\n\t`kind` text NOT NULL,\n\t`work_date` text NOT NULL,\n\t`before` text,\n\t`after` text NOT NULL,\n\t`reason` text NOT NULL,\n\t`corrected_by_user_id` text,\n\t`corrected_at` integer NOT NULL,\n\t`adjustment_seconds` integer,\n\t`lands_on` text,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`time_log_id`) REFERENCES `time_logs`(`id`) ON UPDATE no action ON DELETE set null,\n\tFOREIGN KEY (`corrected_by_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null\n);\n",
+      "\nCREATE INDEX `time_corrections_tenant_user_idx` ON `time_corrections` (`tenant_id`,`user_id`,`corrected_at`);",
+      "\nCREATE INDEX `time_corrections_tenant_lands_idx` ON `time_corrections` (`tenant_id`,`lands_on`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795446108600,
+    "hash": "278565227cf77145a1a3b04d68195b614127265ff4227326cb2689bdf3d2322f"
+  },
+  {
+    "tag": "0009_pay_rates",
+    "sql": [
+      "CREATE TABLE `project_bill_rates` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`project_id` text NOT NULL,\n\t`hourly_rate_cents` integer NOT NULL,\n\t`currency` text NOT NULL,\n\t`effective_from` text NOT NULL,\n\t`effective_to` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `project_bill_rates_tenant_project_idx` ON `project_bill_rates` (`tenant_id`,`project_id`,`effective_from`);",
+      "\nPRAGMA foreign_keys=OFF;",
+      "\nCREATE TABLE `__new_rate_cards` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`name` text NOT NULL,\n\t`user_id` text,\n\t`team_id` text,\n\t`role` text,\n\t`work_profile` text,\n\t`hourly_rate_cents` integer NOT NULL,\n\t`overtime_multiplier` real,\n\t`currency` text NOT NULL,\n\t`effective_from` text NOT NULL,\n\t`effective_to` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\n-- rate_cards had no role column before: NULL, not the string drizzle-kit's \"role\" would become.\nINSERT INTO `__new_rate_cards`(\"id\", \"tenant_id\", \"name\", \"user_id\", \"team_id\", \"role\", \"work_profile\", \"hourly_rate_cents\", \"overtime_multiplier\", \"currency\", \"effective_from\", \"effective_to\", \"created_at\") SELECT \"id\", \"tenant_id\", \"name\", \"user_id\", \"team_id\", NULL, \"work_profile\", \"hourly_rate_cents\", \"overtime_multiplier\", \"currency\", \"effective_from\", \"effective_to\", \"created_at\" FROM `rate_cards`;",
+      "\nDROP TABLE `rate_cards`;",
+      "\nALTER TABLE `__new_rate_cards` RENAME TO `rate_cards`;",
+      "\nPRAGMA foreign_keys=ON;",
+      "\nCREATE INDEX `rate_cards_tenant_idx` ON `rate_cards` (`tenant_id`,`effective_from`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795446793211,
+    "hash": "8d2cb8b47f3f31eee7cea5963857b7b2730fe4b805fb24468ce2cc9903a10d0c"
+  },
+  {
+    "tag": "0010_company_offices",
+    "sql": [
+      "CREATE TABLE `tenant_retention` (\n\t`tenant_id` integer NOT NULL,\n\t`data_kind` text NOT NULL,\n\t`retention_days` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE UNIQUE INDEX `tenant_retention_tenant_kind_uq` ON `tenant_retention` (`tenant_id`,`data_kind`);",
+      "\nALTER TABLE `offices` ADD `geofence_policy` text;"
+    ],
+    "bps": true,
+    "folderMillis": 1795447036436,
+    "hash": "94fa30208f73c6c3cd0a8113a628b23fc9efc4588c60d2488bf6774d92962217"
+  },
+  {
+    "tag": "0011_category_rules",
+    "sql": [
+      "ALTER TABLE `category_rules` ADD `team_id` text REFERENCES teams(id);",
+      "\nALTER TABLE `category_rules` ADD `match_kind` text DEFAULT 'contains' NOT NULL;",
+      "\nALTER TABLE `category_rules` ADD `updated_at` integer;",
+      "\nCREATE INDEX `category_rules_tenant_team_idx` ON `category_rules` (`tenant_id`,`team_id`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795447217507,
+    "hash": "ba1a9df5186bdc359430adb61205cf5479e97065785a869149d305efb8d36d82"
+  },
+  {
+    "tag": "0012_enrollment_codes",
+    "sql": [
+      "CREATE TABLE `enrollment_codes` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`code_hash` text NOT NULL,\n\t`created_by_user_id` text,\n\t`created_at` integer NOT NULL,\n\t`expires_at` integer NOT NULL,\n\t`used_at` integer,\n\t`device_id` text,\n\t`key_id` text,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`device_id`) REFERENCES `devices`(`id`) ON UPDATE no action ON DELETE set null\n);\n",
+      "\nCREATE INDEX `enrollment_codes_tenant_user_idx` ON `enrollment_codes` (`tenant_id`,`user_id`);",
+      "\nCREATE UNIQUE INDEX `enrollment_codes_hash_uq` ON `enrollment_codes` (`code_hash`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795447246824,
+    "hash": "44056c7882e10f11e8b6b60b6b3b5bc10350b55128b4599c00062c4916cc398d"
+  },
+  {
+    "tag": "0013_team_work_profile",
+    "sql": [
+      "ALTER TABLE `teams` ADD `work_profile` text;"
+    ],
+    "bps": true,
+    "folderMillis": 1795447566019,
+    "hash": "6dcff53aed54d98bba38fde971902d733e8de261e97c17eb978d5a945522ce4b"
+  },
+  {
+    "tag": "0014_rich_caretaker",
     "sql": [
       "CREATE TABLE `recurring_schedules` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text,\n\t`team_id` text,\n\t`template_id` text NOT NULL,\n\t`days_of_week` text NOT NULL,\n\t`from_date` text NOT NULL,\n\t`until_date` text,\n\t`status` text NOT NULL,\n\t`published_at` integer,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`template_id`) REFERENCES `shift_templates`(`id`) ON UPDATE no action ON DELETE no action\n);\n",
       "\nCREATE INDEX `recurring_schedules_tenant_idx` ON `recurring_schedules` (`tenant_id`,`status`);",
@@ -213,7 +284,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
       "\nCREATE INDEX `shift_schedules_tenant_recurring_idx` ON `shift_schedules` (`tenant_id`,`recurring_schedule_id`,`date`);"
     ],
     "bps": true,
-    "folderMillis": 1795447632651,
+    "folderMillis": 1795447748072,
     "hash": "d92bbb1a1d9e8f9b963da80c920ddcabe9752a531bb7c2cca4804e5e2600f475"
   }
 ]

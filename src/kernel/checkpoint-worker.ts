@@ -1,12 +1,20 @@
 /**
  * The background checkpointer's thread (see checkpointer.ts): its own connection to the database,
- * a PASSIVE checkpoint every interval (never blocks readers or writers), closed on 'stop'.
+ * a PASSIVE checkpoint every interval (never blocks readers or writers), a TRUNCATE checkpoint once
+ * the log has been idle and fully copied back, closed on 'stop'.
  */
 import { Database } from 'bun:sqlite'
 
 declare const self: Worker
 
-type Message = { type: 'start'; file: string; intervalMs: number; busyTimeoutMs: number } | { type: 'stop' }
+type Message = { type: 'start'; file: string; intervalMs: number; idleTruncateMs: number; busyTimeoutMs: number } | { type: 'stop' }
+
+/** PRAGMA wal_checkpoint's row: busy 1 when it could not finish, log = frames in the log, checkpointed = frames copied back. */
+interface CheckpointResult {
+  busy: number
+  log: number
+  checkpointed: number
+}
 
 let db: Database | null = null
 let timer: ReturnType<typeof setInterval> | null = null
@@ -14,12 +22,31 @@ let timer: ReturnType<typeof setInterval> | null = null
 self.onmessage = (event: MessageEvent<Message>) => {
   const message = event.data
   if (message.type === 'start' && !db) {
-    db = new Database(message.file)
-    db.exec(`PRAGMA busy_timeout = ${message.busyTimeoutMs}`)
-    const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)')
+    const conn = new Database(message.file)
+    db = conn
+    conn.exec(`PRAGMA busy_timeout = ${message.busyTimeoutMs}`)
+    const passive = conn.prepare<CheckpointResult, []>('PRAGMA wal_checkpoint(PASSIVE)')
+    let lastLog = -1
+    let quietSince = Date.now()
     timer = setInterval(() => {
       try {
-        checkpoint.get()
+        const r = passive.get()
+        if (!r || r.log !== lastLog) {
+          lastLog = r?.log ?? -1
+          quietSince = Date.now()
+          return
+        }
+        // No new frame since the last round: once quiet long enough and all copied back, truncate.
+        if (r.log > 0 && r.busy === 0 && r.checkpointed === r.log && Date.now() - quietSince >= message.idleTruncateMs) {
+          // TRUNCATE waits for readers on old snapshots while blocking writers: never wait here.
+          conn.exec('PRAGMA busy_timeout = 0')
+          try {
+            conn.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+          } finally {
+            conn.exec(`PRAGMA busy_timeout = ${message.busyTimeoutMs}`)
+          }
+          lastLog = -1
+        }
       } catch {
         // A busy database skips one round; the next one catches up.
       }

@@ -3,6 +3,8 @@ import { PRAGMAS } from './db'
 
 /** How often the background thread folds the write-ahead log back into the database. */
 export const CHECKPOINT_INTERVAL_MS = 250
+/** How long the log must see no new frames before the thread truncates it to zero bytes. */
+export const IDLE_TRUNCATE_MS = 2_000
 /** SQLite's default: what a connection goes back to when the background thread is not there. */
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1000
 
@@ -23,7 +25,11 @@ const workerUrl = (): URL =>
  * checkpointing (`wal_autocheckpoint = 0`) and a worker thread with its own connection runs a
  * PASSIVE checkpoint every CHECKPOINT_INTERVAL_MS, which never blocks readers or writers. The
  * main connection keeps its automatic checkpoints as a safety net; if the worker fails, the
- * others get theirs back. Returns a function that stops the worker.
+ * others get theirs back. When no frame has been added for IDLE_TRUNCATE_MS and every frame is
+ * copied back, it runs one TRUNCATE checkpoint (without waiting: a reader on an old snapshot makes
+ * it skip until the next idle round), so the log's file goes back to zero bytes instead of staying
+ * at the size of the last burst; under load `journal_size_limit` (db.ts) bounds it. Returns a
+ * function that stops the worker.
  */
 export function startBackgroundCheckpoints(file: string, hot: Database[]): () => void {
   const setAuto = (pages: number) => {
@@ -31,7 +37,7 @@ export function startBackgroundCheckpoints(file: string, hot: Database[]): () =>
   }
   const worker = new Worker(workerUrl())
   worker.addEventListener('error', () => setAuto(DEFAULT_AUTOCHECKPOINT_PAGES))
-  worker.postMessage({ type: 'start', file, intervalMs: CHECKPOINT_INTERVAL_MS, busyTimeoutMs: PRAGMAS.busy_timeout })
+  worker.postMessage({ type: 'start', file, intervalMs: CHECKPOINT_INTERVAL_MS, idleTruncateMs: IDLE_TRUNCATE_MS, busyTimeoutMs: PRAGMAS.busy_timeout })
   setAuto(0)
   worker.unref()
   return () => {

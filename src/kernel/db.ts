@@ -25,6 +25,12 @@ export const PRAGMAS = {
   synchronous: 2, // FULL
   foreign_keys: 1,
   busy_timeout: 5000,
+  /**
+   * Bytes of write-ahead log a connection leaves on disk after a checkpoint resets the log (SQLite
+   * reuses the file otherwise, so one burst kept it at its peak size forever). The background
+   * checkpointer also truncates it to zero when the database is idle (checkpointer.ts).
+   */
+  journal_size_limit: 16 * 1024 * 1024,
 } as const
 
 /**
@@ -38,6 +44,7 @@ export function openDatabase(file: string, options: { synchronous?: 'full' | 'no
   sqlite.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`)
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec(`PRAGMA busy_timeout = ${PRAGMAS.busy_timeout}`)
+  sqlite.exec(`PRAGMA journal_size_limit = ${PRAGMAS.journal_size_limit}`)
   // Temp B-trees in memory keep large GROUP BYs off the disk.
   sqlite.exec('PRAGMA temp_store = MEMORY')
   const db = drizzle(sqlite, { schema })

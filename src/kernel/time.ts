@@ -118,6 +118,9 @@ export function isoWeekday(date: string): number {
 }
 
 export const weekStart = (date: string): string => addDays(date, 1 - isoWeekday(date))
+
+/** The first day of the week holding `date`, for weeks that start on ISO weekday `start` (1 = Monday … 7 = Sunday). */
+export const weekStartOn = (date: string, start: number): string => addDays(date, -((isoWeekday(date) - start + 7) % 7))
 export const monthStart = (date: string): string => `${date.slice(0, 7)}-01`
 
 export function monthEnd(date: string): string {

@@ -29,6 +29,7 @@ import { timesheetJobs } from '../modules/timesheets/jobs'
 import { backupJobs } from '../modules/backup/jobs'
 import { shiftsJobs } from '../modules/shifts/jobs'
 import { auditRoutes } from '../modules/audit/routes'
+import { settingsRoutes } from '../modules/tenants/routes'
 
 /**
  * What each feature module contributes to the surfaces. Adding a module is one line here.
@@ -48,6 +49,7 @@ export const REST_ROUTES: RouteGroup[] = [
   shiftsRoutes,
   webhookRoutes,
   auditRoutes,
+  settingsRoutes,
   // Client API under /client (user-scoped wf_live_ keys).
   activityClientRoutes,
   timesheetClientRoutes,

@@ -16,6 +16,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   webhooks:
     'Webhook subscriptions (read_write to change), the catalogue of the 32 events with their payload schemas, test events and delivery history. Deliveries are signed (X-Service-Signature and Standard Webhooks headers).',
   audit: 'The audit trail of configuration changes and time corrections: who, when, through which interface, before and after. Read only; Admin or above.',
+  settings:
+    'The company settings (time zone, currency, locale, pay period, overtime and break rules, attendance thresholds, retention). Read only; Admin or above: they are changed by an administrator, not by tokens.',
   client:
     'The client API for desktop agents, phones and people (user-scoped wf_live_ keys): devices, agent sessions, activity samples, timesheet submission and approval, account administration, two-factor authentication. Unknown fields are dropped, never stored.',
   meta: 'Health, this OpenAPI document, the docs page and the Postman collection. No token needed.',

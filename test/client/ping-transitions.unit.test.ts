@@ -1,12 +1,16 @@
 import { describe, expect, test } from 'bun:test'
 import { MINUTE } from '../../src/kernel/time'
-import { OUTSIDE_ZONE_MS, advance, isUsableFix, stateFrom, type Fix } from '../../src/modules/locations/ping-transitions'
+import { advance, isUsableFix, outsideZoneMs, stateFrom, type Fix } from '../../src/modules/locations/ping-transitions'
+
+const OUTSIDE_ZONE_MS = outsideZoneMs(15)
 
 const fix = (minute: number, officeId: string | null): Fix => ({ recordedAt: minute * MINUTE, officeId })
 
 /** Runs fixes through a fresh state and lists the transitions as short strings. */
-function run(fixes: Fix[], state = stateFrom(null, null)): string[] {
-  return fixes.flatMap((f) => advance(state, f).map((t) => (t.kind === 'outside_zone' ? `outside@${t.fix.recordedAt / MINUTE}` : `${t.kind}:${t.officeId}`)))
+function run(fixes: Fix[], state = stateFrom(null, null, OUTSIDE_ZONE_MS)): string[] {
+  return fixes.flatMap((f) =>
+    advance(state, f, OUTSIDE_ZONE_MS).map((t) => (t.kind === 'outside_zone' ? `outside@${t.fix.recordedAt / MINUTE}` : `${t.kind}:${t.officeId}`)),
+  )
 }
 
 describe('geofence transitions', () => {
@@ -37,9 +41,9 @@ describe('geofence transitions', () => {
 
   test('a stored stretch already past the threshold is not reported again; one still under it is', () => {
     const minutes = OUTSIDE_ZONE_MS / MINUTE
-    expect(run([fix(minutes + 5, null)], stateFrom(fix(minutes, null), 0))).toEqual([])
-    expect(run([fix(minutes + 5, null)], stateFrom(fix(minutes - 1, null), 0))).toEqual([`outside@${minutes + 5}`])
-    expect(run([fix(5, null)], stateFrom(fix(4, 'hq'), null))).toEqual(['exited:hq'])
+    expect(run([fix(minutes + 5, null)], stateFrom(fix(minutes, null), 0, OUTSIDE_ZONE_MS))).toEqual([])
+    expect(run([fix(minutes + 5, null)], stateFrom(fix(minutes - 1, null), 0, OUTSIDE_ZONE_MS))).toEqual([`outside@${minutes + 5}`])
+    expect(run([fix(5, null)], stateFrom(fix(4, 'hq'), null, OUTSIDE_ZONE_MS))).toEqual(['exited:hq'])
   })
 
   test('fixes of unknown accuracy count; a radius over 250 m does not', () => {

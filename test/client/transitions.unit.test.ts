@@ -26,19 +26,21 @@ describe('timesheet transitions', () => {
   }
 })
 
+const rule = (payPeriod: 'weekly' | 'biweekly' | 'semimonthly' | 'monthly') => ({ payPeriod, payPeriodAnchor: null, weekStart: 1 })
+
 describe('pay periods', () => {
   test('weekly periods run Monday to Sunday', () => {
-    expect(payPeriodRange('weekly', '2026-03-01')).toEqual({ start: '2026-02-23', end: '2026-03-01' })
-    expect(payPeriodRange('weekly', '2026-03-02')).toEqual({ start: '2026-03-02', end: '2026-03-08' })
+    expect(payPeriodRange(rule('weekly'), '2026-03-01')).toEqual({ start: '2026-02-23', end: '2026-03-01' })
+    expect(payPeriodRange(rule('weekly'), '2026-03-02')).toEqual({ start: '2026-03-02', end: '2026-03-08' })
   })
   test('biweekly periods are fixed fortnights from Monday 2024-01-01', () => {
-    expect(payPeriodRange('biweekly', '2024-01-14')).toEqual({ start: '2024-01-01', end: '2024-01-14' })
-    expect(payPeriodRange('biweekly', '2024-01-15')).toEqual({ start: '2024-01-15', end: '2024-01-28' })
-    expect(payPeriodRange('biweekly', '2023-12-31')).toEqual({ start: '2023-12-18', end: '2023-12-31' })
+    expect(payPeriodRange(rule('biweekly'), '2024-01-14')).toEqual({ start: '2024-01-01', end: '2024-01-14' })
+    expect(payPeriodRange(rule('biweekly'), '2024-01-15')).toEqual({ start: '2024-01-15', end: '2024-01-28' })
+    expect(payPeriodRange(rule('biweekly'), '2023-12-31')).toEqual({ start: '2023-12-18', end: '2023-12-31' })
   })
   test('semimonthly and monthly periods follow the calendar', () => {
-    expect(payPeriodRange('semimonthly', '2026-02-15')).toEqual({ start: '2026-02-01', end: '2026-02-15' })
-    expect(payPeriodRange('semimonthly', '2026-02-16')).toEqual({ start: '2026-02-16', end: '2026-02-28' })
-    expect(payPeriodRange('monthly', '2024-02-10')).toEqual({ start: '2024-02-01', end: '2024-02-29' })
+    expect(payPeriodRange(rule('semimonthly'), '2026-02-15')).toEqual({ start: '2026-02-01', end: '2026-02-15' })
+    expect(payPeriodRange(rule('semimonthly'), '2026-02-16')).toEqual({ start: '2026-02-16', end: '2026-02-28' })
+    expect(payPeriodRange(rule('monthly'), '2024-02-10')).toEqual({ start: '2024-02-01', end: '2024-02-29' })
   })
 })

@@ -96,6 +96,17 @@ async function createUnlisted(server: TestServer, rw: Rest, aliceId: string, ten
   const agent = restClient(server, agentKey.key)
   const device = await created('device', agent.post('/client/devices', { fingerprint: `common-${tenant}`, name: 'common-host', platform: 'linux' }))
   ids.set(kindOf('session_id'), await created('session', agent.post('/client/agent-sessions', { device_id: device })))
+  // A closed time entry (what corrections change): Alice clocks in and out.
+  const clockedIn = await agent.post('/client/clock-in', {})
+  if (clockedIn.status !== 200) throw new Error(`clock-in: ${clockedIn.status} ${clockedIn.text}`)
+  const clockedOut = await agent.post('/client/clock-out', {})
+  const logId = clockedOut.body.time_log_id
+  if (clockedOut.status !== 200 || typeof logId !== 'string') throw new Error(`clock-out: ${clockedOut.status} ${clockedOut.text}`)
+  ids.set(kindOf('time_log_id'), logId)
+  // Invitations are listed on the client API only: one made through the operator's CLI.
+  const invite = await server.cli(['users', 'invite', '--tenant', tenant, '--email', `invitee.${tenant.toLowerCase()}@common.test`, '--json'])
+  if (invite.code !== 0) throw new Error(`users invite: ${invite.stderr}`)
+  ids.set(kindOf('invitation_id'), (JSON.parse(invite.stdout) as { invitation_id: string }).invitation_id)
 }
 
 /** Id fields whose last word is not the collection's name. */

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
-import { join } from 'node:path'
 import { addDays, weekStart } from '../../src/kernel/time'
 import { startServer, type TestServer } from '../helpers/server'
 import { createKeyFixture, createPersonFixture, createTenantFixture, createUserFixture, type TenantFixture } from '../helpers/fixtures'
@@ -43,12 +41,8 @@ beforeAll(async () => {
   ben = await createUserFixture(server, company.tenant, { name: 'Ben', team: 'Ops' })
   restToken = (await createKeyFixture(server, company.tenant, { kind: 'api', role: 'admin', scope: 'read' })).key
   officeId = (await ok(['offices', 'add', '--name', 'Berlin', '--lat', '52.52', '--lon', '13.405'])).office_id
-  // STAND-IN until `workforce users edit --home-office-id` (config-people) is merged: Ana's home
-  // office is set in the database; everything else in this file goes through the CLI and the APIs.
-  const db = new Database(join(server.dataDir, 'workforce.db'))
-  db.exec('PRAGMA busy_timeout = 5000')
-  db.query('update users set home_office_id = ? where id = ?').run(officeId, ana.id)
-  db.close()
+  // Ana's home office is Berlin: its holidays are hers.
+  await ok(['users', 'update', ana.email, '--home-office-id', 'Berlin'])
 })
 afterAll(() => server?.stop())
 

@@ -57,6 +57,17 @@ describe('scripts/check-architecture.ts', () => {
     expect(rulesOf(twice)).toEqual(['same-name'])
   })
 
+  test('refuses a subquery filter that would compare a column with itself, but not a raw statement', () => {
+    const hole = (expr: string) => `\${${expr}}`
+    const correlated = `const n = sql\`(select count(*) from ${hole('memberships')} m where m.tenant_id = ${hole('teams.tenantId')})\``
+    expect(rulesOf([{ file: 'src/modules/alpha/queries.ts', text: correlated }])).toEqual(['self-compare'])
+    const reversed = `const n = sql\`(select count(*) from ${hole('memberships')} m where ${hole('teams.tenantId')} = m.tenant_id)\``
+    expect(rulesOf([{ file: 'src/modules/alpha/queries.ts', text: reversed }])).toEqual(['self-compare'])
+    expect(rulesOf([{ file: 'src/modules/alpha/queries.ts', text: correlated.replace(hole('teams.tenantId'), `${hole('teams')}.tenant_id`) }])).toEqual([])
+    const raw = `c.db.run(sql\`insert into x select (select 1 from d where d.user_id = ${hole('s.userId')}) from ${hole('s')}\`)`
+    expect(rulesOf([{ file: 'src/modules/alpha/queries.ts', text: raw }])).toEqual([])
+  })
+
   test('refuses an async transaction callback', () => {
     expect(rulesOf([{ file: 'src/modules/alpha/x.ts', text: ['inTransaction(ctx, ', 'async (c) => {})'].join('') }])).toEqual(['async-tx'])
   })

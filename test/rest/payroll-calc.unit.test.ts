@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { calculatePayroll, splitOvertime } from '../../src/modules/payroll/calculate'
+import { calculatePayroll, secondsByDate, splitOvertimeByDay } from '../../src/modules/payroll/calculate'
 import { csvField, payRunCsv } from '../../src/modules/payroll/pay-run-csv'
 import { resolveRate } from '../../src/modules/payroll/rates'
 import type { PayrollPerson } from '../../src/modules/payroll/people-queries'
@@ -12,6 +12,7 @@ const person = (over: Partial<PayrollPerson> = {}): PayrollPerson => ({
   email: 'ann@x.test',
   primaryTeamId: 't1',
   workProfile: 'support',
+  role: 'employee',
   weeklyHours: 40,
   costCenterId: null,
   ...over,
@@ -22,6 +23,7 @@ const card = (over: Partial<RateCardRow>): RateCardRow => ({
   name: 'card',
   userId: null,
   teamId: null,
+  role: null,
   workProfile: null,
   hourlyRateCents: 1000,
   overtimeMultiplier: 1.5,
@@ -32,6 +34,11 @@ const card = (over: Partial<RateCardRow>): RateCardRow => ({
   ...over,
 })
 const log = (date: string, hours: number, userId = 'u1') => ({ userId, clockInAt: Date.parse(`${date}T09:00:00Z`), workedSeconds: hours * H })
+
+const splitOvertime = (logs: { userId: string; clockInAt: number; workedSeconds: number }[], weeklyHours: number, tz: string) => {
+  const days = splitOvertimeByDay(secondsByDate(logs, tz), { dailySeconds: null, weeklySeconds: weeklyHours * H, weekStart: 1 })
+  return { regular: days.reduce((a, d) => a + d.regular, 0), overtime: days.reduce((a, d) => a + d.overtime, 0) }
+}
 
 describe('splitOvertime', () => {
   test('counts hours above the weekly contract per Monday-Sunday week', () => {
@@ -87,7 +94,7 @@ describe('calculatePayroll', () => {
       overtimeSeconds: 5 * H,
       regularAmountCents: 80_000,
       overtimeAmountCents: 20_000,
-      currency: 'USD',
+      currency: 'EUR',
       rateSource: 'tenant_default',
     })
   })
@@ -118,8 +125,8 @@ describe('pay-run CSV', () => {
     })
     const csv = payRunCsv([line!], new Map([['cc', { id: 'cc', tenantId: 1, code: 'CC-1', name: 'One', createdAt: 0 }]]))
     expect(csv.split('\r\n')).toEqual([
-      'user_id,name,email,cost_center_code,regular_hours,overtime_hours,total_hours,hourly_rate,overtime_multiplier,regular_amount,overtime_amount,gross_amount,currency',
-      "u1,'+Ann,ann@x.test,CC-1,40.00,1.00,41.00,12.34,1.5,493.60,18.51,512.11,USD",
+      'user_id,name,email,cost_center_code,regular_hours,overtime_hours,total_hours,hourly_rate,overtime_multiplier,regular_amount,overtime_amount,adjustment_hours,adjustment_amount,gross_amount,currency',
+      "u1,'+Ann,ann@x.test,CC-1,40.00,1.00,41.00,12.34,1.5,493.60,18.51,0.00,0.00,512.11,USD",
       '',
     ])
   })

@@ -14,7 +14,7 @@
  * turned into samples; the next pull (in this process or after a restart) starts there, and
  * events that straddle it are cut at it, so nothing is sent twice.
  */
-import type { AgentSample, SampleSource } from '../collector'
+import { PRIVATE_APPLICATION, type AgentSample, type SampleSource } from '../collector'
 
 export const DEFAULT_AW_URL = 'http://127.0.0.1:5600'
 /** Longest sample the client API takes; longer stretches are split. */
@@ -72,9 +72,6 @@ export interface ActivityWatchOptions {
   isPrivate?: () => boolean
   fetch?: typeof fetch
 }
-
-/** What private-mode time is reported as (the sampler's PRIVATE_APPLICATION). */
-export const PRIVATE_APPLICATION = 'Private'
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
 

@@ -24,7 +24,14 @@ export function insertIngestBatch(ctx: TenantScope, userId: string, batchId: str
 /** The tenant's category rules, lowest priority number first (then oldest first). */
 export function listCategoryRules(ctx: TenantScope): CategoryRuleInput[] {
   return ctx.db
-    .select({ matchField: categoryRules.matchField, pattern: categoryRules.pattern, category: categoryRules.category, workProfile: categoryRules.workProfile })
+    .select({
+      matchField: categoryRules.matchField,
+      matchKind: categoryRules.matchKind,
+      pattern: categoryRules.pattern,
+      category: categoryRules.category,
+      workProfile: categoryRules.workProfile,
+      teamId: categoryRules.teamId,
+    })
     .from(categoryRules)
     .where(eq(categoryRules.tenantId, ctx.tenant.id))
     .orderBy(asc(categoryRules.priority), asc(categoryRules.createdAt))

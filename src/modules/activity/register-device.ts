@@ -3,6 +3,7 @@ import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
 import { callerUserId } from '../../kernel/access'
 import { toIso } from '../../kernel/time'
+import type { TenantScope } from '../../kernel/ctx'
 import { getUserInTenant } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
 import { findDeviceByFingerprint, insertDevice, updateDevice } from './agent-queries'
@@ -18,6 +19,8 @@ export const RegisterDeviceInput = t.Object({
   platform: PlatformEnum,
   agent_version: t.Optional(t.String({ minLength: 1, maxLength: 50 })),
 })
+
+export type RegisterDeviceInput = (typeof RegisterDeviceInput)['static']
 
 export const RegisterDeviceOutput = t.Object({
   device: Device,
@@ -38,36 +41,39 @@ export const registerDevice = defineOperation({
   output: RegisterDeviceOutput,
   run(ctx, input) {
     const userId = callerUserId(ctx)
-    return inTransaction(ctx, (c) => {
-      const known = findDeviceByFingerprint(c, userId, input.fingerprint)
-      if (known) {
-        const device = updateDevice(c, known.id, {
-          name: input.name,
-          platform: input.platform,
-          agentVersion: input.agent_version ?? known.agentVersion,
-          lastSeenAt: ctx.now,
-        })
-        return { device: toDevice(device), created: false }
-      }
-      const device = insertDevice(c, {
-        userId,
-        name: input.name,
-        platform: input.platform,
-        fingerprint: input.fingerprint,
-        agentVersion: input.agent_version ?? null,
-        registeredAt: ctx.now,
-        lastSeenAt: ctx.now,
-      })
-      const user = getUserInTenant(c, userId)
-      emit(c, 'security.new_device_login', {
-        userId,
-        userEmail: user.email,
-        deviceId: device.id,
-        deviceName: device.name,
-        platform: device.platform,
-        registeredAt: toIso(ctx.now),
-      })
-      return { device: toDevice(device), created: true }
-    })
+    return inTransaction(ctx, (c) => registerDeviceFor(c, userId, input))
   },
 })
+
+/** The registration rules, for the caller (register_device) or for the user an enrollment code names. */
+export function registerDeviceFor(c: TenantScope, userId: string, input: RegisterDeviceInput): { device: ReturnType<typeof toDevice>; created: boolean } {
+  const known = findDeviceByFingerprint(c, userId, input.fingerprint)
+  if (known) {
+    const device = updateDevice(c, known.id, {
+      name: input.name,
+      platform: input.platform,
+      agentVersion: input.agent_version ?? known.agentVersion,
+      lastSeenAt: c.now,
+    })
+    return { device: toDevice(device), created: false }
+  }
+  const device = insertDevice(c, {
+    userId,
+    name: input.name,
+    platform: input.platform,
+    fingerprint: input.fingerprint,
+    agentVersion: input.agent_version ?? null,
+    registeredAt: c.now,
+    lastSeenAt: c.now,
+  })
+  const user = getUserInTenant(c, userId)
+  emit(c, 'security.new_device_login', {
+    userId,
+    userEmail: user.email,
+    deviceId: device.id,
+    deviceName: device.name,
+    platform: device.platform,
+    registeredAt: toIso(c.now),
+  })
+  return { device: toDevice(device), created: true }
+}

@@ -4,6 +4,7 @@ import { describeEntity } from '../../kernel/dictionary'
 import { flag, instant, localDay, tenantRef, uuidPk } from '../../db/columns'
 import { users, type WorkProfile } from '../users/schema'
 import { timeLogs } from '../time-tracking/schema'
+import { teams } from '../teams/schema'
 
 export const CATEGORIES = ['productive', 'neutral', 'unproductive'] as const
 export type Category = (typeof CATEGORIES)[number]
@@ -151,34 +152,46 @@ export const ingestBatchesDoc = describeEntity(ingestBatches, {
   },
 })
 
+export const MATCH_FIELDS = ['application', 'window_class'] as const
+export type MatchField = (typeof MATCH_FIELDS)[number]
+export const MATCH_KINDS = ['contains', 'exact'] as const
+export type MatchKind = (typeof MATCH_KINDS)[number]
+
 export const categoryRules = sqliteTable(
   'category_rules',
   {
     id: uuidPk(),
     tenantId: tenantRef(),
-    matchField: text('match_field').$type<'application' | 'window_class'>().notNull(),
+    matchField: text('match_field').$type<MatchField>().notNull(),
     pattern: text('pattern').notNull(),
     category: text('category').$type<Category>().notNull(),
     workProfile: text('work_profile').$type<WorkProfile>(),
     priority: integer('priority').notNull().default(100),
     createdAt: instant('created_at').notNull(),
+    teamId: text('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    matchKind: text('match_kind').$type<MatchKind>().notNull().default('contains'),
+    updatedAt: instant('updated_at'),
   },
-  (t) => [index('category_rules_tenant_idx').on(t.tenantId, t.priority)],
+  (t) => [index('category_rules_tenant_idx').on(t.tenantId, t.priority), index('category_rules_tenant_team_idx').on(t.tenantId, t.teamId)],
 )
 
 export const categoryRulesDoc = describeEntity(categoryRules, {
   entity: 'CategoryRule',
-  description: 'Per-tenant mapping from application to productivity category, optionally per work profile; built-in defaults apply when none match.',
+  description:
+    'Per-tenant or per-team mapping from application to productivity category, optionally per work profile; built-in defaults apply when none match (docs/config-categories.md).',
   exposedByTool: ['get_productivity_overview'],
   fields: {
     id: 'UUID of the rule.',
     tenantId: 'Owning tenant.',
     matchField: 'application or window_class.',
-    pattern: 'Case-insensitive substring to match.',
+    pattern: 'Text to match, case-insensitive: the whole value (exact) or a part of it (contains).',
     category: 'productive, neutral or unproductive.',
     workProfile: 'Only for users of this work profile; null for everyone.',
-    priority: 'Lower numbers are tried first.',
+    priority: 'Lower numbers are tried first within a tier (team rules, then tenant rules).',
     createdAt: 'When the rule was created.',
+    teamId: 'Only for members of this team (a team rule, tried before every tenant rule); null for the whole tenant.',
+    matchKind: 'contains (the pattern is a part of the value) or exact (the whole value); exact rules are tried first within a tier.',
+    updatedAt: 'When the rule was last edited; null if never.',
   },
 })
 
@@ -259,5 +272,42 @@ export const dailyActivitySummariesDoc = describeEntity(dailyActivitySummaries, 
     sampleCount: 'Samples aggregated.',
     baselineScore: "Average score of the user's previous 14 summarised days, for productivity_drop.",
     computedAt: 'When the summary was computed.',
+  },
+})
+
+export const enrollmentCodes = sqliteTable(
+  'enrollment_codes',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdByUserId: text('created_by_user_id'),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    deviceId: text('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    keyId: text('key_id'),
+  },
+  (t) => [index('enrollment_codes_tenant_user_idx').on(t.tenantId, t.userId), uniqueIndex('enrollment_codes_hash_uq').on(t.codeHash)],
+)
+
+export const enrollmentCodesDoc = describeEntity(enrollmentCodes, {
+  entity: 'EnrollmentCode',
+  description:
+    'A short-lived, one-time code that enrolls a desktop agent for one user: exchanging it registers the device and issues a user-scoped live key. Only its SHA-256 is stored.',
+  fields: {
+    id: 'UUID of the code.',
+    tenantId: 'Owning tenant.',
+    userId: 'User the enrolled agent reports for.',
+    codeHash: 'SHA-256 of the code; the code itself is shown once and never stored.',
+    createdByUserId: 'Administrator who created it; null when created from the CLI.',
+    createdAt: 'Creation.',
+    expiresAt: 'After this instant the code is refused.',
+    usedAt: 'When it was exchanged; a used code is refused.',
+    deviceId: 'Device registered with it.',
+    keyId: 'Key issued with it.',
   },
 })

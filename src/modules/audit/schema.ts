@@ -11,6 +11,7 @@ export const AUDITED_ENTITIES = [
   'settings',
   'user',
   'team',
+  'cost_center',
   'invitation',
   'pay_rate',
   'bill_rate',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { locationPings, offices } from './schema'
 
@@ -21,3 +21,39 @@ export const insertOffice = (ctx: TenantScope, row: Omit<typeof offices.$inferIn
     .values({ ...row, tenantId: ctx.tenant.id })
     .returning()
     .get()
+
+export const findOfficeById = (ctx: TenantScope, id: string): OfficeRow | null =>
+  ctx.db
+    .select()
+    .from(offices)
+    .where(and(eq(offices.tenantId, ctx.tenant.id), eq(offices.id, id)))
+    .get() ?? null
+
+/** An office by name, case-insensitively (how operators name one on the command line). */
+export const findOfficeByName = (ctx: TenantScope, name: string): OfficeRow | null =>
+  ctx.db
+    .select()
+    .from(offices)
+    .where(and(eq(offices.tenantId, ctx.tenant.id), sql`lower(${offices.name}) = lower(${name})`))
+    .get() ?? null
+
+export const officeNameTaken = (ctx: TenantScope, name: string, exceptId: string | null): boolean => {
+  const row = findOfficeByName(ctx, name)
+  return row !== null && row.id !== exceptId
+}
+
+export function updateOffice(ctx: TenantScope, id: string, values: Partial<Omit<OfficeRow, 'id' | 'tenantId' | 'createdAt'>>): void {
+  if (Object.keys(values).length === 0) return
+  ctx.db
+    .update(offices)
+    .set(values)
+    .where(and(eq(offices.tenantId, ctx.tenant.id), eq(offices.id, id)))
+    .run()
+}
+
+export function deleteOffice(ctx: TenantScope, id: string): void {
+  ctx.db
+    .delete(offices)
+    .where(and(eq(offices.tenantId, ctx.tenant.id), eq(offices.id, id)))
+    .run()
+}

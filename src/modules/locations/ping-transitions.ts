@@ -7,14 +7,14 @@ import { MINUTE } from '../../kernel/time'
  * - Entering or leaving an office's circle between two fixes is a transition (office A to office B
  *   is leaving A and entering B). The first fix of a work session only sets the starting point:
  *   without an earlier position nothing was entered or left.
- * - Outside every office for OUTSIDE_ZONE_MINUTES or longer (measured from the first outside fix
- *   of the stretch to a later outside fix) is reported once per stretch; a fix inside any office
- *   ends the stretch.
+ * - Outside every office for the company's outside-zone minutes or longer (settings
+ *   outside_zone_minutes; measured from the first outside fix of the stretch to a later outside
+ *   fix) is reported once per stretch; a fix inside any office ends the stretch.
  * - Fixes with an accuracy radius over MAX_USABLE_ACCURACY_METERS are stored but decide nothing:
  *   a 2 km radius cannot say which side of a 150 m fence the phone is on.
  */
-export const OUTSIDE_ZONE_MINUTES = 15
-export const OUTSIDE_ZONE_MS = OUTSIDE_ZONE_MINUTES * MINUTE
+/** The threshold in milliseconds for the company's outside_zone_minutes setting. */
+export const outsideZoneMs = (outsideZoneMinutes: number): number => outsideZoneMinutes * MINUTE
 export const MAX_USABLE_ACCURACY_METERS = 250
 
 export interface Fix {
@@ -34,14 +34,14 @@ export interface TrackState {
 export type Transition<F extends Fix> = { kind: 'entered' | 'exited'; officeId: string; fix: F } | { kind: 'outside_zone'; fix: F; outsideSince: number }
 
 /** The state after the stored fixes: the last one and, when outside, where its stretch began. */
-export function stateFrom(last: Fix | null, outsideSince: number | null, thresholdMs = OUTSIDE_ZONE_MS): TrackState {
+export function stateFrom(last: Fix | null, outsideSince: number | null, thresholdMs: number): TrackState {
   if (!last || last.officeId !== null) return { last, outsideSince: null, reported: false }
   const since = outsideSince ?? last.recordedAt
   return { last, outsideSince: since, reported: last.recordedAt - since >= thresholdMs }
 }
 
 /** Advances the state by one fix (later than the last one) and returns the transitions it makes. */
-export function advance<F extends Fix>(state: TrackState, fix: F, thresholdMs = OUTSIDE_ZONE_MS): Transition<F>[] {
+export function advance<F extends Fix>(state: TrackState, fix: F, thresholdMs: number): Transition<F>[] {
   const out: Transition<F>[] = []
   const prev = state.last
   if (prev && prev.officeId !== fix.officeId) {

@@ -7,7 +7,7 @@ import { Instant, Nullable } from '../../kernel/schemas'
 import { MINUTE, parseInstant, toIso } from '../../kernel/time'
 import { findOpenTimeLog } from '../time-tracking/queries'
 import { getUserInTenant } from '../users/queries'
-import { MAX_USABLE_ACCURACY_METERS, OUTSIDE_ZONE_MINUTES } from './ping-transitions'
+import { MAX_USABLE_ACCURACY_METERS } from './ping-transitions'
 import { recordLocationPings, type PingIn } from './record-pings'
 
 const MAX_PINGS_PER_BATCH = 500
@@ -37,7 +37,7 @@ const Transition = t.Object({
 export const recordLocationPingsOp = defineOperation({
   name: 'record_location_pings',
   title: 'Upload location pings',
-  description: `Uploads up to ${MAX_PINGS_PER_BATCH} positions of the calling user, measured while clocked in (before the clock-in: refused one by one). Each is stored with its geofence result; entering or leaving an office emits location.geofence_entered / location.geofence_exited, and ${OUTSIDE_ZONE_MINUTES} minutes outside every office emits location.outside_zone once per stretch. A position already stored at the same recorded_at is a retry: skipped (duplicates), nothing emitted twice.`,
+  description: `Uploads up to ${MAX_PINGS_PER_BATCH} positions of the calling user, measured while clocked in (before the clock-in: refused one by one). Each is stored with its geofence result; entering or leaving an office emits location.geofence_entered / location.geofence_exited, and staying outside every office for the company's outside-zone minutes (settings outside_zone_minutes, 15 by default) emits location.outside_zone once per stretch. A position already stored at the same recorded_at is a retry: skipped (duplicates), nothing emitted twice.`,
   access: { role: 'employee', write: true, userScopedKey: true },
   input: t.Object({ pings: t.Array(Ping, { minItems: 1, maxItems: MAX_PINGS_PER_BATCH }) }),
   output: t.Object({

@@ -1,12 +1,13 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { toIso } from '../../kernel/time'
 import { matchGeofence, type GeofenceResult } from '../time-tracking/geofence'
-import { findTenantById } from '../tenants/queries'
+import { companySettingsOf } from '../tenants/queries'
+import { geofencePolicyFor } from './office-policy'
 import type { UserRow } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
 import { listOffices, type OfficeRow } from './office-queries'
 import { insertLocationPings, lastUsablePing, outsideStretchStart, pingTimesBetween, type NewLocationPing } from './ping-queries'
-import { MAX_USABLE_ACCURACY_METERS, advance, isUsableFix, stateFrom, type TrackState, type Transition } from './ping-transitions'
+import { MAX_USABLE_ACCURACY_METERS, advance, isUsableFix, outsideZoneMs, stateFrom, type TrackState, type Transition } from './ping-transitions'
 
 export interface PingIn {
   recordedAt: number
@@ -35,10 +36,10 @@ export interface PingsRecorded {
 }
 
 /** Where the user stood before this upload, from the pings of the work session so far. */
-function trackState(ctx: TenantBoundCtx, userId: string, sessionStart: number): TrackState {
+function trackState(ctx: TenantBoundCtx, userId: string, sessionStart: number, thresholdMs: number): TrackState {
   const last = lastUsablePing(ctx, userId, sessionStart, MAX_USABLE_ACCURACY_METERS)
   const since = last && !last.insideGeofence ? outsideStretchStart(ctx, userId, sessionStart, MAX_USABLE_ACCURACY_METERS) : null
-  return stateFrom(last && { recordedAt: last.recordedAt, officeId: last.insideGeofence ? last.officeId : null }, since)
+  return stateFrom(last && { recordedAt: last.recordedAt, officeId: last.insideGeofence ? last.officeId : null }, since, thresholdMs)
 }
 
 /**
@@ -65,8 +66,9 @@ export function recordLocationPings(
     fresh.push(p)
   }
   const offices = listOffices(ctx)
-  const tracked = offices.length > 0 && findTenantById(ctx.db, ctx.tenant.id)?.geofencePolicy !== 'off'
-  const state = tracked ? trackState(ctx, user.id, sessionStart) : null
+  const tracked = offices.length > 0 && geofencePolicyFor(ctx, user) !== 'off'
+  const thresholdMs = outsideZoneMs(companySettingsOf(ctx).outsideZoneMinutes)
+  const state = tracked ? trackState(ctx, user.id, sessionStart, thresholdMs) : null
   const located: LocatedPing[] = fresh.map((p) => {
     const fence = matchGeofence(p, offices)
     return { ...p, fence, officeId: fence.matched?.id ?? null }
@@ -84,7 +86,7 @@ export function recordLocationPings(
       source,
     })),
   )
-  const transitions = state ? advanceAll(state, located) : []
+  const transitions = state ? advanceAll(state, located, thresholdMs) : []
   for (const t of transitions) emitTransition(ctx, user, offices, t)
   return {
     stored: located.length,
@@ -103,9 +105,9 @@ const EVENT_OF = { entered: 'location.geofence_entered', exited: 'location.geofe
 const officeOf = (offices: OfficeRow[], id: string): OfficeRow | null => offices.find((o) => o.id === id) ?? null
 
 /** Transitions of the usable fixes later than the last one already stored. */
-function advanceAll(state: TrackState, located: LocatedPing[]): Transition<LocatedPing>[] {
+function advanceAll(state: TrackState, located: LocatedPing[], thresholdMs: number): Transition<LocatedPing>[] {
   const after = state.last?.recordedAt ?? -Infinity
-  return located.filter((p) => p.recordedAt > after && isUsableFix(p.accuracyMeters)).flatMap((p) => advance(state, p))
+  return located.filter((p) => p.recordedAt > after && isUsableFix(p.accuracyMeters)).flatMap((p) => advance(state, p, thresholdMs))
 }
 
 function emitTransition(ctx: TenantBoundCtx, user: UserRow, offices: OfficeRow[], t: Transition<LocatedPing>): void {

@@ -16,6 +16,7 @@ export const offices = sqliteTable(
     longitude: real('longitude').notNull(),
     radiusMeters: integer('radius_meters').notNull(),
     timezone: text('timezone').notNull(),
+    geofencePolicy: text('geofence_policy').$type<'off' | 'record' | 'enforce'>(),
     createdAt: instant('created_at').notNull(),
   },
   (t) => [index('offices_tenant_idx').on(t.tenantId, t.name)],
@@ -36,6 +37,8 @@ export const officesDoc = describeEntity(offices, {
     longitude: 'Geofence centre longitude, WGS84 degrees.',
     radiusMeters: 'Geofence radius in metres.',
     timezone: 'IANA time zone of the office.',
+    geofencePolicy:
+      "Clock-in policy for the people whose home office this is (off, record, enforce), overriding the company's geofence policy; null follows the company's.",
     createdAt: 'When the office was created.',
   },
 })

@@ -20,7 +20,7 @@ import { closeOpenPeriod, findPeriodByStart, insertPeriod } from './queries'
 export function closePayrollPeriod(ctx: TenantBoundCtx, date: string): number {
   const tenant = findTenantById(ctx.db, ctx.tenant.id)
   if (!tenant) return 0
-  const dates = payPeriodRange(tenant.payPeriod, date)
+  const dates = payPeriodRange(tenant, date)
   if (dates.end !== date) return 0
   return inTransaction(ctx, (c) => {
     const resolved = resolvePeriod(c, { period_start: dates.start, period_end: dates.end })

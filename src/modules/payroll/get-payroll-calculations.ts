@@ -10,7 +10,7 @@ export const getPayrollCalculations = defineOperation({
   name: 'get_payroll_calculations',
   title: 'Payroll calculations for a period',
   description:
-    'Per person: approved hours (time logs of approved timesheets, net of breaks), overtime (hours of a Monday-Sunday week above the contracted weekly hours), the rate of the most specific rate card in effect on the last day (user > team > work profile > tenant default), and gross pay. People without approved hours are left out.',
+    'Per person: approved hours (time logs of approved timesheets, net of unpaid breaks), overtime (hours of a day above the tenant daily threshold, and hours of a week, starting on the tenant week start, above the weekly threshold or the contracted weekly hours; an hour counts once), each day paid at the most specific rate card in effect that day (user > team > role > work profile > tenant default), overtime at the card multiplier else the tenant one, and gross pay in the tenant currency. People without approved hours are left out.',
   access: { role: 'admin' },
   input: t.Object({ ...PeriodSelector, ...PeopleFilter, ...PageQuery }),
   output: t.Object({

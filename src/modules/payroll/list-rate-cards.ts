@@ -3,12 +3,13 @@ import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, PageQuery, Paginated, pageInfo, pageWindow } from '../../kernel/schemas'
 import { RateCard, toRateCard } from './model'
 import { listRateCardsPage } from './queries'
+import { overtimePolicy } from './payroll-lines'
 
 export const listRateCards = defineOperation({
   name: 'list_rate_cards',
   title: 'List rate cards',
   description:
-    'Hourly pay rates of the tenant. A card applies to one user, one team, one work profile, or everyone (tenant default); payroll uses the most specific card in effect.',
+    'Hourly pay rates of the tenant. A card applies to one user, one team, one role, one work profile, or everyone (tenant default); payroll pays each day at the most specific card in effect that day.',
   access: { role: 'admin' },
   input: t.Object({
     user_id: t.Optional(t.String({ ...Id, description: 'Only cards of this user' })),
@@ -26,6 +27,7 @@ export const listRateCards = defineOperation({
       offset: w.offset,
       limit: w.limit,
     })
-    return { data: rows.map(toRateCard), pagination: pageInfo(w.page, w.pageSize, total) }
+    const multiplier = overtimePolicy(ctx).multiplier
+    return { data: rows.map((r) => toRateCard(r, multiplier)), pagination: pageInfo(w.page, w.pageSize, total) }
   },
 })

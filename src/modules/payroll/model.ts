@@ -1,14 +1,31 @@
 import { t } from 'elysia'
 import { DateOnly, Id, Instant, Nullable } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
-import { hours, type PayrollLine } from './calculate'
+import { grossCents, hours, type PayrollLine } from './calculate'
 import type { PayRunRow, PayrollPeriodRow, RateCardRow } from './queries'
+import { targetOf } from './rates'
 
 const Cents = (description: string) => t.Integer({ description: `${description}, in cents of the currency` })
 const Hours = (description: string) => t.Number({ minimum: 0, description: `${description}, in hours (two decimals)` })
 
-export const RateSourceEnum = t.Union([t.Literal('user'), t.Literal('team'), t.Literal('work_profile'), t.Literal('tenant_default'), t.Literal('none')], {
-  description: 'Which rate card applied: the user’s, the primary team’s, the work profile’s, the tenant default, or none (rate 0)',
+export const RateSourceEnum = t.Union(
+  [t.Literal('user'), t.Literal('team'), t.Literal('role'), t.Literal('work_profile'), t.Literal('tenant_default'), t.Literal('none')],
+  {
+    description: 'Which rate card applied: the user’s, the primary team’s, the role’s, the work profile’s, the tenant default, or none (rate 0)',
+  },
+)
+
+export const RateSegmentOut = t.Object({
+  rate_card_id: Nullable(Id),
+  rate_source: RateSourceEnum,
+  hourly_rate_cents: Cents('Hourly rate of these days'),
+  overtime_multiplier: t.Number({ description: 'Overtime factor of these days' }),
+  from: DateOnly,
+  to: DateOnly,
+  regular_hours: Hours('Regular hours paid at this rate'),
+  overtime_hours: Hours('Overtime hours paid at this rate'),
+  regular_amount_cents: Cents('Pay for the regular hours'),
+  overtime_amount_cents: Cents('Pay for the overtime hours'),
 })
 
 export const PayrollCalculation = t.Object({
@@ -25,10 +42,18 @@ export const PayrollCalculation = t.Object({
   overtime_multiplier: t.Number({ description: 'Factor applied to the hourly rate for overtime hours' }),
   regular_amount_cents: Cents('Pay for regular hours'),
   overtime_amount_cents: Cents('Pay for overtime hours'),
-  amount_cents: Cents('Gross pay'),
+  adjustment_hours: t.Number({
+    description: 'Hours of corrections to closed periods paid in this one (negative: taken back), at the regular rate of the day worked',
+  }),
+  adjustment_amount_cents: t.Integer({ description: 'Pay for adjustment_hours (may be negative)' }),
+  amount_cents: Cents('Gross pay: regular, overtime and adjustments'),
   currency: t.String({ description: 'ISO 4217 currency' }),
   rate_card_id: Nullable(Id),
   rate_source: RateSourceEnum,
+  rate_segments: t.Array(RateSegmentOut, {
+    description:
+      'The rates paid, in date order: each worked day is paid at the card in effect that day (a mid-period raise gives two segments); hourly_rate_cents above is the last one',
+  }),
 })
 
 export const toPayrollCalculation = (l: PayrollLine) => ({
@@ -45,10 +70,24 @@ export const toPayrollCalculation = (l: PayrollLine) => ({
   overtime_multiplier: l.overtimeMultiplier,
   regular_amount_cents: l.regularAmountCents,
   overtime_amount_cents: l.overtimeAmountCents,
-  amount_cents: l.regularAmountCents + l.overtimeAmountCents,
+  adjustment_hours: hours(l.adjustmentSeconds),
+  adjustment_amount_cents: l.adjustmentAmountCents,
+  amount_cents: grossCents(l),
   currency: l.currency,
   rate_card_id: l.rateCardId,
   rate_source: l.rateSource,
+  rate_segments: l.segments.map((s) => ({
+    rate_card_id: s.rateCardId,
+    rate_source: s.rateSource,
+    hourly_rate_cents: s.hourlyRateCents,
+    overtime_multiplier: s.overtimeMultiplier,
+    from: s.from,
+    to: s.to,
+    regular_hours: hours(s.regularSeconds),
+    overtime_hours: hours(s.overtimeSeconds),
+    regular_amount_cents: s.regularAmountCents,
+    overtime_amount_cents: s.overtimeAmountCents,
+  })),
 })
 
 export const PayrollTotals = t.Object({
@@ -66,36 +105,42 @@ export function payrollTotals(lines: PayrollLine[]) {
     regular_hours: hours(sum((l) => l.regularSeconds)),
     overtime_hours: hours(sum((l) => l.overtimeSeconds)),
     total_hours: hours(sum((l) => l.regularSeconds + l.overtimeSeconds)),
-    amount_cents: sum((l) => l.regularAmountCents + l.overtimeAmountCents),
+    amount_cents: sum(grossCents),
   }
 }
 
 export const RateCard = t.Object({
   id: Id,
   name: t.String(),
-  applies_to: t.Union([t.Literal('user'), t.Literal('team'), t.Literal('work_profile'), t.Literal('tenant_default')], {
-    description: 'What the card is for; user beats team beats work profile beats tenant default',
+  applies_to: t.Union([t.Literal('user'), t.Literal('team'), t.Literal('role'), t.Literal('work_profile'), t.Literal('tenant_default')], {
+    description: 'What the card is for; user beats team beats role beats work profile beats tenant default',
   }),
   user_id: Nullable(Id),
   team_id: Nullable(Id),
+  role: Nullable(t.String({ description: 'The role the card is for (employee, manager, admin, owner_admin)' })),
   work_profile: Nullable(t.String()),
   hourly_rate_cents: Cents('Hourly rate'),
-  overtime_multiplier: t.Number(),
+  overtime_multiplier: t.Number({ description: 'Overtime factor: the card’s own, else the tenant’s' }),
+  overtime_multiplier_source: t.Union([t.Literal('card'), t.Literal('tenant')], {
+    description: 'Whether the card sets its own multiplier or uses the tenant’s',
+  }),
   currency: t.String(),
   effective_from: DateOnly,
   effective_to: Nullable(DateOnly),
   created_at: Instant,
 })
 
-export const toRateCard = (r: RateCardRow) => ({
+export const toRateCard = (r: RateCardRow, tenantMultiplier: number) => ({
   id: r.id,
   name: r.name,
-  applies_to: r.userId ? ('user' as const) : r.teamId ? ('team' as const) : r.workProfile ? ('work_profile' as const) : ('tenant_default' as const),
+  applies_to: targetOf(r),
   user_id: r.userId,
   team_id: r.teamId,
+  role: r.role,
   work_profile: r.workProfile,
   hourly_rate_cents: r.hourlyRateCents,
-  overtime_multiplier: r.overtimeMultiplier,
+  overtime_multiplier: r.overtimeMultiplier ?? tenantMultiplier,
+  overtime_multiplier_source: r.overtimeMultiplier === null ? ('tenant' as const) : ('card' as const),
   currency: r.currency,
   effective_from: r.effectiveFrom,
   effective_to: r.effectiveTo,

@@ -1,5 +1,5 @@
 import type { PayrollLine } from './calculate'
-import { hours } from './calculate'
+import { grossCents, hours } from './calculate'
 import type { CostCenterRow } from './queries'
 
 const PAY_RUN_CSV_COLUMNS = [
@@ -14,6 +14,8 @@ const PAY_RUN_CSV_COLUMNS = [
   'overtime_multiplier',
   'regular_amount',
   'overtime_amount',
+  'adjustment_hours',
+  'adjustment_amount',
   'gross_amount',
   'currency',
 ] as const
@@ -50,7 +52,9 @@ export function payRunCsv(lines: PayrollLine[], centers: ReadonlyMap<string, Pic
       l.overtimeMultiplier,
       money(l.regularAmountCents),
       money(l.overtimeAmountCents),
-      money(l.regularAmountCents + l.overtimeAmountCents),
+      hours(l.adjustmentSeconds).toFixed(2),
+      money(l.adjustmentAmountCents),
+      money(grossCents(l)),
       l.currency,
     ]
     out.push(row.map(csvField).join(','))
@@ -59,4 +63,4 @@ export function payRunCsv(lines: PayrollLine[], centers: ReadonlyMap<string, Pic
 }
 
 /** What a pay run pays in total: the sum of its lines' gross amounts, in cents. */
-export const payRunTotalCents = (lines: PayrollLine[]): number => lines.reduce((a, l) => a + l.regularAmountCents + l.overtimeAmountCents, 0)
+export const payRunTotalCents = (lines: PayrollLine[]): number => lines.reduce((a, l) => a + grossCents(l), 0)

@@ -1,26 +1,43 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { findTenantById } from '../tenants/queries'
-import { calculatePayroll, type PayrollLine } from './calculate'
+import { calculatePayroll, DEFAULT_OVERTIME_POLICY, type OvertimePolicy, type PayrollLine } from './calculate'
 import { listPayrollPeople } from './people-queries'
-import { rateCardsInEffect } from './queries'
+import { rateCardsBetween } from './queries'
 import type { ResolvedPeriod } from './period-input'
 import { approvedWorkedLogs } from '../time-tracking/worked-time-read-model'
+import { adjustmentsLandingIn } from '../time-tracking/correction-queries'
 
 /** The tenant's currency (ISO 4217): what amounts are reported in. */
 export const tenantCurrency = (ctx: TenantBoundCtx): string => findTenantById(ctx.db, ctx.tenant.id)?.currency ?? 'USD'
 
+/** The tenant's overtime rules for pay: daily and weekly thresholds, week start, multiplier. */
+export function overtimePolicy(ctx: TenantBoundCtx): OvertimePolicy {
+  const t = findTenantById(ctx.db, ctx.tenant.id)
+  if (!t) return DEFAULT_OVERTIME_POLICY
+  return { dailyHours: t.payOvertimeDailyHours, weeklyHours: t.payOvertimeWeeklyHours, weekStart: t.weekStart, multiplier: t.overtimeMultiplier }
+}
+
 /**
- * Pay of a period from approved timesheets: rates are the cards in effect on the period's last
- * date. `userIds` narrows to some people (a user or a team filter).
+ * Pay of a period from approved timesheets: each day at the rate card in effect that day, with
+ * the tenant's overtime rules, in the tenant currency, plus the corrections of closed periods
+ * that land in it (time corrections). `userIds` narrows to some people (a user
+ * or a team filter).
  */
 export function loadPayrollLines(ctx: TenantBoundCtx, period: ResolvedPeriod, userIds?: string[]): { lines: PayrollLine[]; currency: string } {
   const currency = tenantCurrency(ctx)
-  let logs = approvedWorkedLogs(ctx, period.fromMs, period.toMs)
-  if (userIds) {
-    const wanted = new Set(userIds)
-    logs = logs.filter((l) => wanted.has(l.userId))
-  }
-  const people = listPayrollPeople(ctx, [...new Set(logs.map((l) => l.userId))])
-  const lines = calculatePayroll({ logs, people, cards: rateCardsInEffect(ctx, period.end), timezone: ctx.tenant.timezone, currency })
+  const wanted = userIds ? new Set(userIds) : null
+  const logs = approvedWorkedLogs(ctx, period.fromMs, period.toMs).filter((l) => !wanted || wanted.has(l.userId))
+  const adjustments = adjustmentsLandingIn(ctx, { start: period.start, end: period.end }).filter((a) => !wanted || wanted.has(a.userId))
+  const people = listPayrollPeople(ctx, [...new Set([...logs.map((l) => l.userId), ...adjustments.map((a) => a.userId)])])
+  const earliest = adjustments.reduce((min, a) => (a.workDate < min ? a.workDate : min), period.start)
+  const lines = calculatePayroll({
+    logs,
+    people,
+    cards: rateCardsBetween(ctx, earliest, period.end),
+    timezone: ctx.tenant.timezone,
+    currency,
+    policy: overtimePolicy(ctx),
+    adjustments,
+  })
   return { lines, currency }
 }

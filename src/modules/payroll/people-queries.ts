@@ -2,6 +2,7 @@ import type { TenantScope } from '../../kernel/ctx'
 import { teamCostCenterIds } from '../teams/cost-center-queries'
 import { employmentOf } from '../users/employment-queries'
 import type { WorkProfile } from '../users/schema'
+import type { Role } from '../../kernel/ctx'
 
 /** What payroll needs to know about a person: contract, team, work profile and cost center. */
 export interface PayrollPerson {
@@ -10,6 +11,8 @@ export interface PayrollPerson {
   email: string
   primaryTeamId: string | null
   workProfile: WorkProfile
+  /** Access role: rate cards can be set per role. */
+  role: Role
   weeklyHours: number
   /** The user's own cost center, else the primary team's, else null. */
   costCenterId: string | null
@@ -28,6 +31,7 @@ export function listPayrollPeople(c: TenantScope, userIds?: string[]): PayrollPe
     email: p.email,
     primaryTeamId: p.primaryTeamId,
     workProfile: p.workProfile,
+    role: p.role,
     weeklyHours: p.weeklyHours,
     costCenterId: p.costCenterId ?? (p.primaryTeamId ? (teamCenters.get(p.primaryTeamId) ?? null) : null),
   }))

@@ -38,13 +38,42 @@ export function listRateCardsPage(c: TenantScope, f: RateCardFilter): { rows: Ra
   return { rows, total: c.db.select({ n: count() }).from(rateCards).where(where).get()?.n ?? 0 }
 }
 
-/** Every rate card of the tenant in effect on `date` (few rows: resolution happens in memory). */
-export const rateCardsInEffect = (c: TenantScope, date: string): RateCardRow[] =>
+/** Every rate card of the tenant in effect on some day of [start, end]: payroll resolves each day among them. */
+export const rateCardsBetween = (c: TenantScope, start: string, end: string): RateCardRow[] =>
   c.db
     .select()
     .from(rateCards)
-    .where(and(eq(rateCards.tenantId, c.tenant.id), lte(rateCards.effectiveFrom, date), or(isNull(rateCards.effectiveTo), gte(rateCards.effectiveTo, date))))
+    .where(and(eq(rateCards.tenantId, c.tenant.id), lte(rateCards.effectiveFrom, end), or(isNull(rateCards.effectiveTo), gte(rateCards.effectiveTo, start))))
     .all()
+
+/** Every rate card of the tenant, any date (the history a new card is checked against). */
+export const allRateCards = (c: TenantScope): RateCardRow[] =>
+  c.db.select().from(rateCards).where(eq(rateCards.tenantId, c.tenant.id)).orderBy(asc(rateCards.effectiveFrom), asc(rateCards.id)).all()
+
+export function getRateCardInTenant(c: TenantScope, id: string): RateCardRow {
+  const row = c.db
+    .select()
+    .from(rateCards)
+    .where(and(eq(rateCards.tenantId, c.tenant.id), eq(rateCards.id, id)))
+    .get()
+  if (!row) throw notFound('Rate card')
+  return row
+}
+
+export const insertRateCard = (c: TenantScope, row: Omit<typeof rateCards.$inferInsert, 'tenantId'>): RateCardRow =>
+  c.db
+    .insert(rateCards)
+    .values({ ...row, tenantId: c.tenant.id })
+    .returning()
+    .get()
+
+export const setRateCardEnd = (c: TenantScope, id: string, effectiveTo: string): RateCardRow =>
+  c.db
+    .update(rateCards)
+    .set({ effectiveTo })
+    .where(and(eq(rateCards.tenantId, c.tenant.id), eq(rateCards.id, id)))
+    .returning()
+    .get()!
 
 // ---- payroll periods ----
 

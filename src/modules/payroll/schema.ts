@@ -1,6 +1,7 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 import { instant, localDay, tenantRef, uuidPk } from '../../db/columns'
+import type { Role } from '../../kernel/ctx'
 import { users, type WorkProfile } from '../users/schema'
 import { teams } from '../teams/schema'
 
@@ -36,9 +37,10 @@ export const rateCards = sqliteTable(
     name: text('name').notNull(),
     userId: text('user_id').references((): AnySQLiteColumn => users.id, { onDelete: 'cascade' }),
     teamId: text('team_id').references((): AnySQLiteColumn => teams.id, { onDelete: 'cascade' }),
+    role: text('role').$type<Role>(),
     workProfile: text('work_profile').$type<WorkProfile>(),
     hourlyRateCents: integer('hourly_rate_cents').notNull(),
-    overtimeMultiplier: real('overtime_multiplier').notNull().default(1.5),
+    overtimeMultiplier: real('overtime_multiplier'),
     currency: text('currency').notNull(),
     effectiveFrom: localDay('effective_from').notNull(),
     effectiveTo: localDay('effective_to'),
@@ -49,17 +51,19 @@ export const rateCards = sqliteTable(
 
 export const rateCardsDoc = describeEntity(rateCards, {
   entity: 'RateCard',
-  description: 'Hourly pay rate. The most specific card wins: user, then team, then work profile, then the tenant default (all null).',
+  description:
+    'Hourly pay rate with effective dates (history kept: a new rate ends the previous one the day before). The most specific card in effect on a day wins: user, then primary team, then role, then work profile, then the tenant default (all null).',
   fields: {
     id: 'UUID of the rate card.',
     tenantId: 'Owning tenant.',
     name: 'Name.',
     userId: 'Applies to this user only.',
     teamId: 'Applies to this team.',
+    role: 'Applies to people of this role (employee, manager, admin, owner_admin).',
     workProfile: 'Applies to this work profile.',
     hourlyRateCents: 'Regular hourly rate in cents.',
-    overtimeMultiplier: 'Multiplier for overtime hours (weekly hours above contract).',
-    currency: 'ISO 4217 currency.',
+    overtimeMultiplier: "Multiplier for overtime hours; null for the tenant's overtime multiplier.",
+    currency: 'ISO 4217 currency: always the tenant currency when the card was written.',
     effectiveFrom: 'First date the rate applies.',
     effectiveTo: 'Last date the rate applies; null for open-ended.',
     createdAt: 'When it was created.',

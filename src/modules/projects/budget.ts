@@ -6,35 +6,56 @@ import { emit } from '../webhooks/outbox-queries'
 import { hours } from '../payroll/calculate'
 import { tenantCurrency } from '../payroll/payroll-lines'
 import { listPayrollPeople } from '../payroll/people-queries'
-import { rateCardsInEffect } from '../payroll/queries'
-import { resolveRate } from '../payroll/rates'
-import { projectWorkedSecondsByUser } from '../time-tracking/worked-time-read-model'
+import { rateCardsBetween } from '../payroll/queries'
+import { inEffectOn, resolveRateOn } from '../payroll/rates'
+import { projectWorkedLogs, type WorkedLog } from '../time-tracking/worked-time-read-model'
+import { billRatesOfProject } from './bill-rate-queries'
 import { getProjectInTenant, updateProjectRow, type ProjectRow } from './queries'
 
 const pct = (used: number, budget: number | null): number | null =>
   budget === null ? null : budget === 0 ? (used > 0 ? 100 : 0) : Math.round((used / budget) * 10000) / 100
 
-/** Hours and money used against a project's budget. Money: the bill rate, else each person's rate card. */
-export function projectBudget(ctx: TenantBoundCtx, project: ProjectRow) {
-  const perUser = projectWorkedSecondsByUser(ctx, project.id)
-  const seconds = perUser.reduce((a, u) => a + u.seconds, 0)
-  let usedCents: number
-  if (project.billRateCents !== null) {
-    usedCents = Math.round((seconds / 3600) * project.billRateCents)
-  } else {
-    const cards = rateCardsInEffect(ctx, localDate(ctx.now, ctx.tenant.timezone))
-    const people = new Map(
-      listPayrollPeople(
-        ctx,
-        perUser.map((u) => u.userId),
-      ).map((p) => [p.id, p]),
-    )
-    usedCents = perUser.reduce((a, u) => {
-      const person = people.get(u.userId)
-      const rate = person ? (resolveRate(cards, person).card?.hourlyRateCents ?? 0) : 0
-      return a + Math.round((u.seconds / 3600) * rate)
-    }, 0)
+/**
+ * What the hours of each day are worth: the project bill rate in effect that day (the dated
+ * history of set_project_bill_rate), else the project's flat bill rate, else the person's pay rate
+ * card of that day. Amounts are rounded per person-and-rate (per rate for bill rates).
+ */
+function valueHours(ctx: TenantBoundCtx, project: ProjectRow, logs: WorkedLog[]): { usedCents: number; billed: boolean } {
+  const history = billRatesOfProject(ctx, project.id)
+  const tz = ctx.tenant.timezone
+  const groups = new Map<string, { seconds: number; rate: number }>()
+  const add = (key: string, seconds: number, rate: number) => {
+    const g = groups.get(key)
+    if (g) g.seconds += seconds
+    else groups.set(key, { seconds, rate })
   }
+  const needCards: { log: WorkedLog; date: string }[] = []
+  for (const log of logs) {
+    const date = localDate(log.clockInAt, tz)
+    const bill = history.find((r) => inEffectOn(r, date))?.hourlyRateCents ?? project.billRateCents
+    if (bill !== null) add(`bill|${bill}`, log.workedSeconds, bill)
+    else needCards.push({ log, date })
+  }
+  if (needCards.length) {
+    const dates = needCards.map((n) => n.date).sort()
+    const cards = rateCardsBetween(ctx, dates[0]!, dates.at(-1)!)
+    const people = new Map(listPayrollPeople(ctx, [...new Set(needCards.map((n) => n.log.userId))]).map((p) => [p.id, p]))
+    for (const { log, date } of needCards) {
+      const person = people.get(log.userId)
+      const rate = person ? (resolveRateOn(cards, person, date).card?.hourlyRateCents ?? 0) : 0
+      add(`card|${log.userId}|${rate}`, log.workedSeconds, rate)
+    }
+  }
+  let usedCents = 0
+  for (const g of groups.values()) usedCents += Math.round((g.seconds / 3600) * g.rate)
+  return { usedCents, billed: project.billRateCents !== null || history.length > 0 }
+}
+
+/** Hours and money used against a project's budget (money: see valueHours). */
+export function projectBudget(ctx: TenantBoundCtx, project: ProjectRow) {
+  const logs = projectWorkedLogs(ctx, project.id)
+  const seconds = logs.reduce((a, l) => a + l.workedSeconds, 0)
+  const { usedCents, billed } = valueHours(ctx, project, logs)
   const usedHours = hours(seconds)
   const hoursPct = pct(seconds / 3600, project.budgetHours)
   const amountPct = pct(usedCents, project.budgetAmountCents)
@@ -50,7 +71,7 @@ export function projectBudget(ctx: TenantBoundCtx, project: ProjectRow) {
     used_amount_cents: usedCents,
     remaining_amount_cents: project.budgetAmountCents === null ? null : project.budgetAmountCents - usedCents,
     amount_percent_used: amountPct,
-    valued_with: project.billRateCents !== null ? ('project_bill_rate' as const) : ('rate_cards' as const),
+    valued_with: billed ? ('project_bill_rate' as const) : ('rate_cards' as const),
     alert_threshold_percent: project.alertThresholdPercent,
     threshold_reached: reached,
     budget_alert_sent_at: toIsoOrNull(project.budgetAlertSentAt),

@@ -8,7 +8,7 @@ export const getProjectBudget = defineOperation({
   name: 'get_project_budget',
   title: 'Get a project’s budget',
   description:
-    'Hours and money used against the project budget and its alert threshold. Hours are the worked time of closed time logs booked to the project; money values them at the project bill rate, else at each person’s rate card. Reading it also checks the threshold: project.budget_alert fires once when it is reached.',
+    'Hours and money used against the project budget and its alert threshold. Hours are the worked time of closed time logs booked to the project; money values the hours of each day at the project bill rate in effect that day (set_project_bill_rate history), else the project flat bill rate, else the person’s pay rate card of that day. Reading it also checks the threshold: project.budget_alert fires once when it is reached.',
   access: { role: 'manager' },
   input: t.Object({ project_id: Id }),
   output: ProjectBudget,

@@ -1,6 +1,6 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
-import { instant, tenantRef, uuidPk } from '../../db/columns'
+import { instant, localDay, tenantRef, uuidPk } from '../../db/columns'
 import { costCenters } from '../payroll/schema'
 
 export const PROJECT_STATUSES = ['active', 'on_hold', 'completed', 'archived'] as const
@@ -52,5 +52,38 @@ export const projectsDoc = describeEntity(projects, {
     externalId: 'Id in the external tool; with externalSource the key of the sync upsert.',
     createdAt: 'When the project was created.',
     updatedAt: 'Last change.',
+  },
+})
+
+export const projectBillRates = sqliteTable(
+  'project_bill_rates',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    hourlyRateCents: integer('hourly_rate_cents').notNull(),
+    currency: text('currency').notNull(),
+    effectiveFrom: localDay('effective_from').notNull(),
+    effectiveTo: localDay('effective_to'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('project_bill_rates_tenant_project_idx').on(t.tenantId, t.projectId, t.effectiveFrom)],
+)
+
+export const projectBillRatesDoc = describeEntity(projectBillRates, {
+  entity: 'ProjectBillRate',
+  description:
+    'A project bill rate with effective dates (history kept: a new one ends the previous one the day before). Hours of a day are valued at the bill rate in effect that day, else the project flat bill rate, else the person’s pay rate card.',
+  fields: {
+    id: 'UUID of the bill rate.',
+    tenantId: 'Owning tenant.',
+    projectId: 'The project.',
+    hourlyRateCents: 'Hourly bill rate in cents of the tenant currency.',
+    currency: 'ISO 4217 currency: the tenant currency when it was written.',
+    effectiveFrom: 'First date the rate applies.',
+    effectiveTo: 'Last date the rate applies; null for open-ended.',
+    createdAt: 'When it was created.',
   },
 })

@@ -1,12 +1,16 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { DAY } from '../../kernel/time'
 import { inTransaction } from '../../kernel/db'
-import { purgeBlocksBefore, purgeEndedAgentSessionsBefore, purgeSamplesBefore } from '../activity/purge-queries'
-import { purgeToolCallsBefore } from '../analytics/purge-queries'
+import { purgeBlocksBefore, purgeEndedAgentSessionsBefore, purgeIngestBatchesBefore, purgeSamplesBefore } from '../activity/purge-queries'
+import { purgeQuestionsBefore, purgeToolCallsBefore } from '../analytics/purge-queries'
+import { purgeFinishedJobRunsBefore } from '../jobs/purge-queries'
+import { purgeSessionsSeenBefore } from '../mcp-sessions/purge-queries'
+import { purgeFinishedEmailsBefore } from '../notifications/purge-queries'
 import { purgePingsBefore } from '../locations/purge-queries'
 import { retentionDaysOf } from '../tenants/retention-queries'
 import { DATA_KINDS, type DataKind } from '../tenants/schema'
 import { purgeFinishedDeliveriesBefore } from '../webhooks/history-queries'
+import { purgeDeliveredEventsBefore } from '../webhooks/purge-queries'
 
 const BATCH = 5_000
 
@@ -20,11 +24,19 @@ const PURGES: Partial<Record<DataKind, Purge>> = {
   agent_sessions: purgeEndedAgentSessionsBefore,
   tool_calls: purgeToolCallsBefore,
   webhook_deliveries: purgeFinishedDeliveriesBefore,
+  webhook_events: purgeDeliveredEventsBefore,
+  email_outbox: purgeFinishedEmailsBefore,
+  ask_questions: purgeQuestionsBefore,
+  ingest_batches: purgeIngestBatchesBefore,
+  mcp_sessions: purgeSessionsSeenBefore,
+  job_runs: purgeFinishedJobRunsBefore,
 }
 
 /**
- * Deletes monitoring data older than the plan's retention period, kind by kind, in short
- * transactions. Time logs, timesheets and payroll are records, not monitoring data: never deleted.
+ * Deletes monitoring data and append-only logs (tool calls, questions, emails, events and
+ * deliveries, ingest batch ids, MCP sessions, job runs) older than the tenant's retention period
+ * (retentionDaysOf), kind by kind, in short transactions. Time logs, timesheets and payroll are
+ * records, not monitoring data: never deleted.
  */
 export function applyRetention(ctx: TenantScope): number {
   const days = retentionDaysOf(ctx)

@@ -2,6 +2,7 @@ import { t } from 'elysia'
 import { Id, Instant, Nullable, RoleEnum } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
 import type { UserRow } from '../users/queries'
+import { WORK_PROFILES } from '../users/schema'
 import type { MembershipRow, TeamRow } from './queries'
 
 export const Team = t.Object({
@@ -10,6 +11,7 @@ export const Team = t.Object({
   description: Nullable(t.String()),
   manager_user_id: Nullable(Id),
   cost_center_id: Nullable(Id),
+  work_profile: Nullable(t.UnionEnum(WORK_PROFILES), { description: 'Work profile a person added to the team gets when none is given' }),
   member_count: t.Integer({ minimum: 0 }),
   created_at: Instant,
 })
@@ -33,6 +35,7 @@ export const toTeam = (row: TeamRow) => ({
   description: row.description,
   manager_user_id: row.managerUserId,
   cost_center_id: row.costCenterId,
+  work_profile: row.workProfile,
   member_count: row.memberCount,
   created_at: toIso(row.createdAt),
 })

@@ -8,7 +8,8 @@ import { teamMemberships, teams, type MembershipRole } from './schema'
 export type TeamRow = typeof teams.$inferSelect & { memberCount: number }
 export type MembershipRow = typeof teamMemberships.$inferSelect
 
-const memberCount = sql<number>`(select count(*) from ${teamMemberships} m where m.tenant_id = ${teams.tenantId} and m.team_id = ${teams.id})`.mapWith(Number)
+/** Outer columns written `${teams}.col`: a bare `${teams.tenantId}` renders unqualified in a single-table select and binds to m's own column. */
+const memberCount = sql<number>`(select count(*) from ${teamMemberships} m where m.tenant_id = ${teams}.tenant_id and m.team_id = ${teams}.id)`.mapWith(Number)
 
 const teamColumns = {
   id: teams.id,
@@ -17,6 +18,7 @@ const teamColumns = {
   description: teams.description,
   managerUserId: teams.managerUserId,
   costCenterId: teams.costCenterId,
+  workProfile: teams.workProfile,
   createdAt: teams.createdAt,
   memberCount,
 }
@@ -87,7 +89,7 @@ export function managedTeamIds(c: TenantScope, userId: string): string[] {
         eq(teams.tenantId, c.tenant.id),
         or(
           eq(teams.managerUserId, userId),
-          sql`exists (select 1 from ${teamMemberships} m where m.tenant_id = ${teams.tenantId} and m.team_id = ${teams.id} and m.user_id = ${userId} and m.role_in_team = 'manager')`,
+          sql`exists (select 1 from ${teamMemberships} m where m.tenant_id = ${teams}.tenant_id and m.team_id = ${teams}.id and m.user_id = ${userId} and m.role_in_team = 'manager')`,
         ),
       ),
     )

@@ -1,7 +1,7 @@
 import { index, primaryKey, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 import { instant, tenantRef, uuidPk } from '../../db/columns'
-import { users } from '../users/schema'
+import { users, type WorkProfile } from '../users/schema'
 import { costCenters } from '../payroll/schema'
 
 export const teams = sqliteTable(
@@ -13,6 +13,7 @@ export const teams = sqliteTable(
     description: text('description'),
     managerUserId: text('manager_user_id').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
     costCenterId: text('cost_center_id').references((): AnySQLiteColumn => costCenters.id, { onDelete: 'set null' }),
+    workProfile: text('work_profile').$type<WorkProfile>(),
     createdAt: instant('created_at').notNull(),
   },
   (t) => [index('teams_tenant_name_idx').on(t.tenantId, t.name)],
@@ -29,6 +30,7 @@ export const teamsDoc = describeEntity(teams, {
     description: 'What the team does.',
     managerUserId: 'The manager responsible for the team.',
     costCenterId: 'Default cost center of the team.',
+    workProfile: 'Work profile a person added to this team gets when none is given; null when the team sets none.',
     createdAt: 'When the team was created.',
   },
 })

@@ -21,6 +21,13 @@ const retention = (days: number, samples: number): Record<DataKind, number> => (
   agent_sessions: samples,
   tool_calls: 365,
   webhook_deliveries: 30,
+  // Feature usage counts events over periods up to last_month (start of the month before): ~62 days.
+  webhook_events: 90,
+  email_outbox: 90,
+  ask_questions: 365,
+  ingest_batches: 30,
+  mcp_sessions: 30,
+  job_runs: 90,
 })
 
 export const PLAN_CATALOG: PlanSpec[] = [

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { prepared, type DbLike } from '../../kernel/db'
 import type { TenantCtx, TenantScope } from '../../kernel/ctx'
-import { plans, retentionPolicies, tenants, type PlanId } from './schema'
+import { plans, retentionPolicies, tenants, type GeofencePolicy, type PayPeriod, type PlanId } from './schema'
 import { notFound } from '../../kernel/errors'
 import { PLAN_CATALOG } from './plans-catalog'
 
@@ -113,7 +113,69 @@ export const findDefaultDemoTenant = (db: DbLike): TenantRow | null =>
     .orderBy(tenants.id)
     .get() ?? null
 
-/** Attendance policy of a tenant: geofence enforcement and presence confirmations. */
-export function updateAttendancePolicy(c: TenantScope, values: { geofencePolicy?: TenantRow['geofencePolicy']; presenceTapMinutes?: number | null }): void {
-  c.db.update(tenants).set(values).where(eq(tenants.id, c.tenant.id)).run()
+export type BreakKindName = 'break' | 'lunch'
+
+/**
+ * The company settings other modules read, typed (tenants columns; see tenants/schema.ts for
+ * their meaning). Read it where the rule applies, never copy a default: payroll and timesheets
+ * take the pay period from here, worked time the paid break kinds, pings the outside-zone minutes,
+ * the rates helper the week start.
+ */
+export interface CompanySettings {
+  name: string
+  timezone: string
+  currency: string
+  locale: string
+  /** ISO weekday the week starts on: 1 = Monday … 7 = Sunday. */
+  weekStart: number
+  payPeriod: PayPeriod
+  /** A date a pay period starts on (YYYY-MM-DD); null for the default. */
+  payPeriodAnchor: string | null
+  payOvertimeDailyHours: number | null
+  /** Null: each person's contract hours. */
+  payOvertimeWeeklyHours: number | null
+  overtimeMultiplier: number
+  paidBreakKinds: BreakKindName[]
+  autoClockOutHours: number
+  idleThresholdSeconds: number
+  productivityDropThreshold: number
+  presenceTapMinutes: number | null
+  geofencePolicy: GeofencePolicy
+  outsideZoneMinutes: number
+  /** Daily hours above which workload alerts call a day unusual (not pay). */
+  workloadDailyHours: number
+}
+
+export function settingsOfRow(t: TenantRow): CompanySettings {
+  return {
+    name: t.name,
+    timezone: t.timezone,
+    currency: t.currency,
+    locale: t.locale,
+    weekStart: t.weekStart,
+    payPeriod: t.payPeriod,
+    payPeriodAnchor: t.payPeriodAnchor,
+    payOvertimeDailyHours: t.payOvertimeDailyHours,
+    payOvertimeWeeklyHours: t.payOvertimeWeeklyHours,
+    overtimeMultiplier: t.overtimeMultiplier,
+    paidBreakKinds: (t.paidBreakKinds ?? []).filter((k): k is BreakKindName => k === 'break' || k === 'lunch'),
+    autoClockOutHours: t.autoClockOutHours,
+    idleThresholdSeconds: t.idleThresholdSeconds,
+    productivityDropThreshold: t.productivityDropThreshold,
+    presenceTapMinutes: t.presenceTapMinutes,
+    geofencePolicy: t.geofencePolicy,
+    outsideZoneMinutes: t.outsideZoneMinutes,
+    workloadDailyHours: t.overtimeDailyHours,
+  }
+}
+
+/** The typed settings of the context's tenant (one read of its row). */
+export const companySettingsOf = (c: TenantScope): CompanySettings => settingsOfRow(getTenantRow(c))
+
+/** Writes changed settings of the context's tenant (already validated by update_company_settings). */
+export function updateCompanySettingsRow(c: TenantScope, values: Partial<CompanySettings>): void {
+  const { workloadDailyHours, ...rest } = values
+  const set: Partial<NewTenantRow> = { ...rest, ...(workloadDailyHours !== undefined ? { overtimeDailyHours: workloadDailyHours } : {}) }
+  if (Object.keys(set).length === 0) return
+  c.db.update(tenants).set(set).where(eq(tenants.id, c.tenant.id)).run()
 }

@@ -46,6 +46,12 @@ export const DATA_KINDS = [
   'agent_sessions',
   'tool_calls',
   'webhook_deliveries',
+  'webhook_events',
+  'email_outbox',
+  'ask_questions',
+  'ingest_batches',
+  'mcp_sessions',
+  'job_runs',
 ] as const
 export type DataKind = (typeof DATA_KINDS)[number]
 
@@ -150,5 +156,31 @@ export const tenantsDoc = describeEntity(tenants, {
     outsideZoneMinutes: 'Minutes outside every office (while clocked in) after which location.outside_zone is emitted.',
     createdAt: 'When the tenant was created.',
     deletedAt: 'When the tenant was removed; null while active.',
+  },
+})
+
+/**
+ * A tenant's own retention periods: an admin may keep a kind of data for less time than the plan
+ * allows, never longer (settings.retention). The retention job uses min(plan, override).
+ */
+export const tenantRetention = sqliteTable(
+  'tenant_retention',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    dataKind: text('data_kind').$type<DataKind>().notNull(),
+    retentionDays: integer('retention_days').notNull(),
+  },
+  (t) => [uniqueIndex('tenant_retention_tenant_kind_uq').on(t.tenantId, t.dataKind)],
+)
+
+export const tenantRetentionDoc = describeEntity(tenantRetention, {
+  entity: 'TenantRetention',
+  description: "A company's shorter retention period for one kind of data; the plan's period is the upper bound.",
+  fields: {
+    tenantId: 'Owning tenant.',
+    dataKind: 'Kind of data, as in RetentionPolicy.',
+    retentionDays: "Days data of this kind is kept; at most the plan's period.",
   },
 })

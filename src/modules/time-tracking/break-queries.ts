@@ -48,12 +48,12 @@ export const breaksOfLog = (ctx: TenantScope, timeLogId: string): BreakRow[] =>
     .all()
 
 /** Breaks of these time logs (they are paused time, not worked time). */
-export function breaksOfLogs(c: TenantScope, timeLogIds: string[]): { timeLogId: string; startedAt: number; endedAt: number | null }[] {
-  const out: { timeLogId: string; startedAt: number; endedAt: number | null }[] = []
+export function breaksOfLogs(c: TenantScope, timeLogIds: string[]): { timeLogId: string; kind: string; startedAt: number; endedAt: number | null }[] {
+  const out: { timeLogId: string; kind: string; startedAt: number; endedAt: number | null }[] = []
   for (let i = 0; i < timeLogIds.length; i += 500) {
     out.push(
       ...c.db
-        .select({ timeLogId: breaks.timeLogId, startedAt: breaks.startedAt, endedAt: breaks.endedAt })
+        .select({ timeLogId: breaks.timeLogId, kind: breaks.kind, startedAt: breaks.startedAt, endedAt: breaks.endedAt })
         .from(breaks)
         .where(and(eq(breaks.tenantId, c.tenant.id), inArray(breaks.timeLogId, timeLogIds.slice(i, i + 500))))
         .all(),

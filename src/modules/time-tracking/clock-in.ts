@@ -9,6 +9,7 @@ import { Id, Instant, Int, Nullable } from '../../kernel/schemas'
 import { MINUTE, localTimeLabel, toIso } from '../../kernel/time'
 import { endActiveAgentSessions } from '../activity/agent-queries'
 import { insertLocationPing, listOffices, type OfficeRow } from '../locations/office-queries'
+import { geofencePolicyFor } from '../locations/office-policy'
 import { findTenantById } from '../tenants/queries'
 import { getUserInTenant, type UserRow } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
@@ -30,11 +31,11 @@ type Fence = GeofenceResult<OfficeRow>
 const sourceOf = (ctx: TenantBoundCtx) => (ctx.surface === 'mcp' ? 'mcp' : ctx.surface === 'client' ? 'client' : 'import') as TimeLogRow['source']
 
 function checkGeofence(ctx: TenantBoundCtx, user: UserRow, point: Point | null): Fence | null {
-  const tenant = findTenantById(ctx.db, ctx.tenant.id)!
-  if (tenant.geofencePolicy === 'off') return null
+  const policy = geofencePolicyFor(ctx, user)
+  if (policy === 'off') return null
   const offices = listOffices(ctx)
   const fence = point ? matchGeofence(point, offices) : null
-  if (tenant.geofencePolicy !== 'enforce' || offices.length === 0 || fence?.inside) return fence
+  if (policy !== 'enforce' || offices.length === 0 || fence?.inside) return fence
   // Refused: the failure is an event too (clock.in.failed), committed on its own.
   const reason = point ? 'outside_geofence' : 'location_required'
   inTransaction(ctx, (c) => {

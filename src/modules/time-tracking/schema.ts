@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 import { flag, instant, tenantRef, uuidPk } from '../../db/columns'
 import { users } from '../users/schema'
@@ -8,7 +8,7 @@ import { projects } from '../projects/schema'
 import { tasks } from '../tasks/schema'
 import { timesheets } from '../timesheets/schema'
 
-export const TIME_LOG_SOURCES = ['mcp', 'client', 'mobile', 'import', 'seed'] as const
+export const TIME_LOG_SOURCES = ['mcp', 'client', 'mobile', 'import', 'seed', 'correction'] as const
 export type TimeLogSource = (typeof TIME_LOG_SOURCES)[number]
 export const TIME_LOG_STATUSES = ['open', 'closed', 'auto_closed'] as const
 export type TimeLogStatus = (typeof TIME_LOG_STATUSES)[number]
@@ -62,7 +62,7 @@ export const timeLogsDoc = describeEntity(timeLogs, {
     clockInAt: 'Clock-in instant.',
     clockOutAt: 'Clock-out instant; null while clocked in.',
     status: 'open, closed, or auto_closed (a forgotten clock-out closed by policy).',
-    source: 'mcp, client, mobile, import or seed.',
+    source: 'mcp, client, mobile, import, seed, or correction (added by a manager or admin with a reason).',
     clockInLatitude: 'Latitude sent with the clock-in, if any.',
     clockInLongitude: 'Longitude sent with the clock-in, if any.',
     clockOutLatitude: 'Latitude sent with the clock-out, if any.',
@@ -149,5 +149,61 @@ export const presenceTapsDoc = describeEntity(presenceTaps, {
     latitude: 'Latitude sent, if any.',
     longitude: 'Longitude sent, if any.',
     withinGeofence: 'Geofence result of the coordinates; null without coordinates.',
+  },
+})
+
+export const CORRECTION_KINDS = ['added', 'edited'] as const
+export type CorrectionKind = (typeof CORRECTION_KINDS)[number]
+
+/** A time entry's clock-in and clock-out as a correction saw them. */
+export interface EntryTimes {
+  clock_in_at: string
+  clock_out_at: string
+  worked_seconds: number
+}
+
+export const timeCorrections = sqliteTable(
+  'time_corrections',
+  {
+    id: uuidPk(),
+    tenantId: tenantRef(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    timeLogId: text('time_log_id').references(() => timeLogs.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<CorrectionKind>().notNull(),
+    workDate: text('work_date').notNull(),
+    before: text('before', { mode: 'json' }).$type<EntryTimes>(),
+    after: text('after', { mode: 'json' }).$type<EntryTimes>().notNull(),
+    reason: text('reason').notNull(),
+    correctedByUserId: text('corrected_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    correctedAt: instant('corrected_at').notNull(),
+    adjustmentSeconds: integer('adjustment_seconds'),
+    landsOn: text('lands_on'),
+  },
+  (t) => [
+    index('time_corrections_tenant_user_idx').on(t.tenantId, t.userId, t.correctedAt),
+    index('time_corrections_tenant_lands_idx').on(t.tenantId, t.landsOn),
+  ],
+)
+
+export const timeCorrectionsDoc = describeEntity(timeCorrections, {
+  entity: 'TimeCorrection',
+  description:
+    'A time entry added or changed by a manager or admin, with the reason. In an open payroll period the entry itself changes; in a closed one it stays frozen and the difference is paid as an adjustment in the period holding lands_on.',
+  fields: {
+    id: 'UUID of the correction.',
+    tenantId: 'Owning tenant.',
+    userId: 'Whose time was corrected.',
+    timeLogId: 'The time log added or changed; null when a closed period kept it frozen and no log was added.',
+    kind: 'added (a missing entry) or edited (clock-in or clock-out moved).',
+    workDate: 'Tenant-local date the entry counts on (its clock-in date).',
+    before: 'Clock-in, clock-out and worked seconds before; null for an added entry.',
+    after: 'Clock-in, clock-out and worked seconds after.',
+    reason: 'Why, as the corrector wrote it; shown to the person.',
+    correctedByUserId: 'Who corrected it; null for the operator (CLI).',
+    correctedAt: 'When.',
+    adjustmentSeconds: 'Worked seconds paid as an adjustment because the work date lies in a closed payroll period; null otherwise.',
+    landsOn: 'Tenant-local date whose pay period pays the adjustment; null without one.',
   },
 })

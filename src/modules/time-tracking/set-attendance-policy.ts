@@ -1,15 +1,17 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { Int, Nullable } from '../../kernel/schemas'
-import { inTransaction } from '../../kernel/db'
-import { findTenantById, updateAttendancePolicy } from '../tenants/queries'
-import { recordChange } from '../audit/audit-queries'
+import { applyCompanySettings } from '../tenants/update-company-settings'
 
 const GeofencePolicyEnum = t.Union([t.Literal('off'), t.Literal('record'), t.Literal('enforce')], {
   description: 'off: ignore coordinates; record: store the geofence result; enforce: refuse clock-ins outside every office',
 })
 
-/** Sets how clock-ins treat geofences and presence confirmations (the operator's `workforce offices policy`). */
+/**
+ * Sets how clock-ins treat geofences and presence confirmations (the operator's `workforce offices
+ * policy`): a thin alias of update_company_settings for these two fields (same checks, same
+ * settings.updated audit entry).
+ */
 export const setAttendancePolicy = defineOperation({
   name: 'set_attendance_policy',
   title: 'Set the attendance policy',
@@ -21,19 +23,7 @@ export const setAttendancePolicy = defineOperation({
   }),
   output: t.Object({ geofence_policy: GeofencePolicyEnum, presence_tap_minutes: Nullable(Int()) }),
   run(ctx, input) {
-    const policyOf = (c: { db: typeof ctx.db }) => {
-      const tenant = findTenantById(c.db, ctx.tenant.id)!
-      return { geofence_policy: tenant.geofencePolicy, presence_tap_minutes: tenant.presenceTapMinutes }
-    }
-    return inTransaction(ctx, (c) => {
-      const before = policyOf(c)
-      updateAttendancePolicy(c, {
-        ...(input.geofence_policy ? { geofencePolicy: input.geofence_policy } : {}),
-        ...(input.presence_tap_minutes !== undefined ? { presenceTapMinutes: input.presence_tap_minutes } : {}),
-      })
-      const after = policyOf(c)
-      recordChange(c, { action: 'settings.updated', entity: 'settings', entityId: ctx.tenant.readableId, before, after })
-      return after
-    })
+    const { settings } = applyCompanySettings(ctx, input)
+    return { geofence_policy: settings.geofence_policy, presence_tap_minutes: settings.presence_tap_minutes }
   },
 })

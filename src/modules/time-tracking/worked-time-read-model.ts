@@ -3,6 +3,7 @@ import type { TenantScope } from '../../kernel/ctx'
 import { timesheets } from '../timesheets/schema'
 import { breaksOfLogs } from './break-queries'
 import { localDate } from '../../kernel/time'
+import { companySettingsOf } from '../tenants/queries'
 import type { TimeLogRow } from './queries'
 import { breaks, timeLogs } from './schema'
 
@@ -14,14 +15,29 @@ import { breaks, timeLogs } from './schema'
  */
 
 /**
- * Worked seconds of a closed time log: clock-out minus clock-in minus its breaks (an unended break
- * counts up to the clock-out). SQLite: two-argument max()/min() are scalar (greatest/least).
+ * Breaks that reduce worked time: those whose kind is not one of the company's paid break kinds
+ * (settings paid_break_kinds; by default none is paid, so every break is deducted). The one place
+ * the rule lives: every worked-time figure below (payroll, timesheets, budgets, dashboard, alerts)
+ * goes through it.
+ */
+const unpaidBreak = (c: TenantScope, alias: string) => {
+  const paid = companySettingsOf(c).paidBreakKinds
+  return paid.length === 0 ? sql`` : sql.raw(` and ${alias}.kind not in (${paid.map((k) => `'${k === 'lunch' ? 'lunch' : 'break'}'`).join(', ')})`)
+}
+
+/** Whether a break of this kind reduces worked time under the company's settings. */
+export const breakIsUnpaid = (paidKinds: readonly string[], kind: string): boolean => !paidKinds.includes(kind)
+
+/**
+ * Worked seconds of a closed time log: clock-out minus clock-in minus its unpaid breaks (an unended
+ * break counts up to the clock-out). SQLite: two-argument max()/min() are scalar (greatest/least).
  * Written out with table names: in a single-table select drizzle renders bare column names, which
  * inside the subquery would name the break's own columns (b.id, b.tenant_id) and drop every break.
  */
-const workedSeconds = sql<number>`max(0, ("time_logs"."clock_out_at" - "time_logs"."clock_in_at") - coalesce((
+const workedSecondsOf = (c: TenantScope) =>
+  sql<number>`max(0, ("time_logs"."clock_out_at" - "time_logs"."clock_in_at") - coalesce((
   select sum(min(coalesce(b.ended_at, "time_logs"."clock_out_at"), "time_logs"."clock_out_at") - b.started_at)
-  from ${breaks} b where b.tenant_id = "time_logs"."tenant_id" and b.time_log_id = "time_logs"."id"
+  from ${breaks} b where b.tenant_id = "time_logs"."tenant_id" and b.time_log_id = "time_logs"."id"${unpaidBreak(c, 'b')}
 ), 0)) / 1000.0`.mapWith(Number)
 
 export interface WorkedLog {
@@ -36,7 +52,7 @@ export interface WorkedLog {
  */
 export function approvedWorkedLogs(c: TenantScope, fromMs: number, toMs: number): WorkedLog[] {
   return c.db
-    .select({ userId: timeLogs.userId, clockInAt: timeLogs.clockInAt, workedSeconds })
+    .select({ userId: timeLogs.userId, clockInAt: timeLogs.clockInAt, workedSeconds: workedSecondsOf(c) })
     .from(timeLogs)
     .innerJoin(timesheets, and(eq(timesheets.tenantId, timeLogs.tenantId), eq(timesheets.id, timeLogs.timesheetId)))
     .where(
@@ -54,7 +70,7 @@ export function approvedWorkedLogs(c: TenantScope, fromMs: number, toMs: number)
 /** Worked seconds booked to a project, per user (closed time logs only). */
 export function projectWorkedSecondsByUser(c: TenantScope, projectId: string): { userId: string; seconds: number }[] {
   return c.db
-    .select({ userId: timeLogs.userId, seconds: sql<number>`sum(${workedSeconds})`.mapWith(Number) })
+    .select({ userId: timeLogs.userId, seconds: sql<number>`sum(${workedSecondsOf(c)})`.mapWith(Number) })
     .from(timeLogs)
     .where(and(eq(timeLogs.tenantId, c.tenant.id), eq(timeLogs.projectId, projectId), isNotNull(timeLogs.clockOutAt)))
     .groupBy(timeLogs.userId)
@@ -63,11 +79,11 @@ export function projectWorkedSecondsByUser(c: TenantScope, projectId: string): {
 
 export type TimesheetEntryRow = TimeLogRow & { breakMs: number }
 
-/** The time logs of a timesheet, oldest first, with the length of their finished breaks. */
+/** The time logs of a timesheet, oldest first, with the length of their finished unpaid breaks (what reduces worked time). */
 export function timeLogsOfTimesheet(c: TenantScope, timesheetId: string): TimesheetEntryRow[] {
   // Written out with table names: drizzle renders bare column names inside a single-table select.
   const breakMs = sql<number>`coalesce((select sum(b.ended_at - b.started_at) from ${breaks} b
-    where b.tenant_id = "time_logs"."tenant_id" and b.time_log_id = "time_logs"."id" and b.ended_at is not null), 0)`.mapWith(Number)
+    where b.tenant_id = "time_logs"."tenant_id" and b.time_log_id = "time_logs"."id" and b.ended_at is not null${unpaidBreak(c, 'b')}), 0)`.mapWith(Number)
   return c.db
     .select({ log: timeLogs, breakMs })
     .from(timeLogs)
@@ -103,7 +119,7 @@ export function userIdsOwingTimesheet(c: TenantScope, periodStart: string, fromM
 
 /**
  * Worked milliseconds per user and tenant-local date of these time logs (an open one runs until
- * now), net of their breaks (an unended break counts up to the log's end). A session counts in
+ * now), net of their unpaid breaks (an unended break counts up to the log's end). A session counts in
  * full on the local date it clocked in, as timesheets and payroll count it (workedSeconds above):
  * a night shift from Sunday 22:00 to Monday 06:00 is Sunday's, so the dashboard, team hours,
  * workload alerts and overtime give the same hours as the timesheet holding the session.
@@ -112,10 +128,12 @@ export function netMsByUserDate(c: TenantScope, logs: TimeLogRow[]): Map<string,
   const endOf = (log: TimeLogRow) => log.clockOutAt ?? c.now
   const byId = new Map(logs.map((l) => [l.id, l]))
   const pausedMs = new Map<string, number>()
+  const paidKinds = companySettingsOf(c).paidBreakKinds
   for (const b of breaksOfLogs(
     c,
     logs.map((l) => l.id),
   )) {
+    if (!breakIsUnpaid(paidKinds, b.kind)) continue
     const end = endOf(byId.get(b.timeLogId)!)
     const ms = Math.max(0, Math.min(b.endedAt ?? end, end) - Math.min(b.startedAt, end))
     pausedMs.set(b.timeLogId, (pausedMs.get(b.timeLogId) ?? 0) + ms)
@@ -144,7 +162,7 @@ export function closedWorkedLogsForTimesheet(
   timesheetId: string | null,
 ): { id: string; seconds: number }[] {
   return c.db
-    .select({ id: timeLogs.id, seconds: workedSeconds })
+    .select({ id: timeLogs.id, seconds: workedSecondsOf(c) })
     .from(timeLogs)
     .where(
       and(
@@ -158,4 +176,13 @@ export function closedWorkedLogsForTimesheet(
     )
     .all()
     .map((r) => ({ id: r.id, seconds: Math.round(r.seconds) }))
+}
+
+/** Closed time logs booked to a project, with their worked seconds: what a bill rate of each day values. */
+export function projectWorkedLogs(c: TenantScope, projectId: string): WorkedLog[] {
+  return c.db
+    .select({ userId: timeLogs.userId, clockInAt: timeLogs.clockInAt, workedSeconds: workedSecondsOf(c) })
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, c.tenant.id), eq(timeLogs.projectId, projectId), isNotNull(timeLogs.clockOutAt)))
+    .all()
 }

@@ -20,7 +20,7 @@ import { createTimesheet } from './transitions'
 export function autoGenerateTimesheets(ctx: TenantBoundCtx, date: string): number {
   const tenant = findTenantById(ctx.db, ctx.tenant.id)
   if (!tenant) return 0
-  const period = payPeriodRange(tenant.payPeriod, date)
+  const period = payPeriodRange(tenant, date)
   if (period.end !== date) return 0
   const tz = ctx.tenant.timezone
   const owingIds = userIdsOwingTimesheet(ctx, period.start, startOfLocalDay(period.start, tz), startOfLocalDay(addDays(period.end, 1), tz))

@@ -2,7 +2,7 @@ import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, Nullable } from '../../kernel/schemas'
 import { addDays, localDate, startOfLocalDay } from '../../kernel/time'
-import { findTenantById } from '../tenants/queries'
+import { companySettingsOf } from '../tenants/queries'
 import { userIdsOwingTimesheet } from '../time-tracking/worked-time-read-model'
 import { usersMatching } from '../users/queries'
 import { managerVisibility, scopeUserIds, usersOfTeam } from '../users/visibility'
@@ -54,10 +54,11 @@ export const listMissingTimesheets = defineOperation({
   mcp: { exposes: ['Timesheet', 'User'] },
   run(ctx, input) {
     const tz = ctx.tenant.timezone
-    const payPeriod = findTenantById(ctx.db, ctx.tenant.id)?.payPeriod ?? 'weekly'
+    const rule = companySettingsOf(ctx)
+    const payPeriod = rule.payPeriod
     const today = localDate(ctx.now, tz)
-    const current = payPeriodRange(payPeriod, input.date ?? today)
-    const range = input.date || input.period === 'current' ? current : payPeriodRange(payPeriod, addDays(current.start, -1))
+    const current = payPeriodRange(rule, input.date ?? today)
+    const range = input.date || input.period === 'current' ? current : payPeriodRange(rule, addDays(current.start, -1))
     const v = managerVisibility(ctx)
     const people = usersMatching(ctx, { userIds: scopeUserIds(v, input.team_id ? usersOfTeam(ctx, v, input.team_id) : null), status: 'active' })
     const owing = new Set(userIdsOwingTimesheet(ctx, range.start, startOfLocalDay(range.start, tz), startOfLocalDay(addDays(range.end, 1), tz)))

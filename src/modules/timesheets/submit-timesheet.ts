@@ -46,7 +46,7 @@ export const submitTimesheet = defineOperation({
     const today = localDate(ctx.now, tenant.timezone)
     const date = input.date ?? today
     if (!isDate(date)) throw new DomainError('invalid_argument', `Not a calendar date: ${date}`, { field: 'date' })
-    const period = payPeriodRange(tenant.payPeriod, date)
+    const period = payPeriodRange(tenant, date)
     if (period.start > today) throw new DomainError('invalid_argument', `The period ${period.start} to ${period.end} has not started yet.`, { field: 'date' })
     return inTransaction(ctx, (c) => {
       const existing = findTimesheetForPeriod(c, userId, period.start)

@@ -1,7 +1,7 @@
 import { t } from 'elysia'
-import { DateOnly, Id, Instant, Nullable } from '../../kernel/schemas'
+import { DateOnly, Id, Instant, Literals, Nullable } from '../../kernel/schemas'
 import { hoursFromMs, hoursFromSeconds, localDate, toIso, toIsoOrNull } from '../../kernel/time'
-import type { TimeLogSource, TimeLogStatus } from '../time-tracking/schema'
+import { TIME_LOG_SOURCES, type TimeLogSource, type TimeLogStatus } from '../time-tracking/schema'
 import { TIMESHEET_STATUSES } from './schema'
 import type { TimesheetHistoryRow, TimesheetRow } from './timesheet-queries'
 
@@ -71,8 +71,8 @@ export const TimesheetEntry = t.Object(
     clock_out_at: Nullable(Instant, { description: 'null while the session is open' }),
     hours: t.Number({ minimum: 0, description: 'Length of the session in hours (an open one counts until now)' }),
     status: t.Union([t.Literal('open'), t.Literal('closed'), t.Literal('auto_closed')]),
-    source: t.Union([t.Literal('mcp'), t.Literal('client'), t.Literal('mobile'), t.Literal('import'), t.Literal('seed')], {
-      description: 'Where the clock-in came from',
+    source: Literals(TIME_LOG_SOURCES, {
+      description: 'Where the entry came from; correction: added by a manager or admin (the reason is in the time corrections)',
     }),
   },
   { description: 'One work session (time log) of the timesheet' },

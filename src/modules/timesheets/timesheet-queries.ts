@@ -73,3 +73,11 @@ export function listTimesheetHistory(c: TenantScope, timesheetId: string): Times
     .orderBy(asc(timesheetStatusHistory.id))
     .all()
 }
+
+export function setTimesheetTotal(c: TenantScope, id: string, totalSeconds: number): void {
+  c.db
+    .update(timesheets)
+    .set({ totalSeconds, updatedAt: c.now })
+    .where(and(eq(timesheets.tenantId, c.tenant.id), eq(timesheets.id, id)))
+    .run()
+}

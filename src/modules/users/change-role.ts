@@ -4,6 +4,8 @@ import { RoleEnum } from '../../kernel/schemas'
 import { toIso } from '../../kernel/time'
 import { inTransaction } from '../../kernel/db'
 import { emit } from '../webhooks/outbox-queries'
+import { recordChange } from '../audit/audit-queries'
+import { auditedUser } from './employment-rules'
 import { getUserInTenant } from './queries'
 import { updateUserRole } from './users-admin-queries'
 import { assertMayChangeRole, assertMayManage, assertNotLastOwnerAdmin } from './admin-guards'
@@ -43,6 +45,7 @@ export const changeRole = defineOperation({
         changedByEmail: actorEmail(c),
         changedAt: toIso(c.now),
       })
+      recordChange(c, { action: 'user.role_changed', entity: 'user', entityId: user.id, before: auditedUser(target), after: auditedUser(user) })
       return { user: toAdminUser(user), changed: true }
     })
   },

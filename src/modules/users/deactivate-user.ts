@@ -3,6 +3,8 @@ import { DomainError } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
 import { inTransaction } from '../../kernel/db'
 import { emit } from '../webhooks/outbox-queries'
+import { recordChange } from '../audit/audit-queries'
+import { auditedUser } from './employment-rules'
 import { getUserInTenant } from './queries'
 import { updateUserStatus } from './users-admin-queries'
 import { assertMayManage, assertNotLastOwnerAdmin } from './admin-guards'
@@ -35,6 +37,7 @@ export const deactivateUser = defineOperation({
         deactivatedByEmail: actorEmail(c),
         deactivatedAt: toIso(c.now),
       })
+      recordChange(c, { action: 'user.deactivated', entity: 'user', entityId: user.id, before: auditedUser(target), after: auditedUser(user) })
       return { user: toAdminUser(user), changed: true }
     })
   },

@@ -3,7 +3,7 @@ import { teamNames } from '../teams/queries'
 import { openLogUserIds } from '../time-tracking/queries'
 import { toEmployeeSummary } from './model'
 import { listUsersPage } from './queries'
-import type { UserStatus } from './schema'
+import type { UserStatus, WorkProfile } from './schema'
 import { scopeUserIds, usersOfTeam, type Visibility } from './visibility'
 
 interface DirectoryFilter {
@@ -12,6 +12,7 @@ interface DirectoryFilter {
   role?: Role | undefined
   /** One status; without it, deactivated people are left out unless includeDeactivated. */
   status?: UserStatus | undefined
+  workProfile?: WorkProfile | undefined
   includeDeactivated?: boolean
 }
 
@@ -25,7 +26,14 @@ export function employeeDirectoryPage(ctx: TenantBoundCtx, v: Visibility, f: Dir
   const userIds = scopeUserIds(v, requested)
   const { rows, total } = listUsersPage(
     ctx,
-    { userIds, search: f.search ?? null, role: f.role ?? null, status: f.status ?? null, includeDeactivated: f.includeDeactivated ?? false },
+    {
+      userIds,
+      search: f.search ?? null,
+      role: f.role ?? null,
+      status: f.status ?? null,
+      workProfile: f.workProfile ?? null,
+      includeDeactivated: f.includeDeactivated ?? false,
+    },
     page.limit,
     page.offset,
   )

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
+import type { Role } from '../../kernel/ctx'
 import { users, type UserStatus, type WorkProfile } from './schema'
 
 /** What payroll and timesheets need to know about a person: status, contract, team, cost center. */
@@ -8,6 +9,8 @@ export interface EmploymentRow {
   name: string
   email: string
   status: UserStatus
+  /** Access role (rate cards can be set per role). */
+  role: Role
   primaryTeamId: string | null
   workProfile: WorkProfile
   weeklyHours: number
@@ -24,6 +27,7 @@ export function employmentOf(c: TenantScope, userIds: string[] | null): Employme
       name: users.name,
       email: users.email,
       status: users.status,
+      role: users.role,
       primaryTeamId: users.primaryTeamId,
       workProfile: users.workProfile,
       weeklyHours: users.weeklyHours,

@@ -1,7 +1,8 @@
 import { t } from 'elysia'
 import { callerUserId } from '../../kernel/access'
 import { defineOperation } from '../../kernel/operation'
-import { Id, Instant, Int, Nullable, RoleEnum } from '../../kernel/schemas'
+import { DateOnly, Id, Instant, Int, Nullable, RoleEnum } from '../../kernel/schemas'
+import { WORK_PROFILES } from './schema'
 import { DAY, addDays, localDate, toIso, toIsoOrNull, hoursFromMs } from '../../kernel/time'
 import { activeSeconds, productivityTotals, scoreOf } from '../activity/productivity'
 import { findTeamInTenant } from '../teams/queries'
@@ -56,6 +57,9 @@ export const getEmployeeDetails = defineOperation({
     status: UserStatusEnum,
     job_title: Nullable(t.String()),
     weekly_hours: t.Number({ minimum: 0, description: 'Contracted hours per week' }),
+    employee_number: Nullable(t.String(), { description: "The company's own employee number; null when not set" }),
+    start_date: Nullable(DateOnly, { description: 'First working day (tenant time zone); null when not set' }),
+    work_profile: t.UnionEnum(WORK_PROFILES, { description: 'Kind of work; selects the default productivity categories of applications' }),
     is_clocked_in: t.Boolean(),
     current_session_started_at: Nullable(Instant, { description: 'Start of the open session; null when clocked out' }),
     is_me: t.Boolean({ description: 'True when this is the caller' }),
@@ -85,6 +89,9 @@ export const getEmployeeDetails = defineOperation({
       status: user.status,
       job_title: user.jobTitle,
       weekly_hours: user.weeklyHours,
+      employee_number: user.employeeNumber,
+      start_date: user.startDate,
+      work_profile: user.workProfile,
       is_clocked_in: open !== null,
       current_session_started_at: open ? toIso(open.clockInAt) : null,
       is_me: user.id === ctx.actor.userId,

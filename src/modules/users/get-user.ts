@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { defineOperation } from '../../kernel/operation'
-import { Id, Instant, Nullable, RoleEnum } from '../../kernel/schemas'
+import { DateOnly, Id, Instant, Nullable, RoleEnum } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
 import { listCostCenters } from '../payroll/queries'
 import { findTeamInTenant, membershipsOfUser } from '../teams/queries'
@@ -22,6 +22,9 @@ export const UserProfile = t.Object(
     job_title: Nullable(t.String()),
     work_profile: t.UnionEnum(WORK_PROFILES, { description: 'Kind of work; selects the default productivity categories of applications' }),
     weekly_hours: t.Number({ minimum: 0, description: 'Contracted hours per week (overtime is counted above it)' }),
+    employee_number: Nullable(t.String(), { description: "The company's own employee number; null when not set" }),
+    start_date: Nullable(DateOnly, { description: 'First working day (tenant time zone); null when not set' }),
+    home_office_id: Nullable(Id, { description: 'Office whose holidays apply to the person; null when none' }),
     team: Nullable(TeamRef, { description: 'Primary team; null when none' }),
     teams: t.Array(
       t.Object({
@@ -55,7 +58,7 @@ export const getUser = defineOperation({
   name: 'get_user',
   title: 'Get a user profile',
   description:
-    'One person: role, status, job title, work profile, contracted weekly hours, primary team and every team with the role in it, cost center, two-factor state and whether they are clocked in. Admins see everyone; a manager token bound to a manager sees the members of their teams.',
+    'One person: role, status, job title, work profile, contracted weekly hours, employee number, start date, home office, primary team and every team with the role in it, cost center, two-factor state and whether they are clocked in. Admins see everyone; a manager token bound to a manager sees the members of their teams.',
   access: { role: 'manager' },
   input: t.Object({ user_id: Id }),
   output: UserProfile,
@@ -73,6 +76,9 @@ export const getUser = defineOperation({
       job_title: user.jobTitle,
       work_profile: user.workProfile,
       weekly_hours: user.weeklyHours,
+      employee_number: user.employeeNumber,
+      start_date: user.startDate,
+      home_office_id: user.homeOfficeId,
       team: primary ? { id: primary.id, name: primary.name } : null,
       teams: membershipsOfUser(ctx, user.id).map((m) => ({
         team_id: m.teamId,

@@ -9,10 +9,11 @@ import { requestEmailDelivery } from '../notifications/mailer'
 import { enqueueEmail } from '../notifications/queries'
 import { assertEmailBudget } from '../notifications/throttle'
 import { emit } from '../webhooks/outbox-queries'
+import { recordChange } from '../audit/audit-queries'
 import { hashInvitationToken, INVITATION_TOKEN_SLOT, INVITATION_TTL_DAYS, newInvitationToken } from './invitation-token'
 import { findUserByEmail, findUserInTenant, insertInvitation, insertUser } from './queries'
 
-function invitationEmail(input: { tenantName: string; inviterName: string; inviteeName: string; url: string; expiresAt: number }) {
+export function invitationEmail(input: { tenantName: string; inviterName: string; inviteeName: string; url: string; expiresAt: number }) {
   return {
     subject: `${input.inviterName} invited you to ${input.tenantName} on Workforce`,
     text: [
@@ -113,9 +114,17 @@ export const inviteStaff = defineOperation({
         invitedAt: toIso(c.now),
         expiresAt: toIso(expiresAt),
       })
+      recordChange(c, {
+        action: 'invitation.created',
+        entity: 'invitation',
+        entityId: invitation.id,
+        before: null,
+        after: { email, status: 'pending', expires_at: toIso(expiresAt) },
+      })
       return { user, invitation }
     })
-    requestEmailDelivery(ctx)
+    // The operator's CLI exits right away: the server's outbox job sends what it queued.
+    if (ctx.surface !== 'cli') requestEmailDelivery(ctx)
     const smtp = ctx.config.smtp !== null
     return {
       status: 'invitation_sent' as const,

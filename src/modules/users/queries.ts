@@ -2,7 +2,7 @@ import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import { prepared } from '../../kernel/db'
 import type { Role, TenantScope } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
-import { invitations, users, type UserStatus } from './schema'
+import { invitations, users, type UserStatus, type WorkProfile } from './schema'
 
 export type UserRow = typeof users.$inferSelect
 type NewUserRow = Omit<typeof users.$inferInsert, 'tenantId'>
@@ -62,6 +62,8 @@ export interface UserFilter {
   /** Only this role / this status (a status filter overrides includeDeactivated). */
   role?: Role | null
   status?: UserStatus | null
+  /** Only people of this work profile. */
+  workProfile?: WorkProfile | null
 }
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (ch) => `\\${ch}`)
@@ -88,13 +90,14 @@ function pageWhere(f: UserFilter): SQL | undefined {
     eq(users.tenantId, ph('tenantId')),
     f.status ? eq(users.status, ph('status')) : f.includeDeactivated ? undefined : ne(users.status, 'deactivated'),
     f.role ? eq(users.role, ph('role')) : undefined,
+    f.workProfile ? eq(users.workProfile, ph('workProfile')) : undefined,
     f.userIds === null ? undefined : sql`${users.id} in (select value from json_each(${ph('ids')}))`,
     f.search ? sql`(lower(${users.name}) like ${ph('pattern')} escape '\\' or lower(${users.email}) like ${ph('pattern')} escape '\\')` : undefined,
   )
 }
 
 const shapeOf = (f: UserFilter) =>
-  `${f.userIds === null ? 'all' : 'ids'}:${f.search ? 'search' : '-'}:${f.status ? 'status' : f.includeDeactivated ? 'any' : 'live'}:${f.role ? 'role' : '-'}`
+  `${f.userIds === null ? 'all' : 'ids'}:${f.search ? 'search' : '-'}:${f.status ? 'status' : f.includeDeactivated ? 'any' : 'live'}:${f.role ? 'role' : '-'}:${f.workProfile ? 'profile' : '-'}`
 
 function pageParams(c: TenantScope, f: UserFilter) {
   return {
@@ -103,6 +106,7 @@ function pageParams(c: TenantScope, f: UserFilter) {
     pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : null,
     status: f.status ?? null,
     role: f.role ?? null,
+    workProfile: f.workProfile ?? null,
   }
 }
 
@@ -172,3 +176,22 @@ export const insertInvitation = (c: TenantScope, row: Omit<typeof invitations.$i
     .values({ ...row, tenantId: c.tenant.id })
     .returning()
     .get()
+
+/** Moves everyone whose home office is `officeId` to no home office (before the office is removed); returns how many. */
+export function clearHomeOffice(c: TenantScope, officeId: string): number {
+  return c.db
+    .update(users)
+    .set({ homeOfficeId: null })
+    .where(and(eq(users.tenantId, c.tenant.id), eq(users.homeOfficeId, officeId)))
+    .returning({ id: users.id })
+    .all().length
+}
+
+/** How many people have `officeId` as their home office. */
+export function countHomeOfficePeople(c: TenantScope, officeId: string): number {
+  return c.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, c.tenant.id), eq(users.homeOfficeId, officeId)))
+    .all().length
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `teams` ADD `work_profile` text;
