@@ -129,3 +129,11 @@ export function syncSchedules(c: TenantScope, scope: { userIds: string[] | null;
   insertShiftDays(c, inserts)
   return changed
 }
+
+/**
+ * One person's recurring days from today to the horizon again, after a change of their teams or
+ * status (to be called in the transaction of add/remove_team_member, update_user,
+ * deactivate/reactivate_user); without it the daily job applies such changes the next night.
+ */
+export const syncPersonSchedules = (c: TenantScope, userId: string): number =>
+  syncSchedules(c, { userIds: [userId], from: today(c), to: addDays(today(c), HORIZON_DAYS) })
