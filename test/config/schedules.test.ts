@@ -81,7 +81,7 @@ describe('schedules', () => {
   })
 
   test('no "not clocked in" alert on a holiday of the office, a company holiday, a vacation or a cancelled day', async () => {
-    await ok(['absences', 'holiday-add', '--date', TUE, '--name', 'Berlin day', '--office-id', officeId])
+    await ok(['absences', 'holiday-add', '--date', TUE, '--name', 'Berlin day', '--office-id', 'Berlin'])
     await ok(['absences', 'holiday-add', '--date', WED, '--name', 'Company day'])
     await ok(['absences', 'add', '--user-id', ana.email, '--kind', 'vacation', '--start-date', THU, '--end-date', FRI])
     const cancelled = await ok(['schedules', 'cancel-day', '--user-id', ben.email, '--date', FRI])
