@@ -16,6 +16,8 @@ import { webhooksCommand } from './webhooks'
 import { backupCommand } from './backup'
 import { restoreCommand } from './restore'
 import { auditCommand } from './audit'
+import { schedulesCommand } from './schedules'
+import { absencesCommand } from './absences'
 import { correctionsCommand } from './corrections'
 import { ratesCommand } from './rates'
 import { settingsCommand } from './settings'
@@ -42,6 +44,8 @@ export function buildCli(): Command {
     .addCommand(backupCommand)
     .addCommand(restoreCommand)
     .addCommand(auditCommand)
+    .addCommand(schedulesCommand)
+    .addCommand(absencesCommand)
     .addCommand(correctionsCommand)
     .addCommand(ratesCommand)
     .addCommand(settingsCommand)

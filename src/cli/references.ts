@@ -2,6 +2,7 @@ import type { TenantBoundCtx } from '../kernel/ctx'
 import type { Runtime } from '../runtime'
 import { findUserByEmail } from '../modules/users/queries'
 import { findTeamByName } from '../modules/teams/queries'
+import { findTemplateByName } from '../modules/shifts/queries'
 import { findProjectByName } from '../modules/projects/bill-rate-queries'
 import { findOfficeByName } from '../modules/locations/office-queries'
 import { findCostCenterByCode } from '../modules/payroll/cost-center-queries'
@@ -20,6 +21,7 @@ type Resolver = (ctx: TenantBoundCtx, value: string) => string | null
 const RESOLVERS: Record<string, { noun: string; resolve: Resolver }> = {
   user_id: { noun: 'user', resolve: (ctx, v) => findUserByEmail(ctx, v)?.id ?? null },
   team_id: { noun: 'team', resolve: (ctx, v) => findTeamByName(ctx, v)?.id ?? null },
+  template_id: { noun: 'shift template', resolve: (ctx, v) => findTemplateByName(ctx, v)?.id ?? null },
   project_id: { noun: 'project', resolve: (ctx, v) => findProjectByName(ctx, v)?.id ?? null },
   office_id: { noun: 'office', resolve: (ctx, v) => findOfficeByName(ctx, v)?.id ?? null },
   cost_center_id: { noun: 'cost center', resolve: (ctx, v) => findCostCenterByCode(ctx, v)?.id ?? null },

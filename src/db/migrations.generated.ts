@@ -268,5 +268,23 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795447566019,
     "hash": "6dcff53aed54d98bba38fde971902d733e8de261e97c17eb978d5a945522ce4b"
+  },
+  {
+    "tag": "0014_rich_caretaker",
+    "sql": [
+      "CREATE TABLE `recurring_schedules` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text,\n\t`team_id` text,\n\t`template_id` text NOT NULL,\n\t`days_of_week` text NOT NULL,\n\t`from_date` text NOT NULL,\n\t`until_date` text,\n\t`status` text NOT NULL,\n\t`published_at` integer,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`template_id`) REFERENCES `shift_templates`(`id`) ON UPDATE no action ON DELETE no action\n);\n",
+      "\nCREATE INDEX `recurring_schedules_tenant_idx` ON `recurring_schedules` (`tenant_id`,`status`);",
+      "\nCREATE TABLE `absences` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`start_date` text NOT NULL,\n\t`end_date` text NOT NULL,\n\t`start_time` text,\n\t`end_time` text,\n\t`hours` real,\n\t`paid` integer NOT NULL,\n\t`note` text,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `absences_tenant_user_idx` ON `absences` (`tenant_id`,`user_id`,`start_date`);",
+      "\nCREATE INDEX `absences_tenant_date_idx` ON `absences` (`tenant_id`,`start_date`);",
+      "\nCREATE TABLE `holidays` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`office_id` text,\n\t`date` text NOT NULL,\n\t`name` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`office_id`) REFERENCES `offices`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `holidays_tenant_date_idx` ON `holidays` (`tenant_id`,`date`);",
+      "\nALTER TABLE `shift_schedules` ADD `source` text DEFAULT 'one_off' NOT NULL;",
+      "\nALTER TABLE `shift_schedules` ADD `recurring_schedule_id` text REFERENCES recurring_schedules(id);",
+      "\nCREATE INDEX `shift_schedules_tenant_recurring_idx` ON `shift_schedules` (`tenant_id`,`recurring_schedule_id`,`date`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795447748072,
+    "hash": "d92bbb1a1d9e8f9b963da80c920ddcabe9752a531bb7c2cca4804e5e2600f475"
   }
 ]

@@ -27,6 +27,7 @@ import { timeTrackingJobs } from '../modules/time-tracking/jobs'
 import { dashboardJobs } from '../modules/dashboard/jobs'
 import { timesheetJobs } from '../modules/timesheets/jobs'
 import { backupJobs } from '../modules/backup/jobs'
+import { shiftsJobs } from '../modules/shifts/jobs'
 import { auditRoutes } from '../modules/audit/routes'
 import { settingsRoutes } from '../modules/tenants/routes'
 
@@ -71,4 +72,5 @@ export const JOBS: readonly Job[] = [
   ...dashboardJobs,
   ...timesheetJobs,
   ...backupJobs,
+  ...shiftsJobs,
 ]

@@ -30,7 +30,7 @@ describe('time_tracking.gap_fill job', () => {
   w.sample(t.id, ana, at('2026-05-04T08:00:00Z'), 3600, '2026-05-04')
   w.sample(t.id, ana, at('2026-05-04T12:00:00Z'), 1800, '2026-05-04')
   w.breakOn(t.id, ana, anaLog, at('2026-05-04T13:00:00Z'), null)
-  // Ben forgot too, but was scheduled 08:00-16:00: his log closes at the end of the shift.
+  // Ben forgot too, but was scheduled 08:00-16:00: his log closes at the end of the shift plus the 15 min grace.
   const benLog = w.log(t.id, ben, at('2026-05-04T07:45:00Z'), null, { source: 'mobile' })
   w.shift(t.id, ben, '2026-05-04', at('2026-05-04T08:00:00Z'), at('2026-05-04T16:00:00Z'))
   // Cem is still at work, clocked in 3 hours ago: not overdue.
@@ -54,8 +54,8 @@ describe('time_tracking.gap_fill job', () => {
     expect(w.sqlite.query("select started_at s, ended_at e from activity_blocks where time_log_id = ? and kind = 'break'").all(anaLog)).toEqual([
       { s: at('2026-05-04T13:00:00Z'), e: at('2026-05-04T18:00:00Z') },
     ])
-    expect(log(benLog)).toMatchObject({ status: 'auto_closed', clock_out_at: at('2026-05-04T16:00:00Z') })
-    expect(blocks(benLog)).toEqual([{ s: at('2026-05-04T07:45:00Z'), e: at('2026-05-04T16:00:00Z') }])
+    expect(log(benLog)).toMatchObject({ status: 'auto_closed', clock_out_at: at('2026-05-04T16:15:00Z') })
+    expect(blocks(benLog)).toEqual([{ s: at('2026-05-04T07:45:00Z'), e: at('2026-05-04T16:15:00Z') }])
     expect(log(cemLog)).toEqual({ status: 'open', clock_out_at: null, gap_fill_done_at: null })
     // The open break ends with the session, announced like a clock-out's.
     expect(w.sqlite.query('select ended_at e from breaks where time_log_id = ?').get(anaLog)).toEqual({ e: at('2026-05-04T18:00:00Z') })

@@ -1,5 +1,6 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { HOUR, MINUTE, addDays, dateRange, isoWeekday, localDate, localParts, toIso, weekStart, hoursFromMs, localRange } from '../../kernel/time'
+import { daysOffByUser, excusesShiftStart, type DaysOff } from '../absences/days-off'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { findTenantById } from '../tenants/queries'
 import { sumDates } from '../time-tracking/hours'
@@ -57,6 +58,8 @@ interface Inputs {
   dailyThreshold: number
   /** The tenant's first local day: no gap is reported before the company existed. */
   firstDay: string
+  /** Holidays and absences per user and date (the week before the date, and the date). */
+  daysOff: DaysOff
 }
 
 function unusualHours(i: Inputs, u: UserRow): WorkloadAlert | null {
@@ -93,8 +96,10 @@ function unusualHours(i: Inputs, u: UserRow): WorkloadAlert | null {
 }
 
 function timesheetGap(i: Inputs, u: UserRow): WorkloadAlert | null {
-  // Workdays of the previous week with no time at all, for someone who did work that week.
-  const days = dateRange(addDays(i.date, -7), addDays(i.date, -1)).filter((d) => isoWeekday(d) <= 5 && d >= i.firstDay)
+  // Workdays of the previous week with no time at all, for someone who did work that week; a
+  // holiday of the person's office or a day of their time off is not a workday.
+  const off = i.daysOff.get(u.id)
+  const days = dateRange(addDays(i.date, -7), addDays(i.date, -1)).filter((d) => isoWeekday(d) <= 5 && d >= i.firstDay && !off?.has(d))
   const worked = i.perUser.get(u.id)
   const missing = days.filter((d) => !(worked?.get(d) ?? 0))
   if (missing.length === 0 || missing.length === days.length) return null
@@ -138,7 +143,8 @@ function overtime(i: Inputs, u: UserRow): WorkloadAlert | null {
 /**
  * Workload alerts of one tenant-local date for these users (all active users when null):
  * unusual hours (a long day over the tenant threshold, or work at night), not clocked in against
- * a scheduled shift, workdays without time in the week before (timesheet gaps), and
+ * a published scheduled shift (not on a holiday of the person's office nor during their time
+ * off: absences/days-off.ts), workdays without time in the week before (timesheet gaps), and
  * overtime by the rule of overtime.ts (week-to-date over contract, or the day over its shift).
  * All hours are net of breaks. Pure reads: the scheduled job stores them in workload_alerts.
  */
@@ -170,12 +176,15 @@ export function computeWorkloadAlerts(ctx: TenantScope, date: string, userIds: s
     logsByUser,
     dailyThreshold: tenant?.overtimeDailyHours ?? 10,
     firstDay: tenant ? localDate(tenant.createdAt, tz) : '0000-00-00',
+    daysOff: daysOffByUser(ctx, addDays(date, -7), date, ids),
   }
   const alerts: WorkloadAlert[] = []
   const byId = new Map(users.map((u) => [u.id, u]))
   for (const shift of shifts) {
     const u = byId.get(shift.userId)
     if (!u || shift.startsAt + NOT_CLOCKED_IN_GRACE_MS > ctx.now) continue
+    // Nobody is expected on a holiday of their office or during their time off.
+    if (excusesShiftStart(inputs.daysOff.get(u.id)?.get(date), shift.startsAt)) continue
     const attended = (allLogsByUser.get(u.id) ?? []).some((l) => l.clockInAt < shift.endsAt && (l.clockOutAt ?? ctx.now) > shift.startsAt - 2 * HOUR)
     if (attended) continue
     alerts.push({

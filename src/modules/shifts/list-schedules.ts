@@ -13,7 +13,7 @@ const MAX_RANGE_DAYS = 93
 export const listSchedules = defineOperation({
   name: 'list_schedules',
   title: 'List scheduled shifts (user schedules)',
-  description: `Scheduled shifts over a date range (default: today and the next 6 days, tenant time zone; at most ${MAX_RANGE_DAYS} days), for one person, one team or everyone, in start order. Cancelled shifts are included unless status says otherwise.`,
+  description: `Published scheduled shifts (from published recurring schedules and one-off changes) over a date range (default: today and the next 6 days, tenant time zone; at most ${MAX_RANGE_DAYS} days), for one person, one team or everyone, in start order. Cancelled shifts are included unless status says otherwise.`,
   access: { role: 'manager' },
   input: t.Object({
     ...PeopleFilter,

@@ -9,7 +9,7 @@ export const listUpcomingShifts = defineOperation({
   name: 'list_upcoming_shifts',
   title: 'List upcoming shifts',
   description:
-    'Scheduled (not cancelled) shifts that have not ended yet, from now on in start order; a shift in progress is included. Optionally for one person or one team.',
+    'Published, scheduled (not cancelled) shifts that have not ended yet, from now on in start order; a shift in progress is included. Optionally for one person or one team.',
   access: { role: 'manager' },
   input: t.Object({ ...PeopleFilter, ...PageQuery }),
   output: Paginated(Shift),

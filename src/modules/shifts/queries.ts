@@ -28,3 +28,14 @@ export function getTemplateInTenant(c: TenantScope, templateId: string): ShiftTe
   if (!row) throw notFound('Shift template')
   return row
 }
+
+/** A template by its name (the CLI's `--template-id Early`); null when none or ambiguous. */
+export function findTemplateByName(c: TenantScope, name: string): ShiftTemplateRow | null {
+  const rows = c.db
+    .select()
+    .from(shiftTemplates)
+    .where(and(eq(shiftTemplates.tenantId, c.tenant.id), eq(shiftTemplates.name, name)))
+    .limit(2)
+    .all()
+  return rows.length === 1 ? rows[0]! : null
+}

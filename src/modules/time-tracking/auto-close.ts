@@ -1,5 +1,5 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { HOUR, localDate, toIso } from '../../kernel/time'
+import { HOUR, MINUTE, localDate, toIso } from '../../kernel/time'
 import { inTransaction } from '../../kernel/db'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { getUserInTenant } from '../users/queries'
@@ -14,9 +14,13 @@ const GAP_FILL_BATCH = 200
 /** A clock-in up to this long before a shift starts belongs to that shift (as workload alerts count it). */
 const EARLY_CLOCK_IN_MS = 2 * HOUR
 
+/** How long after the end of a published shift a still-open session is closed (at shift end + this). */
+export const SHIFT_END_GRACE_MS = 15 * MINUTE
+
 /**
- * When a forgotten clock-out is closed: clock-in + the tenant's auto_clock_out_hours, or the end
- * of the scheduled shift the clock-in belongs to when that is sooner.
+ * When a forgotten clock-out is closed: the end of the published shift the clock-in belongs to
+ * plus SHIFT_END_GRACE_MS, or clock-in + the tenant's auto_clock_out_hours (the fallback, for
+ * people without a shift that day) when that is sooner. A cancelled day has no shift.
  */
 function autoCloseAt(ctx: TenantBoundCtx, log: Pick<TimeLogRow, 'userId' | 'clockInAt'>, autoClockOutHours: number): number {
   const limit = log.clockInAt + autoClockOutHours * HOUR
@@ -26,22 +30,27 @@ function autoCloseAt(ctx: TenantBoundCtx, log: Pick<TimeLogRow, 'userId' | 'cloc
   for (const date of dates) {
     for (const shift of scheduledShiftsOn(ctx, date, [log.userId])) {
       const belongs = shift.startsAt - EARLY_CLOCK_IN_MS <= log.clockInAt && log.clockInAt < shift.endsAt
-      if (belongs) closeAt = Math.min(closeAt, shift.endsAt)
+      if (belongs) closeAt = Math.min(closeAt, shift.endsAt + SHIFT_END_GRACE_MS)
     }
   }
   return closeAt
 }
 
 /**
- * Closes the tenant's open time logs older than auto_clock_out_hours (status auto_closed), with
+ * Closes the tenant's open time logs whose close time (autoCloseAt: shift end + grace, or
+ * auto_clock_out_hours after clock-in) has passed (status auto_closed), with
  * the gap-fill blocks clock-out would have written, open breaks ended and clock.out
  * (autoClosed: true). Each log in its own transaction; a log clocked out meanwhile is left alone.
  */
 export function autoCloseForgottenClockOuts(ctx: TenantBoundCtx, autoClockOutHours: number): number {
   if (autoClockOutHours <= 0) return 0
   let closed = 0
-  for (const open of overdueOpenLogs(ctx, ctx.now - autoClockOutHours * HOUR, GAP_FILL_BATCH)) {
-    const clockOutAt = autoCloseAt(ctx, open, autoClockOutHours)
+  // Every open log (at most one per person) is a candidate: a shift may end before the fallback limit.
+  const due = overdueOpenLogs(ctx, ctx.now, Number.MAX_SAFE_INTEGER)
+    .map((open) => ({ open, clockOutAt: autoCloseAt(ctx, open, autoClockOutHours) }))
+    .filter((d) => d.clockOutAt <= ctx.now)
+    .slice(0, GAP_FILL_BATCH)
+  for (const { open, clockOutAt } of due) {
     inTransaction(ctx, (c) => {
       const log = autoCloseTimeLog(c, open.id, clockOutAt)
       if (!log) return

@@ -11,7 +11,7 @@ export const gapFillJob = defineJob({
   name: 'time_tracking.gap_fill',
   pattern: '30 */5 * * * *',
   description:
-    'Closes time logs left open longer than the tenant auto_clock_out_hours (at that limit or the end of the scheduled shift, status auto_closed, clock.out with autoClosed) and writes the gap-fill blocks of closed logs that never went through clock-out (imports).',
+    'Closes time logs left open past the end of their published shift + 15 min (at that time) or, without a shift, longer than the tenant auto_clock_out_hours (at that limit; status auto_closed, clock.out with autoClosed) and writes the gap-fill blocks of closed logs that never went through clock-out (imports).',
   each: 'tenant',
   budgetMs: 20_000,
   run: (ctx, { deadline }) =>
