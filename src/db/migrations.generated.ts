@@ -270,7 +270,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "hash": "6dcff53aed54d98bba38fde971902d733e8de261e97c17eb978d5a945522ce4b"
   },
   {
-    "tag": "0014_rich_caretaker",
+    "tag": "0014_schedules_absences",
     "sql": [
       "CREATE TABLE `recurring_schedules` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text,\n\t`team_id` text,\n\t`template_id` text NOT NULL,\n\t`days_of_week` text NOT NULL,\n\t`from_date` text NOT NULL,\n\t`until_date` text,\n\t`status` text NOT NULL,\n\t`published_at` integer,\n\t`created_at` integer NOT NULL,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`team_id`) REFERENCES `teams`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`template_id`) REFERENCES `shift_templates`(`id`) ON UPDATE no action ON DELETE no action\n);\n",
       "\nCREATE INDEX `recurring_schedules_tenant_idx` ON `recurring_schedules` (`tenant_id`,`status`);",
