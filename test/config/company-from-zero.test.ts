@@ -14,6 +14,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { startServer, type TestServer } from '../helpers/server'
 import { fakeClock, type FakeClock } from '../helpers/fake-clock'
+import { callTool, mcpClient } from '../helpers/mcp'
 
 setDefaultTimeout(180_000)
 
@@ -48,7 +49,7 @@ interface Person {
   key: string
 }
 
-const people: Record<'ana' | 'ben' | 'carla' | 'dirk', Person> = {
+const people: Record<'ana' | 'ben' | 'carla' | 'dirk' | 'emil', Person> = {
   ana: {
     email: 'ana@brandt.test',
     name: 'Ana Alves',
@@ -89,7 +90,20 @@ const people: Record<'ana' | 'ben' | 'carla' | 'dirk', Person> = {
     id: '',
     key: '',
   },
+  // Scheduled with the warehouse, never comes: the alert that must fire on ordinary days.
+  emil: {
+    email: 'emil@brandt.test',
+    name: 'Emil Engel',
+    role: 'employee',
+    team: 'Lager',
+    office: 'berlin',
+    day: { in: '07:00', lunch: '11:30', out: '15:30' },
+    id: '',
+    key: '',
+  },
 }
+/** Who comes to work (Emil does not). */
+const WORKERS = [people.ana, people.ben, people.carla, people.dirk]
 
 async function cli(args: string[]): Promise<Record<string, any>> {
   const res = await server.cli([...args, '--tenant', tenant, '--json'])
@@ -238,6 +252,32 @@ describe('a company from zero, through the CLI only', () => {
     expect(JSON.stringify(history)).toContain('2800')
   })
 
+  test('shifts: a template per team, published weekly schedules for the two weeks; a Berlin holiday and a vacation', async () => {
+    await cli(['schedules', 'template-add', '--name', 'IT', '--start-time', '08:00', '--end-time', '17:30', '--break-minutes', '30'])
+    await cli(['schedules', 'template-add', '--name', 'Lager', '--start-time', '07:00', '--end-time', '15:30', '--break-minutes', '30'])
+    await cli(['schedules', 'template-add', '--name', 'Buero', '--start-time', '09:00', '--end-time', '17:30', '--break-minutes', '30'])
+    for (const team of ['IT', 'Lager', 'Buero'])
+      await cli([
+        'schedules',
+        'create',
+        '--template-id',
+        team,
+        '--team-id',
+        team,
+        '--from',
+        '2026-03-02',
+        '--until',
+        '2026-03-13',
+        '--days-of-week',
+        '[1,2,3,4,5]',
+        '--publish',
+      ])
+    await cli(['absences', 'holiday-add', '--date', HOLIDAY, '--name', 'Betriebsfeiertag Berlin', '--office-id', OFFICES.berlin.name])
+    await cli(['absences', 'add', '--user-id', people.dirk.email, '--kind', 'vacation', '--start-date', VACATION])
+    const shifts = await rest('/shifts/schedules?from=2026-03-02&to=2026-03-13&page_size=100')
+    expect(shifts.pagination.total).toBe(5 * 10)
+  })
+
   test('app categories of the tenant: VS Code productive, Slack neutral, YouTube unproductive', async () => {
     await cli(['categories', 'add', '--pattern', 'Visual Studio Code', '--category', 'productive'])
     await cli(['categories', 'add', '--pattern', 'Slack', '--category', 'neutral'])
@@ -248,7 +288,7 @@ describe('a company from zero, through the CLI only', () => {
 describe('two weeks of attendance and activity over the client API', () => {
   test('everyone works their days; Berlin has a holiday on 13 March; Dirk is on vacation on 10 March', async () => {
     for (const date of [...WEEK1, ...WEEK2]) {
-      for (const p of Object.values(people)) {
+      for (const p of WORKERS) {
         if (date === HOLIDAY && OFFICES[p.office] === OFFICES.berlin) continue
         if (date === VACATION && p === people.dirk) continue
         await workDay(p, date)
@@ -258,11 +298,34 @@ describe('two weeks of attendance and activity over the client API', () => {
 
   test('the period ends: everyone submits, the owner approves', async () => {
     clock.set('2026-03-16T08:00:00Z')
-    for (const p of Object.values(people)) {
+    for (const p of WORKERS) {
       const submitted = await client(p.key, 'POST', '/timesheets/submit', { date: '2026-03-13' })
       expect(submitted.timesheet).toMatchObject({ period_start: '2026-03-02', period_end: '2026-03-15', status: 'submitted' })
       await client(ownerKey, 'POST', `/timesheets/${submitted.timesheet.id}/approve`, {})
     }
+  })
+})
+
+describe('"not clocked in" follows the published schedules, the holiday and the vacation', () => {
+  test('Emil is missed on ordinary days; nobody in Berlin on the holiday; Dirk not on his vacation', async () => {
+    const mcp = await mcpClient(server.url, ownerKey)
+    const missing: Record<string, string[]> = {}
+    const names = new Map(Object.entries(people).map(([n, p]) => [p.id, n]))
+    try {
+      for (const date of ['2026-03-10', '2026-03-11', HOLIDAY]) {
+        const run = await server.cli(['jobs', 'run', 'dashboard.workload_alerts', '--tenant', tenant, '--date', date, '--now', `${date}T23:30:00.000Z`])
+        expect(run.code).toBe(0)
+        const r = await callTool(mcp, 'get_workload_alerts', { date })
+        expect(r.isError).toBe(false)
+        missing[date] = (r.structured.alerts as { kind: string; user_id: string }[])
+          .filter((a) => a.kind === 'not_clocked_in')
+          .map((a) => names.get(a.user_id) ?? a.user_id)
+          .sort()
+      }
+    } finally {
+      await mcp.close()
+    }
+    expect(missing).toEqual({ '2026-03-10': ['emil'], '2026-03-11': ['emil'], [HOLIDAY]: [] })
   })
 })
 
@@ -303,14 +366,17 @@ describe('what the company is told, against values computed by hand', () => {
     const lines = await payroll('2026-03-02', '2026-03-15')
     // Ana: 9 h a day (08:00-17:30 less the 30 min lunch; the 10 min break is paid), 45 h a week:
     // week 1 at 25.00 = 40 x 25 + 5 x 25 x 1.5 = 1,187.50; week 2 at 28.00 = 40 x 28 + 5 x 28 x 1.5 = 1,330.00.
-    expect(lines.get(people.ana.email)).toMatchObject({ currency: 'EUR', regular_hours: 80, overtime_hours: 10, amount_cents: 251750 })
-    // Ben (team Lager, 18.00): 8 h a day, 9 days (the Berlin holiday off) = 72 h, no overtime.
-    expect(lines.get(people.ben.email)).toMatchObject({ currency: 'EUR', regular_hours: 72, overtime_hours: 0, amount_cents: 129600 })
-    // Carla (role manager, 30.00): 7.5 h a day, 9 days = 67.5 h.
-    expect(lines.get(people.carla.email)).toMatchObject({ regular_hours: 67.5, overtime_hours: 0, amount_cents: 202500 })
+    expect(lines.get(people.ana.email)).toMatchObject({ currency: 'EUR', regular_hours: 80, overtime_hours: 10, absence_hours: 0, amount_cents: 251750 })
+    // Ben (team Lager, 18.00): 8 h a day, 9 days = 72 h, no overtime; the Berlin holiday is paid at
+    // its shift's 8 h: 72 x 18 + 8 x 18 = 1,440.00.
+    expect(lines.get(people.ben.email)).toMatchObject({ currency: 'EUR', regular_hours: 72, overtime_hours: 0, absence_hours: 8, amount_cents: 144000 })
+    // Carla (role manager, 30.00): 7.5 h a day, 9 days = 67.5 h; the holiday at the Buero shift's 8 h:
+    // 67.5 x 30 + 8 x 30 = 2,265.00.
+    expect(lines.get(people.carla.email)).toMatchObject({ regular_hours: 67.5, overtime_hours: 0, absence_hours: 8, amount_cents: 226500 })
     // Dirk (tenant default, 20.00): 8 h a day, 8 days (vacation and holiday off) = 64 h, + 1 h corrected
-    // on 3 March: week 1 is 41 h, so that hour is overtime: 64 x 20 + 1 x 20 x 1.5 = 1,310.00.
-    expect(lines.get(people.dirk.email)).toMatchObject({ regular_hours: 64, overtime_hours: 1, amount_cents: 131000 })
+    // on 3 March: week 1 is 41 h, so that hour is overtime: 64 x 20 + 1 x 20 x 1.5 = 1,310.00; the
+    // vacation day and the holiday are paid at the shift's 8 h each: + 16 x 20 = 1,630.00.
+    expect(lines.get(people.dirk.email)).toMatchObject({ regular_hours: 64, overtime_hours: 1, absence_hours: 16, amount_cents: 163000 })
   })
 
   test('a correction to the closed period leaves it frozen and lands as an adjustment in the next one', async () => {

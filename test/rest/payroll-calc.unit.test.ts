@@ -125,8 +125,8 @@ describe('pay-run CSV', () => {
     })
     const csv = payRunCsv([line!], new Map([['cc', { id: 'cc', tenantId: 1, code: 'CC-1', name: 'One', createdAt: 0 }]]))
     expect(csv.split('\r\n')).toEqual([
-      'user_id,name,email,cost_center_code,regular_hours,overtime_hours,total_hours,hourly_rate,overtime_multiplier,regular_amount,overtime_amount,adjustment_hours,adjustment_amount,gross_amount,currency',
-      "u1,'+Ann,ann@x.test,CC-1,40.00,1.00,41.00,12.34,1.5,493.60,18.51,0.00,0.00,512.11,USD",
+      'user_id,name,email,cost_center_code,regular_hours,overtime_hours,total_hours,hourly_rate,overtime_multiplier,regular_amount,overtime_amount,adjustment_hours,adjustment_amount,absence_hours,absence_amount,gross_amount,currency',
+      "u1,'+Ann,ann@x.test,CC-1,40.00,1.00,41.00,12.34,1.5,493.60,18.51,0.00,0.00,0.00,0.00,512.11,USD",
       '',
     ])
   })

@@ -159,11 +159,11 @@ describe('pay-run exports', () => {
     expect(res.headers.get('x-ratelimit-remaining-hour')).not.toBeNull()
     const lines = res.text.trimEnd().split('\r\n')
     expect(lines[0]).toBe(
-      'user_id,name,email,cost_center_code,regular_hours,overtime_hours,total_hours,hourly_rate,overtime_multiplier,regular_amount,overtime_amount,adjustment_hours,adjustment_amount,gross_amount,currency',
+      'user_id,name,email,cost_center_code,regular_hours,overtime_hours,total_hours,hourly_rate,overtime_multiplier,regular_amount,overtime_amount,adjustment_hours,adjustment_amount,absence_hours,absence_amount,gross_amount,currency',
     )
     expect(lines).toHaveLength(3)
     expect(lines[1]).toStartWith(`${org.users.alice},Alice,`)
-    expect(lines[1]).toEndWith(',CC-ENG,40.00,5.00,45.00,30.00,1.5,1200.00,225.00,0.00,0.00,1425.00,USD')
+    expect(lines[1]).toEndWith(',CC-ENG,40.00,5.00,45.00,30.00,1.5,1200.00,225.00,0.00,0.00,0.00,0.00,1425.00,USD')
     expect(new Bun.CryptoHasher('sha256').update(res.text).digest('hex')).toBe(run.checksum)
   })
 

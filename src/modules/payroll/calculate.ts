@@ -51,6 +51,9 @@ export interface PayrollLine {
   adjustments: PaidAdjustment[]
   adjustmentSeconds: number
   adjustmentAmountCents: number
+  /** Paid time off (holidays, vacation, sick leave) of the period, each day at its rate; never overtime. */
+  absenceSeconds: number
+  absenceAmountCents: number
 }
 
 /** A correction to a closed period's hours (time_corrections), paid later. */
@@ -65,7 +68,7 @@ export interface Adjustment {
 export type PaidAdjustment = Adjustment & { hourlyRateCents: number; amountCents: number }
 
 /** Gross pay of a line: regular, overtime and adjustments. */
-export const grossCents = (l: PayrollLine): number => l.regularAmountCents + l.overtimeAmountCents + l.adjustmentAmountCents
+export const grossCents = (l: PayrollLine): number => l.regularAmountCents + l.overtimeAmountCents + l.adjustmentAmountCents + l.absenceAmountCents
 
 /** Worked seconds per tenant-local date (a log counts on the date it clocked in). */
 export function secondsByDate(logs: WorkedLog[], tz: string): Map<string, number> {
@@ -120,6 +123,8 @@ export function payPerson(input: {
   currency: string
   policy: OvertimePolicy
   adjustments?: Adjustment[]
+  /** Paid absence seconds per date (absences module: paidAbsenceSecondsByUserDate). */
+  paidAbsence?: ReadonlyMap<string, number>
 }): PayrollLine {
   const { person, policy } = input
   const split = splitOvertimeByDay(secondsByDate(input.logs, input.timezone), {
@@ -164,6 +169,13 @@ export function payPerson(input: {
     const rate = resolveRateOn(input.cards, person, a.workDate).card?.hourlyRateCents ?? 0
     return { ...a, hourlyRateCents: rate, amountCents: Math.round((a.seconds / 3600) * rate) }
   })
+  let absenceSeconds = 0
+  let absenceAmountCents = 0
+  for (const [date, seconds] of input.paidAbsence ?? []) {
+    const rate = resolveRateOn(input.cards, person, date).card?.hourlyRateCents ?? 0
+    absenceSeconds += seconds
+    absenceAmountCents += Math.round((seconds / 3600) * rate)
+  }
   return {
     person,
     regularSeconds: sum((s) => s.regularSeconds),
@@ -179,12 +191,14 @@ export function payPerson(input: {
     adjustments,
     adjustmentSeconds: adjustments.reduce((a, x) => a + x.seconds, 0),
     adjustmentAmountCents: adjustments.reduce((a, x) => a + x.amountCents, 0),
+    absenceSeconds,
+    absenceAmountCents,
   }
 }
 
 /**
- * Pay of every person with approved hours or adjustments landing in the period, in the tenant
- * currency. `cards`: every card overlapping the period and the adjusted work dates.
+ * Pay of every person with approved hours, adjustments landing in the period or paid time off,
+ * in the tenant currency. `cards`: every card overlapping the period and the adjusted work dates.
  */
 export function calculatePayroll(input: {
   logs: WorkedLog[]
@@ -194,6 +208,7 @@ export function calculatePayroll(input: {
   currency: string
   policy?: OvertimePolicy
   adjustments?: Adjustment[]
+  paidAbsence?: ReadonlyMap<string, ReadonlyMap<string, number>>
 }): PayrollLine[] {
   const groupBy = <T extends { userId: string }>(rows: T[]) => {
     const out = new Map<string, T[]>()
@@ -210,7 +225,8 @@ export function calculatePayroll(input: {
   for (const person of input.people) {
     const logs = logsOf.get(person.id) ?? []
     const adjustments = adjustmentsOf.get(person.id) ?? []
-    if (!logs.length && !adjustments.length) continue
+    const paidAbsence = input.paidAbsence?.get(person.id)
+    if (!logs.length && !adjustments.length && !paidAbsence?.size) continue
     lines.push(
       payPerson({
         person,
@@ -220,6 +236,7 @@ export function calculatePayroll(input: {
         currency: input.currency,
         policy: input.policy ?? DEFAULT_OVERTIME_POLICY,
         adjustments,
+        ...(paidAbsence ? { paidAbsence } : {}),
       }),
     )
   }

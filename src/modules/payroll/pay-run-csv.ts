@@ -16,6 +16,8 @@ const PAY_RUN_CSV_COLUMNS = [
   'overtime_amount',
   'adjustment_hours',
   'adjustment_amount',
+  'absence_hours',
+  'absence_amount',
   'gross_amount',
   'currency',
 ] as const
@@ -54,6 +56,8 @@ export function payRunCsv(lines: PayrollLine[], centers: ReadonlyMap<string, Pic
       money(l.overtimeAmountCents),
       hours(l.adjustmentSeconds).toFixed(2),
       money(l.adjustmentAmountCents),
+      hours(l.absenceSeconds).toFixed(2),
+      money(l.absenceAmountCents),
       money(grossCents(l)),
       l.currency,
     ]

@@ -6,6 +6,7 @@ import { rateCardsBetween } from './queries'
 import type { ResolvedPeriod } from './period-input'
 import { approvedWorkedLogs } from '../time-tracking/worked-time-read-model'
 import { adjustmentsLandingIn } from '../time-tracking/correction-queries'
+import { paidAbsenceSecondsByUserDate } from '../absences/days-off'
 
 /** The tenant's currency (ISO 4217): what amounts are reported in. */
 export const tenantCurrency = (ctx: TenantBoundCtx): string => findTenantById(ctx.db, ctx.tenant.id)?.currency ?? 'USD'
@@ -20,7 +21,7 @@ export function overtimePolicy(ctx: TenantBoundCtx): OvertimePolicy {
 /**
  * Pay of a period from approved timesheets: each day at the rate card in effect that day, with
  * the tenant's overtime rules, in the tenant currency, plus the corrections of closed periods
- * that land in it (time corrections). `userIds` narrows to some people (a user
+ * that land in it (time corrections) and paid time off (holidays, vacation, sick leave). `userIds` narrows to some people (a user
  * or a team filter).
  */
 export function loadPayrollLines(ctx: TenantBoundCtx, period: ResolvedPeriod, userIds?: string[]): { lines: PayrollLine[]; currency: string } {
@@ -28,7 +29,8 @@ export function loadPayrollLines(ctx: TenantBoundCtx, period: ResolvedPeriod, us
   const wanted = userIds ? new Set(userIds) : null
   const logs = approvedWorkedLogs(ctx, period.fromMs, period.toMs).filter((l) => !wanted || wanted.has(l.userId))
   const adjustments = adjustmentsLandingIn(ctx, { start: period.start, end: period.end }).filter((a) => !wanted || wanted.has(a.userId))
-  const people = listPayrollPeople(ctx, [...new Set([...logs.map((l) => l.userId), ...adjustments.map((a) => a.userId)])])
+  const paidAbsence = paidAbsenceSecondsByUserDate(ctx, period.start, period.end, userIds ?? null)
+  const people = listPayrollPeople(ctx, [...new Set([...logs.map((l) => l.userId), ...adjustments.map((a) => a.userId), ...paidAbsence.keys()])])
   const earliest = adjustments.reduce((min, a) => (a.workDate < min ? a.workDate : min), period.start)
   const lines = calculatePayroll({
     logs,
@@ -38,6 +40,7 @@ export function loadPayrollLines(ctx: TenantBoundCtx, period: ResolvedPeriod, us
     currency,
     policy: overtimePolicy(ctx),
     adjustments,
+    paidAbsence,
   })
   return { lines, currency }
 }

@@ -2,6 +2,7 @@ import { defineOperation } from '../../kernel/operation'
 import { DomainError } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
 import { inTransaction } from '../../kernel/db'
+import { syncPersonSchedules } from '../shifts/materialize'
 import { emit } from '../webhooks/outbox-queries'
 import { recordChange } from '../audit/audit-queries'
 import { auditedUser } from './employment-rules'
@@ -37,6 +38,8 @@ export const deactivateUser = defineOperation({
         deactivatedByEmail: actorEmail(c),
         deactivatedAt: toIso(c.now),
       })
+      // Their future scheduled days go: nobody expects them any more.
+      syncPersonSchedules(c, user.id)
       recordChange(c, { action: 'user.deactivated', entity: 'user', entityId: user.id, before: auditedUser(target), after: auditedUser(user) })
       return { user: toAdminUser(user), changed: true }
     })

@@ -2,6 +2,7 @@ import { defineOperation } from '../../kernel/operation'
 import { DomainError } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
 import { inTransaction } from '../../kernel/db'
+import { syncPersonSchedules } from '../shifts/materialize'
 import { emit } from '../webhooks/outbox-queries'
 import { recordChange } from '../audit/audit-queries'
 import { auditedUser } from './employment-rules'
@@ -33,6 +34,8 @@ export const reactivateUser = defineOperation({
         activatedByEmail: actorEmail(c),
         activatedAt: toIso(c.now),
       })
+      // Their team's published schedules apply to them again from today.
+      syncPersonSchedules(c, user.id)
       recordChange(c, { action: 'user.reactivated', entity: 'user', entityId: user.id, before: auditedUser(target), after: auditedUser(user) })
       return { user: toAdminUser(user), changed: true }
     })
