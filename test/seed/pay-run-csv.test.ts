@@ -90,7 +90,10 @@ describe('demo pay-run CSVs are written by the product’s writer', () => {
       let cents = 0
       for (const row of rows) {
         expect(col(row, 'total_hours')).toBeCloseTo(col(row, 'regular_hours') + col(row, 'overtime_hours'), 1)
-        expect(col(row, 'gross_amount')).toBeCloseTo(col(row, 'regular_amount') + col(row, 'overtime_amount') + col(row, 'adjustment_amount') + col(row, 'absence_amount'), 2)
+        expect(col(row, 'gross_amount')).toBeCloseTo(
+          col(row, 'regular_amount') + col(row, 'overtime_amount') + col(row, 'adjustment_amount') + col(row, 'absence_amount'),
+          2,
+        )
         cents += Math.round(col(row, 'gross_amount') * 100)
       }
       expect(cents).toBe(run.total_amount_cents)
