@@ -10,7 +10,7 @@ import type { Runtime } from '../runtime'
 import { checkHostAndOrigin } from './host-guard'
 import { toRestError } from './http-errors'
 import { restApi } from './rest-api'
-import { invitationPage } from './invitation-page'
+import { consoleSurface } from '../console/surface'
 import { MCP_PATH, mcpSurface } from './mcp'
 import { RPC, rpcError } from './mcp-rpc'
 import { observability } from './observability'
@@ -235,12 +235,15 @@ export function healthRoutes(rt: Runtime) {
 export function createHttpApp(rt: Runtime) {
   // Process-wide in Bun (node:http's maxHeaderSize is what Bun.serve reads): see BUN_HEADER_BACKSTOP.
   if (http.maxHeaderSize < BUN_HEADER_BACKSTOP) Reflect.set(http, 'maxHeaderSize', BUN_HEADER_BACKSTOP)
-  return new Elysia({ serve: { maxRequestBodySize: bunBodyBackstop(rt.config.bodyLimitBytes) } })
-    .use(httpKernel(rt))
-    .use(healthRoutes(rt))
-    .use(restApi(rt))
-    .use(mcpSurface(rt))
-    .use(invitationPage(rt))
+  return (
+    new Elysia({ serve: { maxRequestBodySize: bunBodyBackstop(rt.config.bodyLimitBytes) } })
+      .use(httpKernel(rt))
+      .use(healthRoutes(rt))
+      .use(restApi(rt))
+      .use(mcpSurface(rt))
+      // The web console (src/console): pages at /, the invitation page the e-mails link to, its assets.
+      .use(consoleSurface(rt))
+  )
 }
 
 export type HttpApp = ReturnType<typeof createHttpApp>
