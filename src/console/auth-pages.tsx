@@ -138,3 +138,31 @@ export function MessagePage(props: { csrf: string; title: string; text: string; 
     </PublicPage>
   )
 }
+
+/** After accepting an invitation: signed in, and the personal key for the apps, shown once. */
+export function WelcomePage(props: { csrf: string; name: string; company: string; publicUrl: string; apiKey: string }): JSX.Element {
+  const base = props.publicUrl.replace(/\/+$/, '')
+  return (
+    <PublicPage title={`Welcome to ${props.company}`} csrf={props.csrf}>
+      <p>
+        Welcome, <span safe>{props.name}</span>. Your password is set and you are signed in.
+      </p>
+      <p>
+        <a class="button" href="/today">
+          Go to Today
+        </a>
+      </p>
+      <h2>Your key for the apps</h2>
+      <p>
+        The desktop agent, the mobile app and AI assistants (MCP clients) use a personal key instead of your password. It is shown only once: copy it now if you
+        will use one of them, and keep it like a password.
+      </p>
+      <code class="key" safe>
+        {props.apiKey}
+      </code>
+      <p class="muted">
+        Server address: <span safe>{base}</span> · MCP endpoint: <span safe>{`${base}/api/mcp/v1`}</span>
+      </p>
+    </PublicPage>
+  )
+}

@@ -19,7 +19,7 @@ import { acceptInvitation, previewInvitation } from '../modules/users/accept-inv
 import { findUserForAuth, usersMatching } from '../modules/users/queries'
 import type { Runtime } from '../runtime'
 import { assetResponse, ASSETS, MANIFEST } from './assets'
-import { MessagePage, ResetRequestPage, SetPasswordPage, SignInPage, TotpPage } from './auth-pages'
+import { MessagePage, ResetRequestPage, SetPasswordPage, SignInPage, TotpPage, WelcomePage } from './auth-pages'
 import { AppPage } from './layout'
 import type { ConsolePage, Flash } from './pages'
 import { CONSOLE_PAGES } from './registry'
@@ -57,12 +57,27 @@ async function html(req: ConsoleRequest, body: JSX.Element, status = 200): Promi
   const headers = new Headers({ ...PAGE_HEADERS, 'x-request-id': req.requestId })
   if (req.preCsrfIsNew && !req.signedIn) req.cookies.push(cookie(PRE_CSRF_COOKIE, req.preCsrf, { secure: req.secure, sameSite: 'Strict' }))
   for (const c of req.cookies) headers.append('set-cookie', c)
+  // htmx swaps the page whatever the status; a 4xx on its XHR would be logged as a console error,
+  // so htmx requests get 200 and the status in a header. Plain requests get the status itself.
+  if (req.htmx && status >= 400) {
+    headers.set('x-workforce-status', String(status))
+    status = 200
+  }
   return new Response(await body, { status, headers })
 }
 
+/**
+ * 303 to `to`; for an htmx request, 200 with HX-Redirect instead (htmx then loads the page as a
+ * whole navigation, so the address bar shows where the person is).
+ */
 function redirect(req: ConsoleRequest, to: string): Response {
-  const headers = new Headers({ location: to, 'cache-control': 'no-store', 'x-request-id': req.requestId })
+  const headers = new Headers({ 'cache-control': 'no-store', 'x-request-id': req.requestId })
   for (const c of req.cookies) headers.append('set-cookie', c)
+  if (req.htmx) {
+    headers.set('hx-redirect', to)
+    return new Response(null, { status: 200, headers })
+  }
+  headers.set('location', to)
   return new Response(null, { status: 303, headers })
 }
 
@@ -423,7 +438,9 @@ export function consoleSurface(rt: Runtime) {
           const tenantId = usableTenantIdOf(rt, done.tenant)
           const tenant = findTenantCtx(rt.db, tenantId)!
           await savePassword({ tenant, db: rt.db, now: req.now }, done.user_id, pw.password)
-          return startSession(req, tenant.id, done.user_id, '/today')
+          startSession(req, tenant.id, done.user_id, '/today')
+          // Signed in already; the key for the desktop agent, mobile app or an AI assistant is shown once.
+          return html(req, <WelcomePage csrf={csrfTokenOf(req)} name={done.name} company={tenant.name} publicUrl={rt.config.publicUrl} apiKey={done.key} />)
         } catch (err) {
           if (!(err instanceof DomainError)) throw err
           return invitationForm(req, token, { kind: 'error', text: err.message }, err.status)

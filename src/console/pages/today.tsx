@@ -142,7 +142,7 @@ export const todayPage = definePage({
         </section>
         <div class="grid">
           <section class="card" aria-labelledby="today-h">
-            <h2 id="today-h">Today</h2>
+            <h2 id="today-h">Hours today</h2>
             <p class="big" safe>
               {formatHours(req, todayHours)}
             </p>
