@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { createUserFixture } from '../helpers/fixtures'
+import { Value } from '@sinclair/typebox/value'
+import { EVENT_CATALOG } from '../../src/modules/webhooks/catalog'
+import { createKeyFixture, createUserFixture } from '../helpers/fixtures'
+import { type Receiver, startReceiver } from '../webhooks/receiver'
 import { callTool, mcpClient } from '../helpers/mcp'
 import { startServer, type TestServer } from '../helpers/server'
 import { invitationLinkFor, type ReceivedMail, startSmtpSink } from '../helpers/smtp-sink'
@@ -16,6 +19,7 @@ const FAR = { latitude: 52.6, longitude: 13.6 } // ~16 km away
 const PASSWORD = 'correct horse battery staple'
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>
+let receiver: Receiver
 let server: TestServer
 let browser: Browser
 let db: Database
@@ -64,8 +68,14 @@ const count = (sql: string, ...args: (string | number)[]) => (db.query(sql).get(
 
 beforeAll(async () => {
   sink = await startSmtpSink()
+  receiver = startReceiver()
   server = await startServer({
-    env: { WORKFORCE_SMTP_HOST: '127.0.0.1', WORKFORCE_SMTP_PORT: String(sink.port), WORKFORCE_SMTP_FROM: 'workforce@appliance.test' },
+    env: {
+      WORKFORCE_SMTP_HOST: '127.0.0.1',
+      WORKFORCE_SMTP_PORT: String(sink.port),
+      WORKFORCE_SMTP_FROM: 'workforce@appliance.test',
+      WORKFORCE_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8',
+    },
   })
   ownerEmail = `owner.${Date.now()}@console.test`
   const created = await server.cli([
@@ -102,6 +112,7 @@ afterAll(async () => {
   db?.close()
   await server?.stop()
   await sink?.close()
+  receiver?.stop()
 }, 120_000)
 
 describe('the web console in real Chromium', () => {
@@ -140,7 +151,14 @@ describe('the web console in real Chromium', () => {
     await t.page.waitForURL('**/today')
   })
 
-  test('wrong passwords are throttled after 5 tries (even the right one is refused) and security.login_failed is recorded', async () => {
+  test('wrong passwords are throttled after 5 tries (even the right one is refused) and security.login_failed is recorded and delivered to a real receiver', async () => {
+    const { key: token } = await createKeyFixture(server, tenant, { kind: 'api', role: 'admin' })
+    const sub = await fetch(`${server.url}/api/v1/webhooks/subscribe`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, events: ['security.login_failed'] }),
+    })
+    expect(sub.status).toBe(201)
     const setter = await tab()
     await passwordByReset(setter, manager.email, PASSWORD)
     const t = await tab()
@@ -155,6 +173,12 @@ describe('the web console in real Chromium', () => {
     const mine = events.map((e) => JSON.parse(e.data)).filter((d) => d.userId === manager.id)
     expect(mine).toHaveLength(1)
     expect(mine[0]).toMatchObject({ reason: 'wrong_password', failedAttempts: 5, email: manager.email, keyId: null })
+    // Delivered to a real receiver, with a payload of the catalogue's shape.
+    const [rec] = await receiver
+      .waitFor((all) => all.some((r) => r.envelope.event === 'security.login_failed'))
+      .then((all) => all.filter((r) => r.envelope.event === 'security.login_failed'))
+    expect(rec!.envelope.data).toMatchObject({ userId: manager.id, reason: 'wrong_password' })
+    expect([...Value.Errors(EVENT_CATALOG['security.login_failed'].payload, rec!.envelope.data)].map((e) => `${e.path} ${e.message}`)).toEqual([])
   })
 
   test('CSRF: a form post without or with a wrong token is refused with 403 and writes nothing', async () => {

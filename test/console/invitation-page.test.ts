@@ -85,7 +85,13 @@ describe('the invitation page of the console', () => {
     expect(ok.headers.get('set-cookie')).toContain('SameSite=Lax')
     expect(await ok.text()).toContain('wf_live_')
     expect(userStatus('cara.csrf@example.test')).toBe('active')
-    expect((db.query('select password_hash as h from account_passwords p join users u on u.id = p.user_id where u.email = ?').get('cara.csrf@example.test') as { h: string }).h).toStartWith('$argon2id$')
+    expect(
+      (
+        db.query('select password_hash as h from account_passwords p join users u on u.id = p.user_id where u.email = ?').get('cara.csrf@example.test') as {
+          h: string
+        }
+      ).h,
+    ).toStartWith('$argon2id$')
     // Once only.
     const again = await formOf(url)
     expect(again.status).toBe(409)
@@ -102,7 +108,10 @@ describe('the invitation page of the console', () => {
   test('the Origin guard applies: a form posted from another site is refused and activates nobody', async () => {
     const { url, token } = await invite('owen.origin@example.test')
     const page = await formOf(url)
-    const foreign = await post({ token, password: 'a long enough password', confirm: 'a long enough password', _csrf: page.csrf }, { cookie: page.cookie, origin: 'http://evil.example' })
+    const foreign = await post(
+      { token, password: 'a long enough password', confirm: 'a long enough password', _csrf: page.csrf },
+      { cookie: page.cookie, origin: 'http://evil.example' },
+    )
     expect(foreign.status).toBe(403)
     expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('origin_not_allowed')
     expect(userStatus('owen.origin@example.test')).toBe('invited')
