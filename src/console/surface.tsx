@@ -375,8 +375,8 @@ export function consoleSurface(rt: Runtime) {
         const form = await readForm(request)
         if (!csrfOk(req, form)) return forbidden(req)
         const email = (form.get('email') ?? '').trim().slice(0, 254)
-        if (throttle.retryAfter(`reset:${email.toLowerCase()}`, req.ip, req.now) > 0) return html(req, <ResetRequestPage csrf={csrfTokenOf(req)} sent />)
-        throttle.fail(`reset:${email.toLowerCase()}`, req.ip, req.now)
+        if (throttle.retryAfter(`reset:${email.toLowerCase()}`, null, req.now) > 0) return html(req, <ResetRequestPage csrf={csrfTokenOf(req)} sent />)
+        throttle.fail(`reset:${email.toLowerCase()}`, null, req.now)
         try {
           await invoke(requestPasswordReset, anonymousCtx(rt, req), { email })
         } catch (err) {
