@@ -213,6 +213,16 @@ describe('the web console in real Chromium', () => {
     await checkPage(far, 'today-refused')
     expect(count('select count(*) as n from time_logs where user_id = ?', employee.id)).toBe(0)
 
+    // A browser that does not share its location: the refusal says so and what to do.
+    const denied = await tab()
+    await signIn(denied.page, employee.email, PASSWORD)
+    await denied.page.waitForURL('**/today')
+    await denied.page.getByRole('button', { name: 'Clock in' }).click()
+    const why = denied.page.getByRole('alert').filter({ hasText: 'only allows clock-ins on site' })
+    await why.waitFor()
+    expect(await why.textContent()).toMatch(/(did not allow this site to use your location|could not be determined).*Allow location for this site/)
+    expect(count('select count(*) as n from time_logs where user_id = ?', employee.id)).toBe(0)
+
     const t = await tab({ geolocation: HQ })
     await signIn(t.page, employee.email, PASSWORD)
     await t.page.waitForURL('**/today')
