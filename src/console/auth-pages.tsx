@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 import { CsrfField, e, PublicPage } from './layout'
 import type { Flash } from './pages'
 import { MIN_PASSWORD_LENGTH } from '../modules/accounts/sign-in'

@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 import { type Children, escapeHtml } from '@kitajs/html'
 import { roleAtLeast } from '../kernel/access'
 import { ROLE_LABELS } from '../kernel/ctx'

@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 import { Elysia } from 'elysia'
 import { randomUUID } from 'node:crypto'
 import { roleAtLeast } from '../kernel/access'
@@ -303,9 +304,9 @@ export function consoleSurface(rt: Runtime) {
         if (!tenant || (role !== 'employee' && role !== 'manager' && role !== 'admin'))
           return signInPage(req, { kind: 'error', text: 'There is no demo on this server.', status: 404 })
         // The demo persona: the first active person of that role in the demo company (by name).
-        const persona = usersMatching({ tenant, db: rt.db, now: req.now }, { userIds: null, role, status: 'active' }).sort((a, b) =>
-          a.name.localeCompare(b.name),
-        )[0]
+        const persona = usersMatching({ tenant, db: rt.db, now: req.now }, { userIds: null })
+          .filter((u) => u.role === role && u.status === 'active')
+          .sort((a, b) => a.name.localeCompare(b.name))[0]
         if (!persona) return signInPage(req, { kind: 'error', text: `The demo company has no ${ROLE_LABELS[role]}.`, status: 404 })
         return startSession(req, tenant.id, persona.id, homeOf(role), true)
       },

@@ -249,6 +249,7 @@ describe('the web console in real Chromium', () => {
     const a = await tab()
     const b = await tab()
     await signIn(a.page, employee.email, PASSWORD)
+    await a.page.waitForURL('**/today')
     await signIn(b.page, employee.email, PASSWORD)
     await b.page.waitForURL('**/today')
     await a.page.goto('/account')
@@ -327,6 +328,14 @@ describe('the web console in real Chromium', () => {
     await clockButton.click()
     await t.page.getByRole('alert').filter({ hasText: 'Demo mode is read-only' }).waitFor()
     await checkPage(t, 'demo-today')
+    // Each "try as" acts with its role: the manager demo opens the manager page, the employee demo does not.
+    const m = await tab()
+    await m.page.goto('/signin')
+    await m.page.getByRole('button', { name: 'Try as Manager' }).click()
+    await m.page.waitForURL('**/today')
+    expect((await m.page.goto('/team/now'))?.status()).toBe(200)
+    await m.page.getByRole('heading', { name: 'Who is in now' }).waitFor()
+    expect((await t.page.goto('/team/now'))?.status()).toBe(403)
   })
 
   test('PWA: the manifest, the service worker and the icon are served from the binary', async () => {

@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 import { invoke } from '../../kernel/operation'
 import { listMySessions } from '../../modules/accounts/list-my-sessions'
 import { revokeAllMySessions, revokeMySession } from '../../modules/accounts/revoke-my-sessions'

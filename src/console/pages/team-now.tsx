@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 import { invoke } from '../../kernel/operation'
 import { listPresenceNow } from '../../modules/time-tracking/list-presence-now'
 import { formatTime } from '../format'

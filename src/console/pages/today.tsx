@@ -1,3 +1,4 @@
+/** @jsxImportSource @kitajs/html */
 import { DomainError } from '../../kernel/errors'
 import { invoke } from '../../kernel/operation'
 import { addDays, isoWeekday, localDate } from '../../kernel/time'
