@@ -235,15 +235,12 @@ export function healthRoutes(rt: Runtime) {
 export function createHttpApp(rt: Runtime) {
   // Process-wide in Bun (node:http's maxHeaderSize is what Bun.serve reads): see BUN_HEADER_BACKSTOP.
   if (http.maxHeaderSize < BUN_HEADER_BACKSTOP) Reflect.set(http, 'maxHeaderSize', BUN_HEADER_BACKSTOP)
-  return (
-    new Elysia({ serve: { maxRequestBodySize: bunBodyBackstop(rt.config.bodyLimitBytes) } })
-      .use(httpKernel(rt))
-      .use(healthRoutes(rt))
-      .use(restApi(rt))
-      .use(mcpSurface(rt))
-      // The web console (src/console): pages at /, the invitation page the e-mails link to, its assets.
-      .use(consoleSurface(rt))
-  )
+  return new Elysia({ serve: { maxRequestBodySize: bunBodyBackstop(rt.config.bodyLimitBytes) } })
+    .use(httpKernel(rt))
+    .use(healthRoutes(rt))
+    .use(restApi(rt))
+    .use(mcpSurface(rt))
+    .use(consoleSurface(rt))
 }
 
 export type HttpApp = ReturnType<typeof createHttpApp>
