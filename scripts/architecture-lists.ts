@@ -24,6 +24,23 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
     name: 'findEnrollmentCodeByHash',
     why: 'enrolling a desktop agent: the one-time code is the only credential, and its row names the tenant',
   },
+  // Console sign-in (issue 15): the e-mail, the session cookie or the link token names the tenant.
+  { file: 'src/modules/users/queries.ts', name: 'activeUsersByEmailInAnyTenant', why: 'console sign-in: the form names a person by e-mail, not their company' },
+  {
+    file: 'src/modules/accounts/queries.ts',
+    name: 'findSessionByTokenHash',
+    why: 'console authentication: the session cookie names its tenant only through this row',
+  },
+  {
+    file: 'src/modules/accounts/queries.ts',
+    name: 'findAccountTokenByHash',
+    why: 'a password link: the token is the only credential, and its row names the tenant',
+  },
+  {
+    file: 'src/modules/accounts/queries.ts',
+    name: 'passwordHashesOf',
+    why: 'console sign-in: the password hashes of the people an e-mail names, in any tenant',
+  },
   { file: 'src/modules/tenants/queries.ts', name: 'findTenantCtx', why: 'builds the tenant context itself (authentication, jobs, CLI) from an id' },
   {
     file: 'src/modules/tenants/queries.ts',

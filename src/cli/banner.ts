@@ -44,6 +44,7 @@ export function mcpClientSnippetsText(baseUrl: string, key: string): string {
 export function startupBanner(input: { url: string; publicUrl: string; demo: { readableId: string; name: string; key: string } | null }): string {
   const lines = [
     `workforce ${SERVER_VERSION} listening on ${input.url}`,
+    `Web console:   ${input.publicUrl}/  (sign in, or try the demo without a password)`,
     `MCP endpoint:  ${input.publicUrl}/api/mcp/v1`,
     `REST API:      ${input.publicUrl}/api/v1  (docs: ${input.publicUrl}/api/v1/docs)`,
   ]

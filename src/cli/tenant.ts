@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander'
+import { issueSetupLink } from '../modules/accounts/password-links'
 import { createTenant } from '../modules/tenants/create-tenant'
 import { findPlan, listTenants } from '../modules/tenants/queries'
 import { DAY } from '../kernel/time'
@@ -58,6 +59,7 @@ const create = new Command('create')
         Date.now(),
       )
       const key = created.ownerKey!.key
+      const setup = issueSetupLink(rt.db, created.tenant.id, created.owner.id, rt.config.publicUrl, Date.now())
       const trialEndsAt = trialDays === undefined ? null : new Date(created.tenant.createdAt + trialDays * DAY).toISOString()
       if (opts.json) {
         printJson({
@@ -68,6 +70,8 @@ const create = new Command('create')
           key,
           trial_ends_at: trialEndsAt,
           mcp_url: `${rt.config.publicUrl}/api/mcp/v1`,
+          console_setup_url: setup.url,
+          console_setup_expires_at: new Date(setup.expiresAt).toISOString(),
         })
         return
       }
@@ -75,6 +79,7 @@ const create = new Command('create')
         `Tenant ${created.tenant.readableId} (${created.tenant.name}) created on the ${opts.plan} plan${trialEndsAt ? `, on trial until ${trialEndsAt}` : ''}.`,
       )
       console.log(`OwnerAdmin: ${created.owner.name} <${created.owner.email}> (${created.owner.id})`)
+      console.log(`Web console setup link for ${created.owner.email} (works once, until ${new Date(setup.expiresAt).toISOString()}): ${setup.url}`)
       console.log(`Live key (shown once, store it now): ${key}`)
       console.log(`MCP endpoint: ${rt.config.publicUrl}/api/mcp/v1`)
       console.log(mcpClientSnippetsText(rt.config.publicUrl, key))

@@ -286,5 +286,21 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795447748072,
     "hash": "d92bbb1a1d9e8f9b963da80c920ddcabe9752a531bb7c2cca4804e5e2600f475"
+  },
+  {
+    "tag": "0015_console_accounts",
+    "sql": [
+      "CREATE TABLE `account_passwords` (\n\t`user_id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`password_hash` text NOT NULL,\n\t`updated_at` integer NOT NULL,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `account_passwords_tenant_idx` ON `account_passwords` (`tenant_id`,`user_id`);",
+      "\nCREATE TABLE `account_tokens` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`token_hash` text NOT NULL,\n\t`purpose` text NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`expires_at` integer NOT NULL,\n\t`used_at` integer,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE UNIQUE INDEX `account_tokens_hash_uq` ON `account_tokens` (`token_hash`);",
+      "\nCREATE INDEX `account_tokens_tenant_user_idx` ON `account_tokens` (`tenant_id`,`user_id`);",
+      "\nCREATE TABLE `console_sessions` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`token_hash` text NOT NULL,\n\t`csrf_token` text NOT NULL,\n\t`read_only` integer DEFAULT false NOT NULL,\n\t`user_agent` text,\n\t`ip_address` text,\n\t`created_at` integer NOT NULL,\n\t`last_seen_at` integer NOT NULL,\n\t`expires_at` integer NOT NULL,\n\t`revoked_at` integer,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE UNIQUE INDEX `console_sessions_token_uq` ON `console_sessions` (`token_hash`);",
+      "\nCREATE INDEX `console_sessions_tenant_user_idx` ON `console_sessions` (`tenant_id`,`user_id`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795448985657,
+    "hash": "e9b37a50d30f385bba52c8747f088a9a749db5550a8b746648e2350a263b5bdf"
   }
 ]

@@ -10,7 +10,7 @@ import type { Runtime } from '../runtime'
 import { checkHostAndOrigin } from './host-guard'
 import { toRestError } from './http-errors'
 import { restApi } from './rest-api'
-import { invitationPage } from './invitation-page'
+import { consoleSurface } from '../console/surface'
 import { MCP_PATH, mcpSurface } from './mcp'
 import { RPC, rpcError } from './mcp-rpc'
 import { observability } from './observability'
@@ -240,7 +240,7 @@ export function createHttpApp(rt: Runtime) {
     .use(healthRoutes(rt))
     .use(restApi(rt))
     .use(mcpSurface(rt))
-    .use(invitationPage(rt))
+    .use(consoleSurface(rt))
 }
 
 export type HttpApp = ReturnType<typeof createHttpApp>

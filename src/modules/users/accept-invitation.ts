@@ -64,7 +64,7 @@ export const acceptInvitation = defineOperation({
 /**
  * The invitation a token opens and its tenant, when it can be accepted now; otherwise the refusal
  * accepting it would give (not_found, demo_mode_read_only, conflict with details.reason). The one
- * rule for the accept operation and for the page the email links to (surfaces/invitation-page.ts).
+ * rule for the accept operation and for the page the email links to (the console, src/console/surface.tsx).
  */
 function acceptableInvitation(db: DbLike, token: string, now: number): { invitation: InvitationRow; tenant: TenantCtx } {
   const invitation = findInvitationByTokenHash(db, hashInvitationToken(token))

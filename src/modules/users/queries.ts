@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
-import { prepared } from '../../kernel/db'
+import { prepared, type DbLike } from '../../kernel/db'
 import type { Role, TenantScope } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
 import { invitations, users, type UserStatus, type WorkProfile } from './schema'
@@ -195,3 +195,13 @@ export function countHomeOfficePeople(c: TenantScope, officeId: string): number 
     .where(and(eq(users.tenantId, c.tenant.id), eq(users.homeOfficeId, officeId)))
     .all().length
 }
+/**
+ * Console sign-in: the active people with this e-mail in every tenant (the sign-in form names no
+ * company; accounts/sign-in.ts tries the password against each). Global by design, like key lookup.
+ */
+export const activeUsersByEmailInAnyTenant = (db: DbLike, email: string): UserRow[] =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), eq(users.status, 'active')))
+    .all()

@@ -1,0 +1,183 @@
+/** @jsxImportSource @kitajs/html */
+import { DomainError } from '../../kernel/errors'
+import { invoke } from '../../kernel/operation'
+import { addDays, isoWeekday, localDate } from '../../kernel/time'
+import { clientClockIn, clientClockOut } from '../../modules/time-tracking/client-clock'
+import { endBreak } from '../../modules/time-tracking/end-break'
+import { startBreak } from '../../modules/time-tracking/start-break'
+import { listMyTimesheet } from '../../modules/timesheets/list-my-timesheet'
+import { getEmployeeDetails } from '../../modules/users/get-employee-details'
+import { formatDay, formatHours, formatLongToday, formatTime } from '../format'
+import { CsrfField } from '../layout'
+import { definePage, type Flash } from '../pages'
+import type { SignedInRequest } from '../request'
+
+/** The ISO weekday the week starts on (tenants.week_start) gives the first date of this week. */
+const firstDayOfWeek = (today: string, weekStart: number): string => addDays(today, -((isoWeekday(today) - weekStart + 7) % 7))
+
+const num = (v: string | null): number | undefined => {
+  if (v === null || v.trim() === '') return undefined
+  const n = Number(v)
+  return Number.isFinite(n) ? n : undefined
+}
+
+/** A refusal of an operation, as the person reads it (the operation's own message). */
+export const refusal = (err: unknown): Flash => {
+  if (err instanceof DomainError) return { kind: 'error', text: err.message, status: err.status }
+  throw err
+}
+
+async function clockIn(req: SignedInRequest, form: URLSearchParams): Promise<Flash> {
+  const latitude = num(form.get('latitude'))
+  const longitude = num(form.get('longitude'))
+  const geoError = form.get('geo_error')?.slice(0, 200) || null
+  try {
+    const r = await invoke(clientClockIn, req.ctx, latitude !== undefined && longitude !== undefined ? { latitude, longitude } : {})
+    const where =
+      r.is_within_geofence === true
+        ? ` You are at ${r.matched_office_name}.`
+        : r.is_within_geofence === false
+          ? ` You are outside every office (${r.distance_meters ?? '?'} m from the nearest).`
+          : latitude === undefined
+            ? ` Your location was not sent${geoError ? `: ${geoError}` : ''}.`
+            : ''
+    return { kind: 'ok', text: `Clocked in at ${formatTime(req, r.clock_in_at)}.${where}` }
+  } catch (err) {
+    const f = refusal(err)
+    if (err instanceof DomainError && err.code === 'outside_geofence' && latitude === undefined && geoError) {
+      return { ...f, text: `${f.text} ${geoError} Allow location for this site in your browser and try again.` }
+    }
+    return f
+  }
+}
+
+export const todayPage = definePage({
+  path: '/today',
+  title: 'Today',
+  role: 'employee',
+  nav: { section: 'Employee', label: 'Today' },
+  actions: {
+    clock_in: clockIn,
+    clock_out: async (req, form) => {
+      const latitude = num(form.get('latitude'))
+      const longitude = num(form.get('longitude'))
+      try {
+        const r = await invoke(clientClockOut, req.ctx, latitude !== undefined && longitude !== undefined ? { latitude, longitude } : {})
+        return { kind: 'ok', text: `Clocked out at ${formatTime(req, r.clock_out_at)}: ${formatHours(req, r.duration_seconds / 3600)} worked.` }
+      } catch (err) {
+        return refusal(err)
+      }
+    },
+    start_break: async (req) => {
+      try {
+        const r = await invoke(startBreak, req.ctx, {})
+        return { kind: 'ok', text: r.changed ? `Break started at ${formatTime(req, r.break.started_at)}.` : 'You are on a break already.' }
+      } catch (err) {
+        return refusal(err)
+      }
+    },
+    end_break: async (req) => {
+      try {
+        const r = await invoke(endBreak, req.ctx, {})
+        return { kind: 'ok', text: `Break ended at ${formatTime(req, r.break.ended_at)}.` }
+      } catch (err) {
+        return refusal(err)
+      }
+    },
+  },
+  async render(req) {
+    const me = await invoke(getEmployeeDetails, req.ctx, { employee_id: 'me' })
+    const today = localDate(req.now, req.timezone)
+    const from = firstDayOfWeek(today, req.weekStart)
+    const sheet = await invoke(listMyTimesheet, req.ctx, { from, to: today })
+    const todayHours = sheet.entries.filter((x) => x.date === today).reduce((s, x) => s + x.hours, 0)
+    const days = Array.from({ length: 7 }, (_, i) => addDays(from, i))
+    const byDay = new Map(days.map((d) => [d, sheet.entries.filter((x) => x.date === d).reduce((s, x) => s + x.hours, 0)]))
+    const csrf = req.signedIn.session.csrfToken
+    const button = (action: string, label: string, opts: { geo?: boolean; secondary?: boolean } = {}) => (
+      <form method="post" action="/today" hx-push-url="false" data-geo={opts.geo ? '' : undefined}>
+        <CsrfField token={csrf} />
+        <input type="hidden" name="_action" value={action} />
+        {opts.geo ? (
+          <>
+            <input type="hidden" name="latitude" value="" />
+            <input type="hidden" name="longitude" value="" />
+            <input type="hidden" name="geo_error" value="" />
+          </>
+        ) : (
+          ''
+        )}
+        <button type="submit" class={opts.secondary ? 'secondary' : undefined}>
+          {label}
+        </button>
+      </form>
+    )
+    return (
+      <>
+        <p class="muted" safe>
+          {formatLongToday(req, req.now)}
+        </p>
+        <section class="card" aria-labelledby="now-h">
+          <h2 id="now-h">Now</h2>
+          {me.is_clocked_in ? (
+            <p>
+              <span class="badge working">Clocked in</span> since <strong safe>{formatTime(req, me.current_session_started_at)}</strong>
+            </p>
+          ) : (
+            <p>
+              <span class="badge">Clocked out</span>
+            </p>
+          )}
+          <div class="actions">
+            {me.is_clocked_in
+              ? [
+                  button('clock_out', 'Clock out', { geo: true }),
+                  button('start_break', 'Start break', { secondary: true }),
+                  button('end_break', 'End break', { secondary: true }),
+                ]
+              : button('clock_in', 'Clock in', { geo: true })}
+          </div>
+          <p class="muted" data-geo-status aria-live="polite">
+            Clocking in and out asks your browser for your location, to check it against your company's office zones.
+          </p>
+        </section>
+        <div class="grid">
+          <section class="card" aria-labelledby="today-h">
+            <h2 id="today-h">Hours today</h2>
+            <p class="big" safe>
+              {formatHours(req, todayHours)}
+            </p>
+          </section>
+          <section class="card" aria-labelledby="week-h">
+            <h2 id="week-h">This week</h2>
+            <p class="big" safe>
+              {formatHours(req, sheet.total_hours)}
+            </p>
+            <p class="muted">of {me.weekly_hours} h contracted</p>
+          </section>
+        </div>
+        <section class="card" aria-labelledby="days-h">
+          <h2 id="days-h">This week by day</h2>
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">Hours</th>
+                </tr>
+              </thead>
+              <tbody>
+                {days.map((d) => (
+                  <tr>
+                    <td safe>{formatDay(req, d)}</td>
+                    <td safe>{formatHours(req, byDay.get(d) ?? 0)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      </>
+    )
+  },
+})
