@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { timeLogWritten } from './person-day-queries'
+import { settlePersonDays } from './person-day-queries'
 import { timeLogs } from './schema'
 import type { TimeLogRow } from './queries'
 
@@ -27,7 +27,7 @@ export function autoCloseTimeLog(ctx: TenantScope, id: string, clockOutAt: numbe
       .where(and(eq(timeLogs.tenantId, ctx.tenant.id), eq(timeLogs.id, id), isNull(timeLogs.clockOutAt)))
       .returning()
       .get() ?? null
-  timeLogWritten(ctx, log)
+  settlePersonDays(ctx)
   return log
 }
 

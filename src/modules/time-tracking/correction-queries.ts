@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, ne } from 'driz
 import type { TenantScope } from '../../kernel/ctx'
 import { newId } from '../../kernel/ids'
 import { notFound } from '../../kernel/errors'
-import { timeLogWritten } from './person-day-queries'
+import { settlePersonDays } from './person-day-queries'
 import { timeCorrections, timeLogs } from './schema'
 import type { TimeLogRow } from './queries'
 
@@ -33,19 +33,13 @@ export function overlappingLog(c: TenantScope, userId: string, range: { from: nu
 }
 
 export function setLogTimes(c: TenantScope, id: string, times: { clockInAt: number; clockOutAt: number }): void {
-  const before = c.db
-    .select({ clockInAt: timeLogs.clockInAt })
-    .from(timeLogs)
-    .where(and(eq(timeLogs.tenantId, c.tenant.id), eq(timeLogs.id, id)))
-    .get()
-  const log = c.db
+  c.db
     .update(timeLogs)
     .set(times)
     .where(and(eq(timeLogs.tenantId, c.tenant.id), eq(timeLogs.id, id), isNotNull(timeLogs.clockOutAt)))
-    .returning()
-    .get()
-  // The day it moved from and the day it moved to.
-  timeLogWritten(c, log ?? null, before?.clockInAt)
+    .run()
+  // The triggers marked the day it moved from and the day it moved to.
+  settlePersonDays(c)
 }
 
 export function insertCorrection(c: TenantScope, row: Omit<typeof timeCorrections.$inferInsert, 'id' | 'tenantId'>): TimeCorrectionRow {

@@ -2,7 +2,7 @@ import { inTransaction } from '../../kernel/db'
 import { defineJob } from '../../kernel/job'
 import { findTenantById } from '../tenants/queries'
 import { autoCloseForgottenClockOuts, gapFillClosedLogs } from './auto-close'
-import { rebuildPersonDay } from './person-day-queries'
+import { rebuildPersonDay, settlePersonDays } from './person-day-queries'
 
 /**
  * Every 5 minutes, per tenant: forgotten clock-outs are closed by policy, then closed logs that
@@ -30,7 +30,7 @@ export const personDaysJob = defineJob({
   description:
     "Recounts a finished tenant-local day's worked time per person (person_day_totals: closed logs that clocked in that day, net of unpaid breaks) from the raw time logs and breaks. `--date D` recounts one day.",
   each: { tenantDay: { dueAt: '00:10' } },
-  run: (ctx, date) => inTransaction(ctx, (c) => rebuildPersonDay(c, date)),
+  run: (ctx, date) => inTransaction(ctx, (c) => settlePersonDays(c) + rebuildPersonDay(c, date)),
 })
 
 export const timeTrackingJobs = [gapFillJob, personDaysJob]

@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared } from '../../kernel/db'
+import { prepared, type DbLike } from '../../kernel/db'
 import { localDate, localRange } from '../../kernel/time'
 import type { TimeLogRow } from './queries'
-import { personDayTotals, timeLogs } from './schema'
+import { personDayChanges, personDayTotals, timeLogs } from './schema'
 import { netMsByUserDate } from './worked-time-read-model'
 
 /**
@@ -56,21 +56,62 @@ export function refreshPersonDays(c: TenantScope, userId: string, clockInAts: nu
   }
 }
 
-/** After a write of a time log (null: nothing written): its date is recomputed when it is closed. */
-export function timeLogWritten(c: TenantScope, log: Pick<TimeLogRow, 'userId' | 'clockInAt' | 'clockOutAt'> | null, previousClockInAt?: number): void {
-  if (!log) return
-  const ats = previousClockInAt === undefined ? [log.clockInAt] : [log.clockInAt, previousClockInAt]
-  if (log.clockOutAt !== null || previousClockInAt !== undefined) refreshPersonDays(c, log.userId, ats)
+/**
+ * SQLite triggers that mark every change of a closed time log (insert, clock-out, moved times,
+ * delete) or of a break of one in person_day_changes, whoever writes it. Created at start
+ * (IF NOT EXISTS); SQL because the generated migrations hold no triggers.
+ */
+const TRIGGERS = [
+  `create trigger if not exists person_day_log_insert after insert on time_logs when new.clock_out_at is not null begin
+    insert into person_day_changes (tenant_id, user_id, clock_in_at) values (new.tenant_id, new.user_id, new.clock_in_at); end`,
+  `create trigger if not exists person_day_log_update after update of clock_in_at, clock_out_at, user_id, tenant_id on time_logs
+    when old.clock_out_at is not null or new.clock_out_at is not null begin
+    insert into person_day_changes (tenant_id, user_id, clock_in_at) values (old.tenant_id, old.user_id, old.clock_in_at), (new.tenant_id, new.user_id, new.clock_in_at); end`,
+  `create trigger if not exists person_day_log_delete after delete on time_logs when old.clock_out_at is not null begin
+    insert into person_day_changes (tenant_id, user_id, clock_in_at) values (old.tenant_id, old.user_id, old.clock_in_at); end`,
+  `create trigger if not exists person_day_break_insert after insert on breaks begin
+    insert into person_day_changes (tenant_id, user_id, clock_in_at)
+    select l.tenant_id, l.user_id, l.clock_in_at from time_logs l where l.id = new.time_log_id and l.clock_out_at is not null; end`,
+  `create trigger if not exists person_day_break_update after update on breaks begin
+    insert into person_day_changes (tenant_id, user_id, clock_in_at)
+    select l.tenant_id, l.user_id, l.clock_in_at from time_logs l where l.id in (old.time_log_id, new.time_log_id) and l.clock_out_at is not null; end`,
+  `create trigger if not exists person_day_break_delete after delete on breaks begin
+    insert into person_day_changes (tenant_id, user_id, clock_in_at)
+    select l.tenant_id, l.user_id, l.clock_in_at from time_logs l where l.id = old.time_log_id and l.clock_out_at is not null; end`,
+]
+
+export function ensurePersonDayTriggers(db: DbLike): void {
+  for (const ddl of TRIGGERS) db.run(sql.raw(ddl))
 }
 
-/** After a break of a time log was written: a closed log's date is recomputed (an open one is read live). */
-export function breakWritten(c: TenantScope, timeLogId: string): void {
-  const log = c.db
-    .select({ userId: timeLogs.userId, clockInAt: timeLogs.clockInAt, clockOutAt: timeLogs.clockOutAt })
-    .from(timeLogs)
-    .where(and(eq(timeLogs.tenantId, c.tenant.id), eq(timeLogs.id, timeLogId)))
-    .get()
-  if (log && log.clockOutAt !== null) refreshPersonDays(c, log.userId, [log.clockInAt])
+/** Changes marked by the triggers and not counted yet, of this tenant. */
+function pendingChanges(c: TenantScope): { id: number; userId: string; clockInAt: number }[] {
+  return prepared(c.db, 'personDayChanges.pending', (d) =>
+    d
+      .select({ id: personDayChanges.id, userId: personDayChanges.userId, clockInAt: personDayChanges.clockInAt })
+      .from(personDayChanges)
+      .where(eq(personDayChanges.tenantId, sql.placeholder('tenantId')))
+      .prepare(),
+  ).all({ tenantId: c.tenant.id })
+}
+
+/**
+ * Counts the tenant's marked changes into person_day_totals and clears them: call it at the end
+ * of every transaction that writes time logs or breaks (clock-in/out, breaks, corrections,
+ * auto-close, time entries). Returns the changes counted.
+ */
+export function settlePersonDays(c: TenantScope): number {
+  const marks = pendingChanges(c)
+  if (marks.length === 0) return 0
+  const byUser = new Map<string, number[]>()
+  for (const m of marks) byUser.set(m.userId, [...(byUser.get(m.userId) ?? []), m.clockInAt])
+  for (const [userId, ats] of byUser) refreshPersonDays(c, userId, ats)
+  const last = marks.reduce((max, m) => Math.max(max, m.id), 0)
+  c.db
+    .delete(personDayChanges)
+    .where(and(eq(personDayChanges.tenantId, c.tenant.id), lte(personDayChanges.id, last)))
+    .run()
+  return marks.length
 }
 
 /**
@@ -79,6 +120,7 @@ export function breakWritten(c: TenantScope, timeLogId: string): void {
  * demo seed). `c.tenant.timezone` must be the zone the dates are counted in.
  */
 export function rebuildPersonDayTotals(c: TenantScope): number {
+  c.db.delete(personDayChanges).where(eq(personDayChanges.tenantId, c.tenant.id)).run()
   c.db.delete(personDayTotals).where(eq(personDayTotals.tenantId, c.tenant.id)).run()
   const BATCH = 2000
   let rows = 0
@@ -185,6 +227,22 @@ export function workedMsBetween(c: TenantScope, fromDate: string, toDate: string
     perDate.set(date, (perDate.get(date) ?? 0) + ms)
   }
   for (const r of stored.all({ tenantId: c.tenant.id, from: fromDate, to: toDate, ids: JSON.stringify(userIds ?? []) })) add(r.userId, r.date, r.workedMs)
+  // Changes not counted yet (rows written outside the product's operations): those dates are
+  // counted here from the raw rows instead, without writing.
+  const wanted = userIds === null ? null : new Set(userIds)
+  const recount = new Set<string>()
+  for (const m of pendingChanges(c)) {
+    if (wanted && !wanted.has(m.userId)) continue
+    const date = localDate(m.clockInAt, c.tenant.timezone)
+    if (date < fromDate || date > toDate || recount.has(`${m.userId} ${date}`)) continue
+    recount.add(`${m.userId} ${date}`)
+    const { from, to } = localRange(date, date, c.tenant.timezone)
+    out.get(m.userId)?.delete(date)
+    const ms = netMsByUserDate(c, closedLogsOfUserBetween(c, m.userId, from, to))
+      .get(m.userId)
+      ?.get(date)
+    if (ms !== undefined) add(m.userId, date, ms)
+  }
   for (const [userId, perDate] of netMsByUserDate(c, openLogsOf(c, userIds)))
     for (const [date, ms] of perDate) if (date >= fromDate && date <= toDate) add(userId, date, ms)
   return out

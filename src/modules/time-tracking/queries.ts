@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared } from '../../kernel/db'
-import { timeLogWritten } from './person-day-queries'
+import { settlePersonDays } from './person-day-queries'
 import { timeLogs } from './schema'
 
 export type TimeLogRow = typeof timeLogs.$inferSelect
@@ -23,7 +23,7 @@ export function insertTimeLog(ctx: TenantScope, row: Omit<NewTimeLogRow, 'tenant
     .values({ ...row, tenantId: ctx.tenant.id })
     .returning()
     .get()
-  timeLogWritten(ctx, log)
+  settlePersonDays(ctx)
   return log
 }
 
@@ -46,7 +46,7 @@ export function closeTimeLog(
       .where(and(eq(timeLogs.tenantId, ctx.tenant.id), eq(timeLogs.id, id), isNull(timeLogs.clockOutAt)))
       .returning()
       .get() ?? null
-  timeLogWritten(ctx, log)
+  settlePersonDays(ctx)
   return log
 }
 

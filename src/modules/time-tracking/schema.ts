@@ -241,3 +241,32 @@ export const personDayTotalsDoc = describeEntity(personDayTotals, {
     workedMs: 'Milliseconds worked by the closed logs of the date, net of unpaid breaks.',
   },
 })
+
+/**
+ * Time logs whose worked time changed and is not yet counted in person_day_totals: one row per
+ * change, written by SQLite triggers on time_logs and breaks (person-day-queries.ts), so no writer
+ * can bypass the totals. The product's writes count them in their own transaction; reads count any
+ * left (a row written by hand, an import) from the raw rows. No foreign keys: a mark may outlive
+ * its person or tenant (their deletion is itself a change) and is simply dropped.
+ */
+export const personDayChanges = sqliteTable(
+  'person_day_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tenantId: integer('tenant_id').notNull(),
+    userId: text('user_id').notNull(),
+    clockInAt: instant('clock_in_at').notNull(),
+  },
+  (t) => [index('person_day_changes_tenant_idx').on(t.tenantId)],
+)
+
+export const personDayChangesDoc = describeEntity(personDayChanges, {
+  entity: 'PersonDayChange',
+  description: 'A change of a closed time log or of its breaks not yet counted in person_day_totals (written by triggers, cleared by the next write or job).',
+  fields: {
+    id: 'Order of the change.',
+    tenantId: 'Tenant of the time log.',
+    userId: 'Whose time log.',
+    clockInAt: 'Clock-in of the time log (its date is the one to recount).',
+  },
+})

@@ -1,3 +1,11 @@
+CREATE TABLE `person_day_changes` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`tenant_id` integer NOT NULL,
+	`user_id` text NOT NULL,
+	`clock_in_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `person_day_changes_tenant_idx` ON `person_day_changes` (`tenant_id`);--> statement-breakpoint
 CREATE TABLE `person_day_totals` (
 	`tenant_id` integer NOT NULL,
 	`user_id` text NOT NULL,
