@@ -111,6 +111,11 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
     name: 'ensurePersonDayTriggers',
     why: 'creates at start the triggers on time_logs and breaks that mark changes of worked time, for every tenant',
   },
+  {
+    file: 'src/modules/tasks/queries.ts',
+    name: 'ensureTaskCountTriggers',
+    why: 'creates at start the triggers keeping the task counts of every tenant, recounting them once when missing',
+  },
   { file: 'src/modules/payroll/queries.ts', name: 'listUnfinishedPayRuns', why: 'the pay-run job resumes interrupted exports of every tenant' },
   // Stored secrets written in clear before encryption are sealed at start, every tenant's at once.
   { file: 'src/modules/webhooks/queries.ts', name: 'sealPlaintextSigningSecrets', why: 'seals the clear signing secrets of every tenant once at start' },

@@ -14,6 +14,7 @@ import { upsertPlanCatalog } from './modules/tenants/queries'
 import { createSecretBox } from './kernel/secret-box'
 import { sealStoredSecrets } from './modules/security/stored-secrets'
 import { backfillPersonDayTotals } from './modules/time-tracking/person-day-backfill'
+import { ensureTaskCountTriggers } from './modules/tasks/queries'
 
 function loadSecret(dataDir: string): Buffer {
   const file = join(dataDir, 'instance.secret')
@@ -47,6 +48,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   const secrets = createSecretBox(secret)
   sealStoredSecrets(handle, secrets, log)
   backfillPersonDayTotals(handle.db, log)
+  ensureTaskCountTriggers(handle.db)
   const counters = openNamed(file, { synchronous: 'normal' })
   const dataVersion = counters.sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version')
   const closeHooks: (() => void)[] = []

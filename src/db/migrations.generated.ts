@@ -270,16 +270,17 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "hash": "6dcff53aed54d98bba38fde971902d733e8de261e97c17eb978d5a945522ce4b"
   },
   {
-    "tag": "0014_cooing_titania",
+    "tag": "0014_magenta_sphinx",
     "sql": [
       "CREATE TABLE `person_day_changes` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`clock_in_at` integer NOT NULL\n);\n",
       "\nCREATE INDEX `person_day_changes_tenant_idx` ON `person_day_changes` (`tenant_id`);",
       "\nCREATE TABLE `person_day_totals` (\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`date` text NOT NULL,\n\t`worked_ms` integer NOT NULL,\n\tPRIMARY KEY(`tenant_id`, `user_id`, `date`),\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
       "\nCREATE INDEX `person_day_totals_tenant_date_idx` ON `person_day_totals` (`tenant_id`,`date`);",
+      "\nCREATE TABLE `task_counts` (\n\t`tenant_id` integer NOT NULL,\n\t`status` text NOT NULL,\n\t`n` integer NOT NULL,\n\tPRIMARY KEY(`tenant_id`, `status`)\n);\n",
       "\nCREATE INDEX `time_logs_tenant_out_idx` ON `time_logs` (`tenant_id`,`clock_out_at`);"
     ],
     "bps": true,
-    "folderMillis": 1795448408750,
-    "hash": "4fb1cff0273f37eb03d1cca6beed3923fe48f12a0cfc3930b5e655c158ca413a"
+    "folderMillis": 1795448680323,
+    "hash": "1a377a002b64f812041df5a16d2fe3e4de8c352b0fe24a040182e6cac882951d"
   }
 ]

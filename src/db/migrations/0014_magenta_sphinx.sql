@@ -17,4 +17,11 @@ CREATE TABLE `person_day_totals` (
 );
 --> statement-breakpoint
 CREATE INDEX `person_day_totals_tenant_date_idx` ON `person_day_totals` (`tenant_id`,`date`);--> statement-breakpoint
+CREATE TABLE `task_counts` (
+	`tenant_id` integer NOT NULL,
+	`status` text NOT NULL,
+	`n` integer NOT NULL,
+	PRIMARY KEY(`tenant_id`, `status`)
+);
+--> statement-breakpoint
 CREATE INDEX `time_logs_tenant_out_idx` ON `time_logs` (`tenant_id`,`clock_out_at`);
