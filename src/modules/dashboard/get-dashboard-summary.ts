@@ -2,7 +2,7 @@ import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Instant, Int, Nullable } from '../../kernel/schemas'
 import { addDays, localDate, toIso, weekStart, hoursFromMs } from '../../kernel/time'
-import { activeSeconds, combine, productivityTotals, scoreOf } from '../activity/productivity'
+import { activeSeconds, combinedProductivity, scoreOf } from '../activity/productivity'
 import { sumDates } from '../time-tracking/hours'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
 import { openLogUserIds } from '../time-tracking/queries'
@@ -50,7 +50,7 @@ export const getDashboardSummary = defineOperation({
       todayMs += sumDates(perDate, today, today)
       weekMs += sumDates(perDate, monday, today)
     }
-    const productivity = combine(productivityTotals(ctx, userIds, addDays(today, -6), today).values())
+    const productivity = combinedProductivity(ctx, userIds, addDays(today, -6), today)
     return {
       as_of: toIso(ctx.now),
       date: today,
