@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared, type DbLike } from '../../kernel/db'
+import { prepared, sqliteOf, type DbLike } from '../../kernel/db'
 import { localDate, localRange } from '../../kernel/time'
 import type { TimeLogRow } from './queries'
 import { personDayChanges, personDayTotals, timeLogs } from './schema'
@@ -84,15 +84,17 @@ export function ensurePersonDayTriggers(db: DbLike): void {
   for (const ddl of TRIGGERS) db.run(sql.raw(ddl))
 }
 
-/** Changes marked by the triggers and not counted yet, of this tenant. */
+/**
+ * Changes marked by the triggers and not counted yet, of this tenant. Every write transaction asks,
+ * so it runs as a statement cached on the connection (also inside transactions), not one built per
+ * transaction handle.
+ */
 function pendingChanges(c: TenantScope): { id: number; userId: string; clockInAt: number }[] {
-  return prepared(c.db, 'personDayChanges.pending', (d) =>
-    d
-      .select({ id: personDayChanges.id, userId: personDayChanges.userId, clockInAt: personDayChanges.clockInAt })
-      .from(personDayChanges)
-      .where(eq(personDayChanges.tenantId, sql.placeholder('tenantId')))
-      .prepare(),
-  ).all({ tenantId: c.tenant.id })
+  return sqliteOf(c.db)
+    .query<{ id: number; userId: string; clockInAt: number }, [number]>(
+      'select id, user_id as userId, clock_in_at as clockInAt from person_day_changes where tenant_id = ?',
+    )
+    .all(c.tenant.id)
 }
 
 /**
