@@ -123,6 +123,16 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
   { file: 'src/modules/jobs/queries.ts', name: 'saveRun', why: 'run bookkeeping of the job runner (job x tenant x date)' },
   { file: 'src/modules/jobs/queries.ts', name: 'lastRunOf', why: 'the jobs CLI reports the last run of a job, any tenant' },
   { file: 'src/modules/jobs/queries.ts', name: 'markTenantDaysDone', why: 'the seed records generated tenant-days as done for the job runner' },
+  {
+    file: 'src/modules/time-tracking/person-day-queries.ts',
+    name: 'ensurePersonDayTriggers',
+    why: 'creates at start the triggers on time_logs and breaks that mark changes of worked time, for every tenant',
+  },
+  {
+    file: 'src/modules/tasks/queries.ts',
+    name: 'ensureTaskCountTriggers',
+    why: 'creates at start the triggers keeping the task counts of every tenant, recounting them once when missing',
+  },
   { file: 'src/modules/payroll/queries.ts', name: 'listUnfinishedPayRuns', why: 'the pay-run job resumes interrupted exports of every tenant' },
   // Stored secrets written in clear before encryption are sealed at start, every tenant's at once.
   { file: 'src/modules/webhooks/queries.ts', name: 'sealPlaintextSigningSecrets', why: 'seals the clear signing secrets of every tenant once at start' },

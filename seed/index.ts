@@ -14,8 +14,9 @@ import { insertTenant, slugTaken, type TenantRow } from '../src/modules/tenants/
 import { regionFor } from './catalog/places'
 import { buildCompany, COMPANY_NAME, FOUNDED_DAYS_BEFORE } from './company/build'
 import { writeCompany } from './company/write'
-import { Calendar, SETTINGS, createWriters, inTransaction, rowCounts, type SeedEnv } from './env'
+import { Calendar, SETTINGS, createWriters, flushAll, inTransaction, rowCounts, type SeedEnv } from './env'
 import { settleBudgets, settleDevices, writeUpcomingShifts } from './finish'
+import { rebuildPersonDayTotals } from '../src/modules/time-tracking/person-day-queries'
 import { writeBilling } from './history/billing'
 import { writePeopleHistory } from './history/people'
 import type { Company } from './model'
@@ -121,6 +122,9 @@ function writeHistoryAndFinish(
     writeUpcomingShifts(env, company, roster)
     settleBudgets(env, company, state)
     settleDevices(env, state)
+    // Worked time per person and date, counted by the product from the history just written.
+    flushAll(env.w)
+    rebuildPersonDayTotals({ tenant: { id: env.tenantId, timezone: env.tz }, db: handle.db, now: env.now })
     // After the history is in the database: the alerts are the product's own reading of it.
     writeWorkloadAlerts(env, handle.db)
     const issued = issueKeys(handle, env, company, secret, tenant)

@@ -13,6 +13,8 @@ export { systemCtx, systemCtxFor } from './kernel/runtime'
 import { upsertPlanCatalog } from './modules/tenants/queries'
 import { createSecretBox } from './kernel/secret-box'
 import { sealStoredSecrets } from './modules/security/stored-secrets'
+import { backfillPersonDayTotals } from './modules/time-tracking/person-day-backfill'
+import { ensureTaskCountTriggers } from './modules/tasks/queries'
 
 function loadSecret(dataDir: string): Buffer {
   const file = join(dataDir, 'instance.secret')
@@ -45,6 +47,8 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   const secret = loadSecret(config.dataDir)
   const secrets = createSecretBox(secret)
   sealStoredSecrets(handle, secrets, log)
+  backfillPersonDayTotals(handle.db, log)
+  ensureTaskCountTriggers(handle.db)
   const counters = openNamed(file, { synchronous: 'normal' })
   const dataVersion = counters.sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version')
   const closeHooks: (() => void)[] = []

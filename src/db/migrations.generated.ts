@@ -302,5 +302,19 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795448985657,
     "hash": "e9b37a50d30f385bba52c8747f088a9a749db5550a8b746648e2350a263b5bdf"
+  },
+  {
+    "tag": "0016_person_day_totals",
+    "sql": [
+      "CREATE TABLE `person_day_changes` (\n\t`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`clock_in_at` integer NOT NULL\n);\n",
+      "\nCREATE INDEX `person_day_changes_tenant_idx` ON `person_day_changes` (`tenant_id`);",
+      "\nCREATE TABLE `person_day_totals` (\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`date` text NOT NULL,\n\t`worked_ms` integer NOT NULL,\n\tPRIMARY KEY(`tenant_id`, `user_id`, `date`),\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `person_day_totals_tenant_date_idx` ON `person_day_totals` (`tenant_id`,`date`);",
+      "\nCREATE TABLE `task_counts` (\n\t`tenant_id` integer NOT NULL,\n\t`status` text NOT NULL,\n\t`n` integer NOT NULL,\n\tPRIMARY KEY(`tenant_id`, `status`)\n);\n",
+      "\nCREATE INDEX `time_logs_tenant_out_idx` ON `time_logs` (`tenant_id`,`clock_out_at`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795449605125,
+    "hash": "1a377a002b64f812041df5a16d2fe3e4de8c352b0fe24a040182e6cac882951d"
   }
 ]

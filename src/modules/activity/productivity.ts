@@ -1,7 +1,7 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { dateRange, localDate } from '../../kernel/time'
-import { sampleTotals } from './day-queries'
-import { dailySummaries } from './summary-queries'
+import { sampleTotals, sampleTotalsSummed } from './day-queries'
+import { dailySummaries, dailySummarySumsByDate } from './summary-queries'
 
 /**
  * Productivity is category-based: seconds of application use classed productive, neutral or
@@ -75,5 +75,36 @@ export function combine(totals: Iterable<Totals>): Totals {
     out.idle += t.idle
     out.days = Math.max(out.days, t.days)
   }
+  return out
+}
+
+/**
+ * combine(productivityTotals(…)) without a row per person and date: the same sources date by date
+ * (stored summaries where the job has run, raw samples for dates it has not summarised), summed by
+ * SQLite. What a team or organisation score needs (the dashboard); `days` is left out.
+ */
+export function combinedProductivity(ctx: TenantBoundCtx, userIds: string[] | null, fromDate: string, toDate: string): Omit<Totals, 'days'> {
+  const out = { productive: 0, neutral: 0, unproductive: 0, idle: 0 }
+  const today = localDate(ctx.now, ctx.tenant.timezone)
+  const until = toDate < today ? toDate : today
+  if (fromDate > until) return out
+  const add = (t: Omit<Totals, 'days'>) => {
+    out.productive += t.productive
+    out.neutral += t.neutral
+    out.unproductive += t.unproductive
+    out.idle += t.idle
+  }
+  const summarised = new Set<string>()
+  for (const row of dailySummarySumsByDate(ctx, userIds, fromDate, until)) {
+    summarised.add(row.date)
+    add(row)
+  }
+  add(
+    sampleTotalsSummed(
+      ctx,
+      userIds,
+      dateRange(fromDate, until).filter((d) => !summarised.has(d)),
+    ),
+  )
   return out
 }

@@ -1,4 +1,4 @@
-import { and, between, eq, inArray, sql } from 'drizzle-orm'
+import { and, between, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { activitySamples, dailyActivitySummaries } from './schema'
 
@@ -60,4 +60,28 @@ export function upsertDailySummaries(c: TenantScope, date: string, baselineFrom:
       idle_seconds = excluded.idle_seconds, score = excluded.score, sample_count = excluded.sample_count,
       baseline_score = excluded.baseline_score, computed_at = excluded.computed_at
   `)
+}
+
+/** The stored daily summaries of these users over [fromDate, toDate] summed per date, by SQLite. */
+export function dailySummarySumsByDate(
+  c: TenantScope,
+  userIds: string[] | null,
+  fromDate: string,
+  toDate: string,
+): { date: string; productive: number; neutral: number; unproductive: number; idle: number }[] {
+  if (userIds !== null && userIds.length === 0) return []
+  const d = dailyActivitySummaries
+  const sum = (col: SQLWrapper) => sql<number>`coalesce(sum(${col}), 0)`.mapWith(Number)
+  return c.db
+    .select({
+      date: d.date,
+      productive: sum(d.productiveSeconds),
+      neutral: sum(d.neutralSeconds),
+      unproductive: sum(d.unproductiveSeconds),
+      idle: sum(d.idleSeconds),
+    })
+    .from(d)
+    .where(and(eq(d.tenantId, c.tenant.id), between(d.date, fromDate, toDate), userIds === null ? undefined : inArray(d.userId, userIds)))
+    .groupBy(d.date)
+    .all()
 }

@@ -1,11 +1,11 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Instant, Int, Nullable } from '../../kernel/schemas'
-import { addDays, localDate, toIso, weekStart, hoursFromMs, localRange } from '../../kernel/time'
-import { activeSeconds, combine, productivityTotals, scoreOf } from '../activity/productivity'
+import { addDays, localDate, toIso, weekStart, hoursFromMs } from '../../kernel/time'
+import { activeSeconds, combinedProductivity, scoreOf } from '../activity/productivity'
 import { sumDates } from '../time-tracking/hours'
-import { openLogUserIds, timeLogsOverlapping } from '../time-tracking/queries'
-import { netMsByUserDate } from '../time-tracking/worked-time-read-model'
+import { workedMsBetween } from '../time-tracking/person-day-queries'
+import { openLogUserIds } from '../time-tracking/queries'
 import { countPendingTimesheets } from '../timesheets/queries'
 import { countActiveUsers } from '../users/queries'
 import { scopeUserIds, visibility } from '../users/visibility'
@@ -42,15 +42,15 @@ export const getDashboardSummary = defineOperation({
     const monday = weekStart(today)
     const v = visibility(ctx)
     const userIds = scopeUserIds(v, null)
-    const logs = timeLogsOverlapping(ctx, localRange(monday, today, tz), userIds)
-    const perUser = netMsByUserDate(ctx, logs)
+    // Stored per person and date, open sessions added until now (time-tracking/person-day-queries.ts).
+    const perUser = workedMsBetween(ctx, monday, today, userIds)
     let todayMs = 0
     let weekMs = 0
     for (const perDate of perUser.values()) {
       todayMs += sumDates(perDate, today, today)
       weekMs += sumDates(perDate, monday, today)
     }
-    const productivity = combine(productivityTotals(ctx, userIds, addDays(today, -6), today).values())
+    const productivity = combinedProductivity(ctx, userIds, addDays(today, -6), today)
     return {
       as_of: toIso(ctx.now),
       date: today,

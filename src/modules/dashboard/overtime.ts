@@ -1,9 +1,8 @@
 import type { TenantScope } from '../../kernel/ctx'
-import { MINUTE, addDays, dateRange, toIso, weekStart, hoursFromMs, localRange } from '../../kernel/time'
+import { MINUTE, addDays, dateRange, toIso, weekStart, hoursFromMs } from '../../kernel/time'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { sumDates } from '../time-tracking/hours'
-import { timeLogsOverlapping } from '../time-tracking/queries'
-import { netMsByUserDate } from '../time-tracking/worked-time-read-model'
+import { workedMsBetween } from '../time-tracking/person-day-queries'
 import { usersMatching } from '../users/queries'
 import type { EventInput } from '../webhooks/outbox-queries'
 
@@ -81,9 +80,12 @@ export function overtimeMsOfPeriod(
   return total
 }
 
-/** Net worked ms per user and date over [fromDate, toDate] for these users (all when null). */
+/**
+ * Net worked ms per user and date over [fromDate, toDate] for these users (all when null): the
+ * stored totals per person and date with open sessions counted until now (netMsByUserDate's figures).
+ */
 export function netWorkedBetween(ctx: TenantScope, fromDate: string, toDate: string, userIds: string[] | null): Map<string, Map<string, number>> {
-  return netMsByUserDate(ctx, timeLogsOverlapping(ctx, localRange(fromDate, toDate, ctx.tenant.timezone), userIds))
+  return workedMsBetween(ctx, fromDate, toDate, userIds)
 }
 
 /**

@@ -5,7 +5,7 @@ import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { findTenantById } from '../tenants/queries'
 import { sumDates } from '../time-tracking/hours'
 import { timeLogsOverlapping, type TimeLogRow } from '../time-tracking/queries'
-import { netMsByUserDate } from '../time-tracking/worked-time-read-model'
+import { workedMsBetween } from '../time-tracking/person-day-queries'
 import { usersMatching, type UserRow } from '../users/queries'
 import { overtimeOn, shiftNetMs } from './overtime'
 import type { AlertKind } from './schema'
@@ -153,8 +153,13 @@ export function computeWorkloadAlerts(ctx: TenantScope, date: string, userIds: s
   const users = usersMatching(ctx, { userIds }).filter((u) => u.status === 'active')
   const ids = userIds === null ? null : users.map((u) => u.id)
   const firstDay = addDays(date, -7) < weekStart(date) ? addDays(date, -7) : weekStart(date)
-  const logs = timeLogsOverlapping(ctx, localRange(firstDay, date, tz), ids)
+  const range = localRange(firstDay, date, tz)
   const dayRange = localRange(date, date, tz)
+  const shifts = scheduledShiftsOn(ctx, date, ids)
+  // Only the logs the checks below look at: those touching the date, or a shift's start less 2 h
+  // (attendance); hours come from the stored totals per person and date.
+  const earliest = shifts.reduce((min, s) => Math.min(min, s.startsAt - 2 * HOUR), dayRange.from)
+  const logs = timeLogsOverlapping(ctx, { from: Math.max(range.from, earliest), to: range.to }, ids)
   const logsByUser = new Map<string, TimeLogRow[]>()
   const allLogsByUser = new Map<string, TimeLogRow[]>()
   for (const l of logs) {
@@ -167,11 +172,10 @@ export function computeWorkloadAlerts(ctx: TenantScope, date: string, userIds: s
     else logsByUser.set(l.userId, [l])
   }
   const tenant = findTenantById(ctx.db, ctx.tenant.id)
-  const shifts = scheduledShiftsOn(ctx, date, ids)
   const inputs: Inputs = {
     ctx,
     date,
-    perUser: netMsByUserDate(ctx, logs),
+    perUser: workedMsBetween(ctx, firstDay, date, ids),
     shiftMs: new Map(shifts.map((s) => [s.userId, shiftNetMs(s)])),
     logsByUser,
     dailyThreshold: tenant?.overtimeDailyHours ?? 10,

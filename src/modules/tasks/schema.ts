@@ -1,4 +1,4 @@
-import { index, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 import { instant, localDay, tenantRef, uuidPk } from '../../db/columns'
 import { users } from '../users/schema'
@@ -57,5 +57,31 @@ export const tasksDoc = describeEntity(tasks, {
     createdAt: 'When it was created.',
     updatedAt: 'Last change.',
     completedAt: 'When it moved to done.',
+  },
+})
+
+/**
+ * How many tasks a tenant has in each status, kept exact by SQLite triggers on tasks (insert,
+ * delete, a status or tenant change; queries.ts ensureTaskCountTriggers) in the transaction of
+ * the write: the REST list's `total` without counting the rows on every page. No foreign key: the
+ * triggers also run while a tenant is deleted.
+ */
+export const taskCounts = sqliteTable(
+  'task_counts',
+  {
+    tenantId: integer('tenant_id').notNull(),
+    status: text('status').$type<TaskStatus>().notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
+)
+
+export const taskCountsDoc = describeEntity(taskCounts, {
+  entity: 'TaskCount',
+  description: 'Number of tasks of a tenant in one status, maintained by triggers on tasks: the total of the task list.',
+  fields: {
+    tenantId: 'Tenant.',
+    status: 'Task status.',
+    n: 'Tasks of the tenant in that status.',
   },
 })

@@ -1,3 +1,4 @@
+import { rebuildPersonDayTotals } from '../time-tracking/person-day-queries'
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import type { TenantBoundCtx } from '../../kernel/ctx'
@@ -74,6 +75,9 @@ export function applyCompanySettings(ctx: TenantBoundCtx, input: UpdateSettingsI
     updateCompanySettingsRow(c, values)
     for (const [kind, days] of retention) setRetentionOverride(c, kind, days)
     const after = currentSettings(c)
+    // Stored worked time per person and date depends on both: recount it from the raw rows.
+    if (before.timezone !== after.timezone || JSON.stringify(before.paid_break_kinds) !== JSON.stringify(after.paid_break_kinds))
+      rebuildPersonDayTotals({ ...c, tenant: { ...c.tenant, timezone: after.timezone } })
     const d = diff(before, after)
     recordChange(c, { action: 'settings.updated', entity: 'settings', entityId: ctx.tenant.readableId, before: d.before, after: d.after })
     return { settings: after, changed: d.changed, notes: notesOf(before, after, localDate(c.now, after.timezone)) }

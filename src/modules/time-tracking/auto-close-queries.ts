@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
+import { settlePersonDays } from './person-day-queries'
 import { timeLogs } from './schema'
 import type { TimeLogRow } from './queries'
 
@@ -19,14 +20,15 @@ export function overdueOpenLogs(ctx: TenantScope, before: number, limit: number)
 
 /** Closes an open log by policy (status auto_closed); null when it was closed meanwhile. */
 export function autoCloseTimeLog(ctx: TenantScope, id: string, clockOutAt: number): TimeLogRow | null {
-  return (
+  const log =
     ctx.db
       .update(timeLogs)
       .set({ clockOutAt, status: 'auto_closed', gapFillDoneAt: ctx.now })
       .where(and(eq(timeLogs.tenantId, ctx.tenant.id), eq(timeLogs.id, id), isNull(timeLogs.clockOutAt)))
       .returning()
       .get() ?? null
-  )
+  settlePersonDays(ctx)
+  return log
 }
 
 /** Closed logs without gap-fill yet (imported, or closed by another path), by clock-out. */

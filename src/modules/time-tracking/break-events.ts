@@ -5,6 +5,7 @@ import type { UserRow } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
 import { closeBreak, findOpenBreak, insertBreak, type BreakRow } from './break-queries'
 import { breakSeconds } from './break-model'
+import { settlePersonDays } from './person-day-queries'
 import type { BreakKind } from './schema'
 import type { TimeLogRow } from './queries'
 
@@ -14,6 +15,7 @@ import type { TimeLogRow } from './queries'
  */
 export function beginBreak(ctx: TenantBoundCtx, user: UserRow, log: TimeLogRow, kind: BreakKind): BreakRow {
   const brk = insertBreak(ctx, { userId: user.id, timeLogId: log.id, kind, startedAt: Math.max(ctx.now, log.clockInAt) })
+  settlePersonDays(ctx)
   emit(ctx, 'break.started', {
     breakId: brk.id,
     timeLogId: log.id,
@@ -32,6 +34,7 @@ export function beginBreak(ctx: TenantBoundCtx, user: UserRow, log: TimeLogRow, 
 export function finishBreak(ctx: TenantBoundCtx, user: UserRow, brk: BreakRow, endedAt: number): BreakRow {
   const ended = closeBreak(ctx, brk.id, Math.max(endedAt, brk.startedAt))
   if (!ended) throw new DomainError('conflict', 'This break was already ended.')
+  settlePersonDays(ctx)
   emit(ctx, 'break.ended', {
     breakId: ended.id,
     timeLogId: ended.timeLogId,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, ne } from 'driz
 import type { TenantScope } from '../../kernel/ctx'
 import { newId } from '../../kernel/ids'
 import { notFound } from '../../kernel/errors'
+import { settlePersonDays } from './person-day-queries'
 import { timeCorrections, timeLogs } from './schema'
 import type { TimeLogRow } from './queries'
 
@@ -37,6 +38,8 @@ export function setLogTimes(c: TenantScope, id: string, times: { clockInAt: numb
     .set(times)
     .where(and(eq(timeLogs.tenantId, c.tenant.id), eq(timeLogs.id, id), isNotNull(timeLogs.clockOutAt)))
     .run()
+  // The triggers marked the day it moved from and the day it moved to.
+  settlePersonDays(c)
 }
 
 export function insertCorrection(c: TenantScope, row: Omit<typeof timeCorrections.$inferInsert, 'id' | 'tenantId'>): TimeCorrectionRow {

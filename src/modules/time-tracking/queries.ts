@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared } from '../../kernel/db'
+import { settlePersonDays } from './person-day-queries'
 import { timeLogs } from './schema'
 
 export type TimeLogRow = typeof timeLogs.$inferSelect
@@ -16,19 +17,22 @@ export function findOpenTimeLog(ctx: TenantScope, userId: string): TimeLogRow | 
   )
 }
 
-export const insertTimeLog = (ctx: TenantScope, row: Omit<NewTimeLogRow, 'tenantId'>): TimeLogRow =>
-  ctx.db
+export function insertTimeLog(ctx: TenantScope, row: Omit<NewTimeLogRow, 'tenantId'>): TimeLogRow {
+  const log = ctx.db
     .insert(timeLogs)
     .values({ ...row, tenantId: ctx.tenant.id })
     .returning()
     .get()
+  settlePersonDays(ctx)
+  return log
+}
 
 export function closeTimeLog(
   ctx: TenantScope,
   id: string,
   values: { clockOutAt: number; latitude: number | null; longitude: number | null; gapFillDoneAt: number },
 ): TimeLogRow | null {
-  return (
+  const log =
     ctx.db
       .update(timeLogs)
       .set({
@@ -42,7 +46,8 @@ export function closeTimeLog(
       .where(and(eq(timeLogs.tenantId, ctx.tenant.id), eq(timeLogs.id, id), isNull(timeLogs.clockOutAt)))
       .returning()
       .get() ?? null
-  )
+  settlePersonDays(ctx)
+  return log
 }
 
 /** Which of these users (all users when null) are clocked in right now. */
@@ -67,22 +72,26 @@ export function openLogUserIds(ctx: TenantScope, userIds: string[] | null): Set<
   return new Set(rows.map((r) => r.userId))
 }
 
-/** Time logs that overlap [from, to) (open ones included), for these users or all when null. */
+/**
+ * Time logs that overlap [from, to) (open ones included), for these users or all when null, by
+ * clock-in. Open and closed logs are read apart: the open ones from the small partial index
+ * time_logs_one_open_uq, the closed ones by clock-out (time_logs_tenant_out_idx), so the read
+ * does not walk every log that ever clocked in before `to`.
+ */
 export function timeLogsOverlapping(ctx: TenantScope, range: { from: number; to: number }, userIds: string[] | null): TimeLogRow[] {
   if (userIds !== null && userIds.length === 0) return []
-  return ctx.db
+  const users = userIds === null ? undefined : inArray(timeLogs.userId, userIds)
+  const open = ctx.db
     .select()
     .from(timeLogs)
-    .where(
-      and(
-        eq(timeLogs.tenantId, ctx.tenant.id),
-        lt(timeLogs.clockInAt, range.to),
-        or(isNull(timeLogs.clockOutAt), gt(timeLogs.clockOutAt, range.from)),
-        userIds === null ? undefined : inArray(timeLogs.userId, userIds),
-      ),
-    )
-    .orderBy(timeLogs.clockInAt)
+    .where(and(eq(timeLogs.tenantId, ctx.tenant.id), isNull(timeLogs.clockOutAt), lt(timeLogs.clockInAt, range.to), users))
     .all()
+  const closed = ctx.db
+    .select()
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, ctx.tenant.id), gt(timeLogs.clockOutAt, range.from), lt(timeLogs.clockInAt, range.to), users))
+    .all()
+  return closed.concat(open).sort((a, b) => a.clockInAt - b.clockInAt)
 }
 
 /** Clock-ins and clock-outs that happened since an instant (recent activity). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 import { flag, instant, tenantRef, uuidPk } from '../../db/columns'
 import { users } from '../users/schema'
@@ -42,6 +42,8 @@ export const timeLogs = sqliteTable(
   (t) => [
     index('time_logs_tenant_user_in_idx').on(t.tenantId, t.userId, t.clockInAt),
     index('time_logs_tenant_in_idx').on(t.tenantId, t.clockInAt),
+    // Logs overlapping a range: the closed ones by clock-out (timeLogsOverlapping).
+    index('time_logs_tenant_out_idx').on(t.tenantId, t.clockOutAt),
     index('time_logs_tenant_project_idx').on(t.tenantId, t.projectId),
     index('time_logs_tenant_timesheet_idx').on(t.tenantId, t.timesheetId),
     // At most one open time log per user, enforced by the database itself.
@@ -205,5 +207,66 @@ export const timeCorrectionsDoc = describeEntity(timeCorrections, {
     correctedAt: 'When.',
     adjustmentSeconds: 'Worked seconds paid as an adjustment because the work date lies in a closed payroll period; null otherwise.',
     landsOn: 'Tenant-local date whose pay period pays the adjustment; null without one.',
+  },
+})
+
+/**
+ * Worked time per person and tenant-local date, kept in step with time_logs and breaks in the
+ * transaction that changes them (person-day-totals.ts): the closed logs that clocked in on the
+ * date, net of their unpaid breaks, as netMsByUserDate counts them. Open logs are not in it: a
+ * read adds them until now. Rebuilt from the raw rows by `workforce jobs run
+ * time_tracking.rebuild_person_days` and when the time zone or the paid break kinds change.
+ */
+export const personDayTotals = sqliteTable(
+  'person_day_totals',
+  {
+    tenantId: tenantRef(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    workedMs: integer('worked_ms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.date] }), index('person_day_totals_tenant_date_idx').on(t.tenantId, t.date)],
+)
+
+export const personDayTotalsDoc = describeEntity(personDayTotals, {
+  entity: 'PersonDayTotal',
+  description:
+    'Worked time of one person on one tenant-local date from closed time logs (net of unpaid breaks), maintained with every clock-out, break and correction: what the dashboard, team hours and workload alerts read.',
+  fields: {
+    tenantId: 'Owning tenant.',
+    userId: 'Whose time.',
+    date: 'Tenant-local date the logs clocked in on (YYYY-MM-DD).',
+    workedMs: 'Milliseconds worked by the closed logs of the date, net of unpaid breaks.',
+  },
+})
+
+/**
+ * Time logs whose worked time changed and is not yet counted in person_day_totals: one row per
+ * change, written by SQLite triggers on time_logs and breaks (person-day-queries.ts), so no writer
+ * can bypass the totals. The product's writes count them in their own transaction; reads count any
+ * left (a row written by hand, an import) from the raw rows. No foreign keys: a mark may outlive
+ * its person or tenant (their deletion is itself a change) and is simply dropped.
+ */
+export const personDayChanges = sqliteTable(
+  'person_day_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    tenantId: integer('tenant_id').notNull(),
+    userId: text('user_id').notNull(),
+    clockInAt: instant('clock_in_at').notNull(),
+  },
+  (t) => [index('person_day_changes_tenant_idx').on(t.tenantId)],
+)
+
+export const personDayChangesDoc = describeEntity(personDayChanges, {
+  entity: 'PersonDayChange',
+  description: 'A change of a closed time log or of its breaks not yet counted in person_day_totals (written by triggers, cleared by the next write or job).',
+  fields: {
+    id: 'Order of the change.',
+    tenantId: 'Tenant of the time log.',
+    userId: 'Whose time log.',
+    clockInAt: 'Clock-in of the time log (its date is the one to recount).',
   },
 })

@@ -139,8 +139,12 @@ export function netMsByUserDate(c: TenantScope, logs: TimeLogRow[]): Map<string,
     pausedMs.set(b.timeLogId, (pausedMs.get(b.timeLogId) ?? 0) + ms)
   }
   const out = new Map<string, Map<string, number>>()
+  // Every zone's offset is a multiple of 15 minutes: the local date is the same within a quarter hour.
+  const dateOfQuarter = new Map<number, string>()
   for (const log of logs) {
-    const date = localDate(log.clockInAt, c.tenant.timezone)
+    const q = Math.floor(log.clockInAt / 900_000)
+    let date = dateOfQuarter.get(q)
+    if (date === undefined) dateOfQuarter.set(q, (date = localDate(log.clockInAt, c.tenant.timezone)))
     const net = Math.max(0, endOf(log) - log.clockInAt - (pausedMs.get(log.id) ?? 0))
     const perDate = out.get(log.userId) ?? new Map<string, number>()
     perDate.set(date, (perDate.get(date) ?? 0) + net)

@@ -1,0 +1,269 @@
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm'
+import type { TenantScope } from '../../kernel/ctx'
+import { prepared, sqliteOf, type DbLike } from '../../kernel/db'
+import { localDate, localRange } from '../../kernel/time'
+import type { TimeLogRow } from './queries'
+import { personDayChanges, personDayTotals, timeLogs } from './schema'
+import { netMsByUserDate } from './worked-time-read-model'
+
+/**
+ * Worked time per person and tenant-local date, maintained incrementally (table person_day_totals):
+ * the closed time logs that clocked in on the date, net of their unpaid breaks. Every figure in it
+ * comes from netMsByUserDate, the one rule of worked time, run over the logs of that person and
+ * date; this file only decides WHEN to run it (on every write of a log or break, in the writer's
+ * transaction) and where to keep the result. Open logs are never stored: workedMsBetween adds them
+ * at read time, counted until now by the same function.
+ */
+
+/** Closed logs of a person that clocked in within [from, to). */
+function closedLogsOfUserBetween(c: TenantScope, userId: string, from: number, to: number): TimeLogRow[] {
+  return c.db
+    .select()
+    .from(timeLogs)
+    .where(
+      and(
+        eq(timeLogs.tenantId, c.tenant.id),
+        eq(timeLogs.userId, userId),
+        gte(timeLogs.clockInAt, from),
+        lt(timeLogs.clockInAt, to),
+        isNotNull(timeLogs.clockOutAt),
+      ),
+    )
+    .all()
+}
+
+/**
+ * Recomputes the stored worked time of a person on the local dates of these clock-in instants (a
+ * log's date is its clock-in date): call it in the transaction that wrote a time log or a break,
+ * with the log's clock-in before and after the change.
+ */
+export function refreshPersonDays(c: TenantScope, userId: string, clockInAts: number[]): void {
+  const tz = c.tenant.timezone
+  for (const date of new Set(clockInAts.map((at) => localDate(at, tz)))) {
+    const { from, to } = localRange(date, date, tz)
+    const logs = closedLogsOfUserBetween(c, userId, from, to)
+    const key = and(eq(personDayTotals.tenantId, c.tenant.id), eq(personDayTotals.userId, userId), eq(personDayTotals.date, date))
+    if (logs.length === 0) {
+      c.db.delete(personDayTotals).where(key).run()
+      continue
+    }
+    const workedMs = netMsByUserDate(c, logs).get(userId)?.get(date) ?? 0
+    c.db
+      .insert(personDayTotals)
+      .values({ tenantId: c.tenant.id, userId, date, workedMs })
+      .onConflictDoUpdate({ target: [personDayTotals.tenantId, personDayTotals.userId, personDayTotals.date], set: { workedMs } })
+      .run()
+  }
+}
+
+/**
+ * SQLite triggers that mark every change of a closed time log (insert, clock-out, moved times,
+ * delete) or of a break of one in person_day_changes, whoever writes it. Created at start
+ * (IF NOT EXISTS); SQL because the generated migrations hold no triggers.
+ */
+const TRIGGERS = [
+  `create trigger if not exists person_day_log_insert after insert on time_logs when new.clock_out_at is not null begin
+    insert into person_day_changes (tenant_id, user_id, clock_in_at) values (new.tenant_id, new.user_id, new.clock_in_at); end`,
+  `create trigger if not exists person_day_log_update after update of clock_in_at, clock_out_at, user_id, tenant_id on time_logs
+    when old.clock_out_at is not null or new.clock_out_at is not null begin
+    insert into person_day_changes (tenant_id, user_id, clock_in_at) values (old.tenant_id, old.user_id, old.clock_in_at), (new.tenant_id, new.user_id, new.clock_in_at); end`,
+  `create trigger if not exists person_day_log_delete after delete on time_logs when old.clock_out_at is not null begin
+    insert into person_day_changes (tenant_id, user_id, clock_in_at) values (old.tenant_id, old.user_id, old.clock_in_at); end`,
+  `create trigger if not exists person_day_break_insert after insert on breaks begin
+    insert into person_day_changes (tenant_id, user_id, clock_in_at)
+    select l.tenant_id, l.user_id, l.clock_in_at from time_logs l where l.id = new.time_log_id and l.clock_out_at is not null; end`,
+  `create trigger if not exists person_day_break_update after update on breaks begin
+    insert into person_day_changes (tenant_id, user_id, clock_in_at)
+    select l.tenant_id, l.user_id, l.clock_in_at from time_logs l where l.id in (old.time_log_id, new.time_log_id) and l.clock_out_at is not null; end`,
+  `create trigger if not exists person_day_break_delete after delete on breaks begin
+    insert into person_day_changes (tenant_id, user_id, clock_in_at)
+    select l.tenant_id, l.user_id, l.clock_in_at from time_logs l where l.id = old.time_log_id and l.clock_out_at is not null; end`,
+]
+
+export function ensurePersonDayTriggers(db: DbLike): void {
+  for (const ddl of TRIGGERS) db.run(sql.raw(ddl))
+}
+
+/**
+ * Changes marked by the triggers and not counted yet, of this tenant. Every write transaction asks,
+ * so it runs as a statement cached on the connection (also inside transactions), not one built per
+ * transaction handle.
+ */
+function pendingChanges(c: TenantScope): { id: number; userId: string; clockInAt: number }[] {
+  return sqliteOf(c.db)
+    .query<{ id: number; userId: string; clockInAt: number }, [number]>(
+      'select id, user_id as userId, clock_in_at as clockInAt from person_day_changes where tenant_id = ?',
+    )
+    .all(c.tenant.id)
+}
+
+/**
+ * Counts the tenant's marked changes into person_day_totals and clears them: call it at the end
+ * of every transaction that writes time logs or breaks (clock-in/out, breaks, corrections,
+ * auto-close, time entries). Returns the changes counted.
+ */
+export function settlePersonDays(c: TenantScope): number {
+  const marks = pendingChanges(c)
+  if (marks.length === 0) return 0
+  const byUser = new Map<string, number[]>()
+  for (const m of marks) byUser.set(m.userId, [...(byUser.get(m.userId) ?? []), m.clockInAt])
+  for (const [userId, ats] of byUser) refreshPersonDays(c, userId, ats)
+  const last = marks.reduce((max, m) => Math.max(max, m.id), 0)
+  c.db
+    .delete(personDayChanges)
+    .where(and(eq(personDayChanges.tenantId, c.tenant.id), lte(personDayChanges.id, last)))
+    .run()
+  return marks.length
+}
+
+/**
+ * Throws away and recomputes the whole tenant's worked time per person and date from the raw
+ * time logs and breaks (the rebuild job, a change of the time zone or the paid break kinds, the
+ * demo seed). `c.tenant.timezone` must be the zone the dates are counted in.
+ */
+export function rebuildPersonDayTotals(c: TenantScope): number {
+  c.db.delete(personDayChanges).where(eq(personDayChanges.tenantId, c.tenant.id)).run()
+  c.db.delete(personDayTotals).where(eq(personDayTotals.tenantId, c.tenant.id)).run()
+  const BATCH = 2000
+  let rows = 0
+  let after = { clockInAt: Number.MIN_SAFE_INTEGER, id: '' }
+  // Logs in clock-in order, a batch at a time; a person's date may span two batches, so sums add up.
+  const sums = new Map<string, Map<string, number>>()
+  for (;;) {
+    const logs = c.db
+      .select()
+      .from(timeLogs)
+      .where(
+        and(
+          eq(timeLogs.tenantId, c.tenant.id),
+          isNotNull(timeLogs.clockOutAt),
+          sql`(${timeLogs.clockInAt}, ${timeLogs.id}) > (${after.clockInAt}, ${after.id})`,
+        ),
+      )
+      .orderBy(asc(timeLogs.clockInAt), asc(timeLogs.id))
+      .limit(BATCH)
+      .all()
+    if (logs.length === 0) break
+    for (const [userId, perDate] of netMsByUserDate(c, logs)) {
+      const into = sums.get(userId) ?? new Map<string, number>()
+      for (const [date, ms] of perDate) into.set(date, (into.get(date) ?? 0) + ms)
+      sums.set(userId, into)
+    }
+    const last = logs[logs.length - 1]!
+    after = { clockInAt: last.clockInAt, id: last.id }
+  }
+  for (const [userId, perDate] of sums)
+    for (const [date, workedMs] of perDate) {
+      c.db.insert(personDayTotals).values({ tenantId: c.tenant.id, userId, date, workedMs }).run()
+      rows++
+    }
+  return rows
+}
+
+/**
+ * Recomputes one tenant-local date of every person from the raw rows (the job that closes the
+ * day, or the operator's `workforce jobs run time_tracking.person_days --date D`): the rows of
+ * the date are replaced. Returns the rows written.
+ */
+export function rebuildPersonDay(c: TenantScope, date: string): number {
+  const { from, to } = localRange(date, date, c.tenant.timezone)
+  c.db
+    .delete(personDayTotals)
+    .where(and(eq(personDayTotals.tenantId, c.tenant.id), eq(personDayTotals.date, date)))
+    .run()
+  const logs = c.db
+    .select()
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, c.tenant.id), gte(timeLogs.clockInAt, from), lt(timeLogs.clockInAt, to), isNotNull(timeLogs.clockOutAt)))
+    .all()
+  let rows = 0
+  for (const [userId, perDate] of netMsByUserDate(c, logs))
+    for (const [d, workedMs] of perDate) {
+      c.db.insert(personDayTotals).values({ tenantId: c.tenant.id, userId, date: d, workedMs }).run()
+      rows++
+    }
+  return rows
+}
+
+/**
+ * Whether a tenant has closed time logs and no stored worked time: a database from before the
+ * table existed, or logs written by hand. Two indexed probes.
+ */
+export function personDaysMissing(c: TenantScope): boolean {
+  const hasLogs = c.db
+    .select({ one: sql`1` })
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, c.tenant.id), isNotNull(timeLogs.clockOutAt)))
+    .limit(1)
+    .get()
+  if (!hasLogs) return false
+  return !c.db.select({ one: sql`1` }).from(personDayTotals).where(eq(personDayTotals.tenantId, c.tenant.id)).limit(1).get()
+}
+
+/**
+ * Worked ms per user and tenant-local date over [fromDate, toDate] for these users (all when
+ * null): the stored closed-log totals plus the open logs counted until now. The same figures
+ * netMsByUserDate gives over every log overlapping the range, for the dates of the range.
+ */
+export function workedMsBetween(c: TenantScope, fromDate: string, toDate: string, userIds: string[] | null): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>()
+  if (userIds !== null && userIds.length === 0) return out
+  const all = userIds === null
+  const stored = prepared(c.db, `personDayTotals.between:${all}`, (d) =>
+    d
+      .select({ userId: personDayTotals.userId, date: personDayTotals.date, workedMs: personDayTotals.workedMs })
+      .from(personDayTotals)
+      .where(
+        and(
+          eq(personDayTotals.tenantId, sql.placeholder('tenantId')),
+          gte(personDayTotals.date, sql.placeholder('from')),
+          sql`${personDayTotals.date} <= ${sql.placeholder('to')}`,
+          all ? undefined : sql`${personDayTotals.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
+        ),
+      )
+      .prepare(),
+  )
+  const add = (userId: string, date: string, ms: number) => {
+    let perDate = out.get(userId)
+    if (!perDate) out.set(userId, (perDate = new Map()))
+    perDate.set(date, (perDate.get(date) ?? 0) + ms)
+  }
+  for (const r of stored.all({ tenantId: c.tenant.id, from: fromDate, to: toDate, ids: JSON.stringify(userIds ?? []) })) add(r.userId, r.date, r.workedMs)
+  // Changes not counted yet (rows written outside the product's operations): those dates are
+  // counted here from the raw rows instead, without writing.
+  const wanted = userIds === null ? null : new Set(userIds)
+  const recount = new Set<string>()
+  for (const m of pendingChanges(c)) {
+    if (wanted && !wanted.has(m.userId)) continue
+    const date = localDate(m.clockInAt, c.tenant.timezone)
+    if (date < fromDate || date > toDate || recount.has(`${m.userId} ${date}`)) continue
+    recount.add(`${m.userId} ${date}`)
+    const { from, to } = localRange(date, date, c.tenant.timezone)
+    out.get(m.userId)?.delete(date)
+    const ms = netMsByUserDate(c, closedLogsOfUserBetween(c, m.userId, from, to))
+      .get(m.userId)
+      ?.get(date)
+    if (ms !== undefined) add(m.userId, date, ms)
+  }
+  for (const [userId, perDate] of netMsByUserDate(c, openLogsOf(c, userIds)))
+    for (const [date, ms] of perDate) if (date >= fromDate && date <= toDate) add(userId, date, ms)
+  return out
+}
+
+/** Open time logs of these users (all when null): at most one per person (time_logs_one_open_uq). */
+function openLogsOf(c: TenantScope, userIds: string[] | null): TimeLogRow[] {
+  const all = userIds === null
+  return prepared(c.db, `personDayTotals.openLogs:${all}`, (d) =>
+    d
+      .select()
+      .from(timeLogs)
+      .where(
+        and(
+          eq(timeLogs.tenantId, sql.placeholder('tenantId')),
+          isNull(timeLogs.clockOutAt),
+          all ? undefined : sql`${timeLogs.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
+        ),
+      )
+      .prepare(),
+  ).all({ tenantId: c.tenant.id, ids: JSON.stringify(userIds ?? []) })
+}
