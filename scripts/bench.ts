@@ -4,9 +4,10 @@
  * docs/performance.md for what each baseline does and how to read the table.
  *
  *   bun run bench [--quick] [--only name[,name…]] [--pairs 5] [--connections 32] [--seconds 3]
- *                 [--employees 1000] [--days 14] [--no-pin]
+ *                 [--employees 1000] [--days 14] [--no-pin] [--sql]
  *   bun run bench --growth [--sizes 100,1000,5000,10000] [--only …] [--seconds 3]
  *
+ * --sql prints every statement of the product's warm request per endpoint (connection: SQL).
  * Endpoint names: list_employees, get_dashboard_summary, summarize_team_hours,
  * get_productivity_overview, clock, ingest, tasks, users, team_members, timesheets,
  * activity_summary.
@@ -44,6 +45,7 @@ const { values: opt } = parseArgs({
     days: { type: 'string' },
     sizes: { type: 'string', default: '100,1000,5000,10000' },
     'no-pin': { type: 'boolean', default: false },
+    sql: { type: 'boolean', default: false },
     tamper: { type: 'string' },
     'product-env': { type: 'string', multiple: true, default: [] },
   },
@@ -199,7 +201,10 @@ async function checkEqual(e: Endpoint, sd: ReturnType<typeof sides>, bareUrl: st
   let last: EqualityError | null = null
   for (let attempt = 0; attempt < (isRead(e) ? 3 : 1); attempt++) {
     if (isRead(e))
-      recorded.set(e.name, (await fetch(`${bareUrl}/record/${e.name}`, { method: 'POST' }).then((r) => r.json())) as { replayed: number; bookkeeping: number })
+      recorded.set(
+        e.name,
+        (await fetch(`${bareUrl}/record/${e.name}`, { method: 'POST' }).then((r) => r.json())) as { replayed: number; bookkeeping: number; sql: string[] },
+      )
     try {
       return await checkOnce(e, sd)
     } catch (err) {
@@ -229,7 +234,7 @@ async function checkOnce(e: Endpoint, sd: ReturnType<typeof sides>): Promise<str
   return v.how === 'bytes' ? 'byte-equal' : isRead(e) ? `equal without ${v.differing.join(', ') || '(none differed)'}` : 'same success and shape'
 }
 class EqualityError extends Error {}
-const recorded = new Map<string, { replayed: number; bookkeeping: number }>()
+const recorded = new Map<string, { replayed: number; bookkeeping: number; sql: string[] }>()
 
 interface Row {
   e: Endpoint
@@ -264,8 +269,9 @@ async function compareRun(): Promise<number> {
     procs.push(bare.proc)
     const info = JSON.parse(bare.match[1]!) as {
       port: number
-      statements: Record<string, { replayed: number; bookkeeping: number }>
+      statements: Record<string, { replayed: number; bookkeeping: number; sql: string[] }>
       writeStatements: Record<string, number>
+      writeSql: Record<string, string[]>
     }
     const bareUrl = `http://127.0.0.1:${info.port}`
     const teams = (await (await fetch(`${productUrl}/api/v1/teams?page_size=1`, { headers: { authorization: `Bearer ${s.restToken}` } })).json()) as {
@@ -286,6 +292,7 @@ async function compareRun(): Promise<number> {
           : `${st.replayed} SQL statements replayed (${st.bookkeeping} bookkeeping not)`
         : `product runs ${info.writeStatements[e.name]} statements per call`
       log(`  ${e.label}: answers ${check}; ${note}`)
+      if (opt.sql) for (const q of st?.sql ?? info.writeSql[e.name] ?? []) log(`      ${q.length > 160 ? `${q.slice(0, 157)}…` : q}`)
     }
     await fetch(`${bareUrl}/record-done`, { method: 'POST' }).then((r) => r.text())
     // 2. timing, endpoint by endpoint.

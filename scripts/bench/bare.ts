@@ -95,7 +95,10 @@ interface Trace {
   answer: unknown
   /** The body as text (REST), for answers the product served from its cache. */
   raw: string
+  /** Every statement of the warm request, `<connection>: <sql>` (0 main, 1 counters, 10+ others). */
+  sql: string[]
 }
+const sqlOf = (calls: Call[]) => calls.map((c) => `${c.conn}: ${c.sql.replace(/\s+/g, ' ')}`)
 const traces = new Map<string, Trace>()
 const tampered = (name: string, v: unknown) => (cfg.tamper === name ? { ...(v as object), bench_tampered: true } : v)
 const readOnly = (c: Call) => c.conn === 0 && /^\s*(select|with)\b/i.test(c.sql)
@@ -119,11 +122,13 @@ async function record(e: Endpoint): Promise<void> {
     skipped: calls.length - calls.filter(readOnly).length,
     answer: tampered(e.name, e.kind === 'mcp' ? parsed.result : parsed),
     raw: JSON.stringify(tampered(e.name, parsed)),
+    sql: sqlOf(calls),
   })
 }
 for (const e of wanted) await record(e)
 // The writes' statement counts in the product (one clock_in + clock_out, one batch), for the report.
 const writeStatements: Record<string, number> = {}
+const writeSql: Record<string, string[]> = {}
 const templates: Record<string, Record<string, unknown>> = {}
 const writer = cfg.writers[cfg.writers.length - 1]!
 if (wanted.some((e) => e.kind === 'clock')) {
@@ -135,6 +140,7 @@ if (wanted.some((e) => e.kind === 'clock')) {
     templates[tool] = (JSON.parse(text) as { result: { structuredContent: Record<string, unknown> } }).result.structuredContent
   }
   writeStatements.clock = recording.length / 2
+  writeSql.clock = sqlOf(recording)
   recording = null
 }
 if (wanted.some((e) => e.kind === 'ingest')) {
@@ -148,6 +154,7 @@ if (wanted.some((e) => e.kind === 'ingest')) {
   if (res.status !== 200) throw new Error(`ingestion failed in-process: ${res.status} ${await res.text()}`)
   templates.ingest = (await res.json()) as Record<string, unknown>
   writeStatements.ingest = recording.length
+  writeSql.ingest = sqlOf(recording)
   recording = null
 }
 let recorderOpen = true
@@ -187,7 +194,7 @@ app.post('/record/:name', async ({ params }) => {
   if (!e || !recorderOpen) throw new Error(`cannot record ${params.name}`)
   await record(e)
   const t = traces.get(e.name)!
-  return { replayed: t.replay.length, bookkeeping: t.skipped }
+  return { replayed: t.replay.length, bookkeeping: t.skipped, sql: t.sql }
 })
 app.post('/record-done', () => {
   closeRecorder()
@@ -319,5 +326,5 @@ app.post(
   { parse: 'none' },
 )
 app.listen({ hostname: '127.0.0.1', port: 0 })
-const statements = Object.fromEntries([...traces].map(([name, t]) => [name, { replayed: t.replay.length, bookkeeping: t.skipped }]))
-console.log(`BARE-READY ${JSON.stringify({ port: app.server!.port, statements, writeStatements, samplesPerBatch: SAMPLES_PER_BATCH })}`)
+const statements = Object.fromEntries([...traces].map(([name, t]) => [name, { replayed: t.replay.length, bookkeeping: t.skipped, sql: t.sql }]))
+console.log(`BARE-READY ${JSON.stringify({ port: app.server!.port, statements, writeStatements, writeSql, samplesPerBatch: SAMPLES_PER_BATCH })}`)
