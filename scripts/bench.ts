@@ -309,6 +309,7 @@ async function compareRun(): Promise<number> {
       for (let p = 0; p < pairs; p++) for (const [side, ws] of order) ws.push(await window(connections, seconds, side.next, side.ok))
       const row: Row = { e, check, product: order[0]![1], bare: order[1]![1], sdk: order[2]?.[1] ?? [] }
       rows.push(row)
+      log(`  measured ${e.label}: workforce/bare per pair ${row.product.map((w, i) => (rps(w) / rps(row.bare[i]!)).toFixed(2)).join(' ')}`)
       for (const [who, ws] of [
         ['workforce', row.product],
         ['bare', row.bare],
