@@ -15,7 +15,24 @@ afterAll(() => rmSync(cache, { recursive: true, force: true }))
 
 async function bench(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const proc = Bun.spawn(
-    ['bun', 'scripts/bench.ts', '--quick', '--employees', '8', '--days', '1', '--pairs', '1', '--seconds', '0.3', '--connections', '4', '--no-pin', ...args],
+    [
+      'bun',
+      'scripts/bench.ts',
+      '--quick',
+      '--employees',
+      '8',
+      '--days',
+      '1',
+      '--pairs',
+      '1',
+      '--seconds',
+      '0.3',
+      '--connections',
+      '4',
+      '--no-pin',
+      '--no-growth',
+      ...args,
+    ],
     { cwd: ROOT, env: { ...process.env, WORKFORCE_BENCH_CACHE: cache }, stdout: 'pipe', stderr: 'pipe' },
   )
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
