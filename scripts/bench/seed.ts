@@ -5,7 +5,7 @@
  * plan) with W people, each with a user-bound live key, for the writes (a demo tenant is
  * read-only). A run works on a copy of the cached directory, never on the cache itself.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -72,9 +72,26 @@ async function addWriters(dir: string, writers: number): Promise<{ tenantId: num
   }
 }
 
+/**
+ * The schema the cache was built with: the migration files and the seed's sources. A branch that
+ * adds a migration or changes the seed gets its own cached directories (a shared cache must never
+ * be migrated under another worktree).
+ */
+function schemaStamp(): string {
+  const h = new Bun.CryptoHasher('sha1')
+  for (const dir of ['src/db/migrations', 'seed'])
+    for (const f of readdirSync(join(ROOT, dir), { recursive: true }).map(String).sort()) {
+      h.update(f)
+      try {
+        h.update(readFileSync(join(ROOT, dir, f)))
+      } catch {}
+    }
+  return h.digest('hex').slice(0, 8)
+}
+
 /** The cached seeded directory for (employees, days, writers), built on first use. */
 export async function seeded(employees: number, days: number, writers: number, log: (s: string) => void): Promise<Seeded> {
-  const dir = join(CACHE, `v${SEED_VERSION}-e${employees}-d${days}-w${writers}`)
+  const dir = join(CACHE, `v${SEED_VERSION}-${schemaStamp()}-e${employees}-d${days}-w${writers}`)
   const meta = join(dir, 'bench-meta.json')
   if (existsSync(meta)) return { ...(JSON.parse(readFileSync(meta, 'utf8')) as Seeded), dir }
   rmSync(dir, { recursive: true, force: true })
