@@ -1,0 +1,452 @@
+/**
+ * Issue 18's benchmark: every endpoint of the issue's table against a bare endpoint doing the same
+ * SQL and returning the same bytes, interleaved, on the same database file. See
+ * docs/performance.md for what each baseline does and how to read the table.
+ *
+ *   bun run bench [--quick] [--only name[,name…]] [--pairs 5] [--connections 32] [--seconds 3]
+ *                 [--employees 1000] [--days 14] [--no-pin] [--sql]
+ *   bun run bench --growth [--sizes 100,1000,5000,10000] [--only …] [--seconds 3]
+ *   (--quick also prints the growth table at --sizes 1000,10000 with short windows; --no-growth skips it)
+ *
+ * --sql prints every statement of the product's warm request per endpoint (connection: SQL).
+ * Endpoint names: list_employees, get_dashboard_summary, summarize_team_hours,
+ * get_productivity_overview, clock, ingest, tasks, users, team_members, timesheets,
+ * activity_summary.
+ *
+ * Per endpoint: the two answers are checked equal first (byte-equal, or equal once the fields of
+ * compare.ts PER_REQUEST_FIELDS are removed; writes: same success and shape), else the script stops
+ * with exit code 2. Then pairs of windows (workforce, bare[, SDK]) × --pairs with C connections;
+ * every answer must be a success (2xx, no JSON-RPC error, no isError, a batch fully accepted), or
+ * the script exits 1 after printing the table. The server processes run on CPU 0 and this load
+ * generator on CPU 1 (taskset) unless --no-pin or taskset is missing.
+ * Self-test switches (test/bench): --tamper NAME (the bare answer of NAME is altered) and
+ * --product-env KEY=VALUE (an environment variable for the product, e.g. a low rate limit).
+ * Seeded data is cached under $TMPDIR/wf-bench-cache (WORKFORCE_BENCH_CACHE).
+ */
+import type { Subprocess } from 'bun'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { BareConfig } from './bench/bare'
+import { compareAnswers, compareWrites, type Verdict } from './bench/compare'
+import { ENDPOINTS, type Endpoint, MCP_HEADERS, SAMPLES_PER_BATCH, ingestBody, isRead, toolCall } from './bench/endpoints'
+import { median, rps, stats, type Window, window } from './bench/load'
+import { ROOT, seeded, workingCopy } from './bench/seed'
+
+const { values: opt } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    growth: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    pairs: { type: 'string' },
+    connections: { type: 'string' },
+    seconds: { type: 'string' },
+    employees: { type: 'string' },
+    days: { type: 'string' },
+    sizes: { type: 'string' },
+    'no-growth': { type: 'boolean', default: false },
+    'no-pin': { type: 'boolean', default: false },
+    sql: { type: 'boolean', default: false },
+    tamper: { type: 'string' },
+    'product-env': { type: 'string', multiple: true, default: [] },
+  },
+})
+
+// ---- pinning: re-run this script on CPU 1; servers go to CPU 0 ----
+const taskset = Bun.which('taskset')
+const pin = !opt['no-pin'] && taskset !== null && cpus().length >= 2
+if (pin && !process.env.WF_BENCH_PINNED) {
+  const child = Bun.spawn([taskset!, '-c', '1', process.execPath, import.meta.path, ...process.argv.slice(2)], {
+    env: { ...process.env, WF_BENCH_PINNED: '1' },
+    stdio: ['inherit', 'inherit', 'inherit'],
+  })
+  process.exit(await child.exited)
+}
+const onCpu0 = (cmd: string[]) => (pin ? [taskset!, '-c', '0', ...cmd] : cmd)
+
+const names = opt.only ? opt.only.split(',').map((s) => s.trim()) : ENDPOINTS.map((e) => e.name)
+for (const n of names)
+  if (!ENDPOINTS.some((e) => e.name === n)) throw new Error(`--only: unknown endpoint ${n} (known: ${ENDPOINTS.map((e) => e.name).join(', ')})`)
+const endpoints = ENDPOINTS.filter((e) => names.includes(e.name))
+const quick = opt.quick
+const pairs = Number(opt.pairs ?? (quick ? 3 : 5))
+const connections = Number(opt.connections ?? 32)
+const seconds = Number(opt.seconds ?? (quick ? 0.6 : 3))
+const employees = Number(opt.employees ?? (quick ? 50 : 1000))
+const days = Number(opt.days ?? (quick ? 2 : 14))
+const WRITERS = 65
+if (connections > 32) throw new Error('--connections: at most 32 (the writers seeded per side)')
+const productEnv = Object.fromEntries(
+  (opt['product-env'] as string[]).map((kv) => {
+    const i = kv.indexOf('=')
+    if (i < 1) throw new Error(`--product-env: KEY=VALUE expected, got ${kv}`)
+    return [kv.slice(0, i), kv.slice(i + 1)]
+  }),
+)
+const BIG = '1000000000'
+const LIMITS = {
+  WORKFORCE_RATE_LIMIT_HOUR: BIG,
+  WORKFORCE_RATE_LIMIT_DAY: BIG,
+  WORKFORCE_MCP_RATE_LIMIT_MINUTE: BIG,
+  WORKFORCE_CLIENT_RATE_LIMIT_HOUR: BIG,
+  WORKFORCE_CLIENT_RATE_LIMIT_DAY: BIG,
+  WORKFORCE_CLIENT_TENANT_RATE_LIMIT_HOUR: BIG,
+  WORKFORCE_CLIENT_TENANT_RATE_LIMIT_DAY: BIG,
+}
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+const log = (s: string) => console.log(s)
+
+async function start(cmd: string[], ready: RegExp, env: Record<string, string> = {}): Promise<{ proc: Subprocess; match: RegExpExecArray }> {
+  const proc = Bun.spawn(onCpu0(cmd), { cwd: ROOT, env: { ...process.env, WORKFORCE_LOG_LEVEL: 'warn', ...env }, stdout: 'pipe', stderr: 'inherit' })
+  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader()
+  let out = ''
+  for (;;) {
+    const m = ready.exec(out)
+    if (m) {
+      void (async () => {
+        while (!(await reader.read()).done);
+      })()
+      return { proc, match: m }
+    }
+    const { value, done } = await reader.read()
+    if (done) throw new Error(`${cmd.join(' ')} exited before it was ready:\n${out}`)
+    out += new TextDecoder().decode(value)
+  }
+}
+const startProduct = (dir: string) =>
+  start(['bun', 'src/main.ts', 'serve', '--port', '0', '--data', dir, '--no-jobs'], /listening on (http:\/\/[^\s/]+)/, { ...LIMITS, ...productEnv })
+
+/** Per-side request factories for one endpoint (writes keep per-connection state across windows). */
+interface Side {
+  next: (conn: number, seq: number) => { url: string; init?: RequestInit }
+  ok: (status: number, text: string) => boolean
+}
+const okMcp = (_: number, text: string) => {
+  try {
+    const r = JSON.parse(text) as { error?: unknown; result?: { isError?: boolean } }
+    return r.error === undefined && r.result !== undefined && r.result.isError !== true
+  } catch {
+    return false
+  }
+}
+const okClock = (s: number, text: string) => okMcp(s, text) && text.includes('"success":true')
+const okIngest = (_: number, text: string) => {
+  try {
+    return (JSON.parse(text) as { accepted?: number }).accepted === SAMPLES_PER_BATCH
+  } catch {
+    return false
+  }
+}
+
+function sides(e: Endpoint, product: string, bare: string, s: Awaited<ReturnType<typeof seeded>>, teamId: string) {
+  const bearer = (k: string) => ({ authorization: `Bearer ${k}` })
+  if (e.kind === 'mcp') {
+    const body = toolCall(e.tool, e.args)
+    const post = (url: string, headers: Record<string, string>) => ({ url, init: { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body } })
+    return {
+      product: { next: () => post(`${product}/api/mcp/v1`, bearer(s.mcpKey)), ok: okMcp },
+      bare: { next: () => post(`${bare}/mcp/${e.name}`, {}), ok: okMcp },
+      sdk: { next: () => post(`${bare}/sdk/${e.name}`, {}), ok: okMcp } as Side | undefined,
+    }
+  }
+  if (e.kind === 'rest') {
+    const path = e.path.replaceAll('{team_id}', teamId)
+    return {
+      product: { next: () => ({ url: `${product}${path}`, init: { headers: bearer(s.restToken) } }), ok: () => true },
+      bare: { next: () => ({ url: `${bare}/rest/${e.name}` }), ok: () => true },
+      sdk: undefined,
+    }
+  }
+  // Writes: the product's writers are 0..31, the bare's 32..63 (64 is the bare's recording user).
+  const write = (url: string, offset: number, tag: string): Side => {
+    const count = new Array<number>(32).fill(0)
+    const origin = Date.now() - 7 * 86_400_000 + 3_600_000
+    return e.kind === 'clock'
+      ? {
+          next: (conn) => {
+            const tool = count[conn]!++ % 2 === 0 ? 'clock_in' : 'clock_out'
+            return { url, init: { method: 'POST', headers: { ...MCP_HEADERS, ...bearer(s.writers[offset + conn]!.key) }, body: toolCall(tool, {}) } }
+          },
+          ok: okClock,
+        }
+      : {
+          next: (conn) => ({
+            url,
+            init: {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...bearer(s.writers[offset + conn]!.key) },
+              body: ingestBody(origin, conn, count[conn]!++, tag),
+            },
+          }),
+          ok: okIngest,
+        }
+  }
+  return e.kind === 'clock'
+    ? { product: write(`${product}/api/mcp/v1`, 0, 'p'), bare: write(`${bare}/clock`, 32, 'b'), sdk: undefined }
+    : { product: write(`${product}/api/v1/client/activity/samples`, 0, 'p'), bare: write(`${bare}/ingest`, 32, 'b'), sdk: undefined }
+}
+
+async function answer(side: Side): Promise<{ status: number; text: string }> {
+  const r = side.next(0, 0)
+  const res = await fetch(r.url, r.init)
+  return { status: res.status, text: await res.text() }
+}
+
+/**
+ * Checks the answers are equal; throws (exit 2) if not. Reads: the bare process records the
+ * product's answer again right before the product is asked (answers that follow the clock), and a
+ * difference is retried twice before it counts (two sessions' hours crossing between the two asks).
+ * Writes: both sides clock in then out (or send one batch).
+ */
+async function checkEqual(e: Endpoint, sd: ReturnType<typeof sides>, bareUrl: string): Promise<string> {
+  let last: EqualityError | null = null
+  for (let attempt = 0; attempt < (isRead(e) ? 3 : 1); attempt++) {
+    if (isRead(e))
+      recorded.set(
+        e.name,
+        (await fetch(`${bareUrl}/record/${e.name}`, { method: 'POST' }).then((r) => r.json())) as { replayed: number; bookkeeping: number; sql: string[] },
+      )
+    try {
+      return await checkOnce(e, sd)
+    } catch (err) {
+      if (!(err instanceof EqualityError)) throw err
+      last = err
+    }
+  }
+  throw last!
+}
+async function checkOnce(e: Endpoint, sd: ReturnType<typeof sides>): Promise<string> {
+  const verdicts: [string, Verdict][] = []
+  const calls = e.kind === 'clock' ? 2 : 1
+  for (let i = 0; i < calls; i++) {
+    const p = await answer(sd.product)
+    const b = await answer(sd.bare)
+    for (const [who, a] of [['workforce', p] as const, ['bare', b] as const])
+      if (!(a.status >= 200 && a.status < 300 && sd.product.ok(a.status, a.text)))
+        throw new EqualityError(`${e.label}: the ${who} answer is an error (HTTP ${a.status}): ${a.text.slice(0, 300)}`)
+    verdicts.push(['bare', isRead(e) ? compareAnswers(p.text, b.text) : compareWrites(p.text, b.text)])
+    if (sd.sdk) {
+      const k = await answer(sd.sdk)
+      verdicts.push(['SDK', compareAnswers(p.text, k.text, undefined, true)])
+    }
+  }
+  for (const [who, v] of verdicts) if (!v.equal) throw new EqualityError(`${e.label}: the ${who} answer differs from workforce's: ${v.why}`)
+  const v = verdicts[0]![1] as Extract<Verdict, { equal: true }>
+  return v.how === 'bytes' ? 'byte-equal' : isRead(e) ? `equal without ${v.differing.join(', ') || '(none differed)'}` : 'same success and shape'
+}
+class EqualityError extends Error {}
+const recorded = new Map<string, { replayed: number; bookkeeping: number; sql: string[] }>()
+
+interface Row {
+  e: Endpoint
+  check: string
+  product: Window[]
+  bare: Window[]
+  sdk: Window[]
+}
+
+async function compareRun(): Promise<number> {
+  log(`box: ${cpus().length} CPUs, load average ${loadavg()} before the run; ${pin ? 'servers on CPU 0, load on CPU 1' : 'not pinned'}`)
+  const s = await seeded(employees, days, WRITERS, log)
+  const copy = workingCopy(s)
+  const procs: Subprocess[] = []
+  let errors = 0
+  try {
+    const product = await startProduct(copy.dir)
+    procs.push(product.proc)
+    const productUrl = product.match[1]!.replace('localhost', '127.0.0.1')
+    const cfgFile = join(copy.dir, 'bench-bare.json')
+    const cfg: BareConfig = {
+      dataDir: copy.dir,
+      mcpKey: s.mcpKey,
+      restToken: s.restToken,
+      writers: s.writers,
+      writeTenantId: s.writeTenantId,
+      endpoints: endpoints.map((e) => e.name),
+      tamper: opt.tamper,
+    }
+    writeFileSync(cfgFile, JSON.stringify(cfg))
+    const bare = await start(['bun', 'scripts/bench/bare.ts', cfgFile], /BARE-READY (\{.*\})/)
+    procs.push(bare.proc)
+    const info = JSON.parse(bare.match[1]!) as {
+      port: number
+      statements: Record<string, { replayed: number; bookkeeping: number; sql: string[] }>
+      writeStatements: Record<string, number>
+      writeSql: Record<string, string[]>
+    }
+    const bareUrl = `http://127.0.0.1:${info.port}`
+    const teams = (await (await fetch(`${productUrl}/api/v1/teams?page_size=1`, { headers: { authorization: `Bearer ${s.restToken}` } })).json()) as {
+      data: { id: string }[]
+    }
+    log(
+      `demo tenant ${s.demoTenant}: ${employees} employees, ${days} days of history; ${connections} connections, ${pairs} interleaved pairs of ${seconds} s windows`,
+    )
+    // 1. every answer checked equal (the bare side keeps the answer and SQL recorded at the check).
+    const checks = new Map<string, string>()
+    for (const e of endpoints) {
+      const check = await checkEqual(e, sides(e, productUrl, bareUrl, s, teams.data[0]!.id), bareUrl)
+      checks.set(e.name, check)
+      const st = recorded.get(e.name) ?? info.statements[e.name]
+      const note = st
+        ? st.replayed === 0
+          ? `the product ran none of the answer's SQL (cached): bare serves the cached JSON text`
+          : `${st.replayed} SQL statements replayed (${st.bookkeeping} bookkeeping not)`
+        : `product runs ${info.writeStatements[e.name]} statements per call`
+      log(`  ${e.label}: answers ${check}; ${note}`)
+      if (opt.sql) for (const q of st?.sql ?? info.writeSql[e.name] ?? []) log(`      ${q.length > 160 ? `${q.slice(0, 157)}…` : q}`)
+    }
+    await fetch(`${bareUrl}/record-done`, { method: 'POST' }).then((r) => r.text())
+    // 2. timing, endpoint by endpoint.
+    const rows: Row[] = []
+    for (const e of endpoints) {
+      const sd = sides(e, productUrl, bareUrl, s, teams.data[0]!.id)
+      const check = checks.get(e.name)!
+      const order: [Side, Window[]][] = [
+        [sd.product, []],
+        [sd.bare, []],
+      ]
+      if (sd.sdk) order.push([sd.sdk, []])
+      for (const [side] of order) await window(connections, quick ? 0.3 : Math.min(1, seconds), side.next, side.ok)
+      for (let p = 0; p < pairs; p++) for (const [side, ws] of order) ws.push(await window(connections, seconds, side.next, side.ok))
+      const row: Row = { e, check, product: order[0]![1], bare: order[1]![1], sdk: order[2]?.[1] ?? [] }
+      rows.push(row)
+      log(`  measured ${e.label}: workforce/bare per pair ${row.product.map((w, i) => (rps(w) / rps(row.bare[i]!)).toFixed(2)).join(' ')}`)
+      for (const [who, ws] of [
+        ['workforce', row.product],
+        ['bare', row.bare],
+        ['SDK', row.sdk],
+      ] as const) {
+        const n = ws.reduce((x, w) => x + w.errors, 0)
+        if (n > 0) {
+          errors += n
+          console.error(`  ${e.label}: ${n} error answer(s) from ${who}; first: ${ws.find((w) => w.firstError)!.firstError}`)
+        }
+      }
+    }
+    printTable(rows)
+  } catch (err) {
+    if (err instanceof EqualityError) {
+      console.error(`EQUALITY CHECK FAILED: ${err.message}`)
+      return 2
+    }
+    throw err
+  } finally {
+    for (const p of procs) p.kill()
+    await Promise.all(procs.map((p) => p.exited))
+    copy.remove()
+    log(`load average after the run: ${loadavg()}`)
+  }
+  if (errors > 0) {
+    console.error(`${errors} error answer(s): the figures above are not of the endpoints they name`)
+    return 1
+  }
+  return 0
+}
+
+function printTable(rows: Row[]) {
+  const f0 = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '-')
+  const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '-')
+  const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1))
+  console.log(
+    '\n| endpoint | workforce req/s | bare req/s | workforce/bare min / median / max | p50 ms wf / bare | p99 ms wf / bare | p99 ratio | SDK transport req/s (wf/SDK) |',
+  )
+  console.log('|---|---|---|---|---|---|---|---|')
+  for (const r of rows) {
+    const ratios = r.product.map((w, i) => rps(w) / rps(r.bare[i]!))
+    const a = stats(r.product)
+    const b = stats(r.bare)
+    const unit = r.e.kind === 'ingest' ? ` (${f0(a.rps * SAMPLES_PER_BATCH)} vs ${f0(b.rps * SAMPLES_PER_BATCH)} samples/s)` : ''
+    const label = r.e.kind === 'clock' || r.e.kind === 'ingest' ? `${r.e.label} (vs bare commit rate)` : r.e.label
+    const sdk = r.sdk.length ? stats(r.sdk) : null
+    console.log(
+      `| ${label} | ${f0(median(r.product.map(rps)))}${unit} | ${f0(median(r.bare.map(rps)))} | ${f2(Math.min(...ratios))} / **${f2(median(ratios))}** / ${f2(Math.max(...ratios))} | ${ms(a.p50)} / ${ms(b.p50)} | ${ms(a.p99)} / ${ms(b.p99)} | ${f2(a.p99 / b.p99)} | ${sdk ? `${f0(median(r.sdk.map(rps)))} (${f2(median(r.product.map(rps)) / median(r.sdk.map(rps)))})` : ''} |`,
+    )
+  }
+  console.log('\nreq/s: median over pairs; ratio per pair = workforce req/s / bare req/s of the same pair; p50/p99 over all windows of a side.')
+}
+
+// ---- growth: per-call cost of each read at several tenant sizes ----
+function cpuMs(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ')
+  return ((Number(rest[11]) + Number(rest[12])) * 1000) / 100 // utime + stime, USER_HZ = 100
+}
+
+/** One connection, sequential calls: at least `minCalls` and `win` seconds. */
+async function sequential(side: Side, win: number, minCalls: number): Promise<Window> {
+  const w: Window = { latencies: [], errors: 0, firstError: null, seconds: 0 }
+  const started = performance.now()
+  while (w.latencies.length < minCalls || performance.now() - started < win * 1000) {
+    const r = side.next(0, w.latencies.length)
+    const t0 = performance.now()
+    const res = await fetch(r.url, r.init)
+    const text = await res.text()
+    w.latencies.push(performance.now() - t0)
+    if (!(res.status >= 200 && res.status < 300 && side.ok(res.status, text))) {
+      w.errors++
+      w.firstError ??= `HTTP ${res.status}: ${text.slice(0, 300)}`
+    }
+  }
+  w.seconds = (performance.now() - started) / 1000
+  return w
+}
+
+async function growthRun(): Promise<number> {
+  const sizes = (opt.sizes ?? (quick ? '1000,10000' : '100,1000,5000,10000')).split(',').map(Number)
+  const reads = endpoints.filter(isRead)
+  const win = opt.growth ? Number(opt.seconds ?? 3) : 0.5
+  const days = Number(opt.days ?? 14)
+  log(
+    `\ngrowth: box load average ${loadavg()}; ${reads.length} reads at ${sizes.join(', ')} employees, ${days} days of history, 1 connection, ${win} s and at least ${opt.growth ? 3 : 2} calls each`,
+  )
+  const cost = new Map<string, { cpu: number; p50: number }[]>()
+  let errors = 0
+  for (const size of sizes) {
+    const t0 = performance.now()
+    const s = await seeded(size, days, WRITERS, log)
+    // Reads only: served from the cached directory itself (copying 10,000 people is 1.5 GB); the
+    // run adds rate-limit counts and key last-used times there, nothing an answer reads.
+    const copy = { dir: s.dir, remove: () => {} }
+    log(`  ${size} employees: data ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (seed-demo took ${s.seedSeconds.toFixed(1)} s when cached)`)
+    const product = await startProduct(copy.dir)
+    try {
+      const url = product.match[1]!.replace('localhost', '127.0.0.1')
+      const teams = (await (await fetch(`${url}/api/v1/teams?page_size=1`, { headers: { authorization: `Bearer ${s.restToken}` } })).json()) as {
+        data: { id: string }[]
+      }
+      for (const e of reads) {
+        const side = sides(e, url, url, s, teams.data[0]!.id).product
+        for (let i = 0; i < 2; i++) await fetch(side.next(0, 0).url, side.next(0, 0).init).then((r) => r.text())
+        const c0 = cpuMs(product.proc.pid)
+        const w = await sequential(side, win, opt.growth ? 3 : 2)
+        const c1 = cpuMs(product.proc.pid)
+        errors += w.errors
+        if (w.errors) console.error(`  ${e.label}: ${w.errors} error answer(s); first: ${w.firstError}`)
+        const st = stats([w])
+        cost.set(e.name, [...(cost.get(e.name) ?? []), { cpu: (c1 - c0) / w.latencies.length, p50: st.p50 }])
+      }
+    } finally {
+      product.proc.kill()
+      await product.proc.exited
+      copy.remove()
+    }
+  }
+  const i1k = sizes.indexOf(1000)
+  const i10k = sizes.indexOf(10000)
+  console.log(`\n| read | ${sizes.map((n) => `${n.toLocaleString('en-US')}: CPU ms / p50 ms`).join(' | ')} | CPU at 10,000 / at 1,000 |`)
+  console.log(`|---|${sizes.map(() => '---|').join('')}---|`)
+  for (const e of reads) {
+    const c = cost.get(e.name)!
+    const ratio = i1k >= 0 && i10k >= 0 ? (c[i10k]!.cpu / c[i1k]!.cpu).toFixed(2) : '-'
+    console.log(`| ${e.label} | ${c.map((x) => `${x.cpu.toFixed(2)} / ${x.p50.toFixed(2)}`).join(' | ')} | ${ratio} |`)
+  }
+  console.log("\nCPU ms per call: the server process's utime+stime over the window / calls (10 ms ticks, so small values are coarse); p50 at 1 connection.")
+  log(`load average after: ${loadavg()}`)
+  return errors > 0 ? 1 : 0
+}
+
+if (opt.growth) process.exit(await growthRun())
+const code = await compareRun()
+// --quick also prints the growth table (1,000 and 10,000 people; the first run seeds them, ~3 min).
+process.exit(code === 0 && quick && !opt['no-growth'] ? await growthRun() : code)

@@ -1,0 +1,48 @@
+/** The endpoints of issue 18's table, as scripts/bench.ts drives them. */
+
+export type Endpoint =
+  | { name: string; label: string; kind: 'mcp'; tool: string; args: Record<string, unknown> }
+  | { name: string; label: string; kind: 'rest'; path: string }
+  | { name: string; label: string; kind: 'clock' }
+  | { name: string; label: string; kind: 'ingest' }
+
+export const ENDPOINTS: Endpoint[] = [
+  { name: 'list_employees', label: 'MCP list_employees', kind: 'mcp', tool: 'list_employees', args: { page: 1, page_size: 20 } },
+  { name: 'get_dashboard_summary', label: 'MCP get_dashboard_summary', kind: 'mcp', tool: 'get_dashboard_summary', args: {} },
+  { name: 'summarize_team_hours', label: 'MCP summarize_team_hours', kind: 'mcp', tool: 'summarize_team_hours', args: {} },
+  { name: 'get_productivity_overview', label: 'MCP get_productivity_overview', kind: 'mcp', tool: 'get_productivity_overview', args: {} },
+  { name: 'clock', label: 'MCP clock_in/clock_out', kind: 'clock' },
+  { name: 'ingest', label: 'client API sample ingestion', kind: 'ingest' },
+  { name: 'tasks', label: 'REST /api/v1/tasks', kind: 'rest', path: '/api/v1/tasks' },
+  { name: 'users', label: 'REST /api/v1/users', kind: 'rest', path: '/api/v1/users' },
+  { name: 'team_members', label: 'REST /api/v1/teams/{id}/members', kind: 'rest', path: '/api/v1/teams/{team_id}/members' },
+  { name: 'timesheets', label: 'REST /api/v1/timesheets', kind: 'rest', path: '/api/v1/timesheets' },
+  { name: 'activity_summary', label: 'REST /api/v1/activity/summary', kind: 'rest', path: '/api/v1/activity/summary' },
+]
+
+export const isRead = (e: Endpoint) => e.kind === 'mcp' || e.kind === 'rest'
+
+/** The JSON-RPC body of a tools/call. */
+export const toolCall = (tool: string, args: Record<string, unknown>, id: number | string = 1) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args } })
+
+export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+
+/** Samples per ingestion batch, 2 s apart, each batch of a writer after the previous one. */
+export const SAMPLES_PER_BATCH = 100
+const APPS = [
+  ['Visual Studio Code', 'com.microsoft.VSCode'],
+  ['Slack', 'com.tinyspeck.slackmacgap'],
+  ['Google Chrome', 'com.google.Chrome'],
+  ['YouTube', null],
+] as const
+/** Batch `seq` of writer `w` (distinct batch id and time window: nothing is deduplicated away). */
+export function ingestBody(origin: number, w: number, seq: number, tag: string): string {
+  const start = origin + seq * SAMPLES_PER_BATCH * 2000
+  if (start + SAMPLES_PER_BATCH * 2000 > Date.now() + 60_000) throw new Error('ingestion ran out of its 7-day window: fewer or shorter windows')
+  const samples = Array.from({ length: SAMPLES_PER_BATCH }, (_, i) => {
+    const [application, window_class] = APPS[(w + i) % APPS.length]!
+    return { application, window_class, started_at: new Date(start + i * 2000).toISOString(), duration_seconds: 2, idle: i % 40 >= 36 }
+  })
+  return JSON.stringify({ batch_id: `bench-${tag}-${w}-${seq}`, samples })
+}
