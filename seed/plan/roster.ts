@@ -4,6 +4,7 @@ import type { SeedEnv } from '../env'
 import type { Company, Person } from '../model'
 import { Rng } from '../rng'
 import { isPersona } from '../company/lifecycle'
+import { templateInstants } from '../../src/modules/shifts/materialize'
 
 export type Attendance = 'present' | 'absent'
 
@@ -46,12 +47,11 @@ export class Roster {
     return p.team === this.company.personas.overtimeTeam && p.role === 'employee' && date > addDays(this.env.today, -14)
   }
 
-  /** Start and end instants of a template on a date (overnight shifts end the next day). */
+  /** Start and end instants of a template on a date: the product's rule (overnight shifts end the next day). */
   times(template: number, date: string): [number, number] {
     const t = TEMPLATES[template]!
-    const start = this.env.cal.at(date, t.start)
-    const end = this.env.cal.at(t.end <= t.start ? addDays(date, 1) : date, t.end)
-    return [start, end]
+    const { startsAt, endsAt } = templateInstants(date, t.start, t.end, (d, hhmm) => this.env.cal.at(d, hhmm))
+    return [startsAt, endsAt]
   }
 
   private baseTemplate(p: Person, date: string): number | null {

@@ -30,13 +30,24 @@ export const BACKFILL_DAYS = 93
 
 export const today = (c: TenantScope): string => localDate(c.now, c.tenant.timezone)
 
-/** The instants of a template worked on a local date (end on the next day when it is not after the start). */
+/**
+ * The instants of a template's times on a local date: the end falls on the next day when it is
+ * not after the start (an overnight shift). `at` turns a local date and HH:MM into an instant; the
+ * demo seed passes its cached converter, so the rule itself exists once.
+ */
+export function templateInstants(
+  date: string,
+  startTime: string,
+  endTime: string,
+  at: (date: string, hhmm: string) => number,
+): { startsAt: number; endsAt: number } {
+  return { startsAt: at(date, startTime), endsAt: at(endTime <= startTime ? addDays(date, 1) : date, endTime) }
+}
+
+/** The instants of a template worked on a local date of the tenant. */
 export function shiftTimesOn(c: TenantScope, date: string, startTime: string, endTime: string): { startsAt: number; endsAt: number } {
   const tz = c.tenant.timezone
-  return {
-    startsAt: zonedTimeToInstant(date, startTime, tz),
-    endsAt: zonedTimeToInstant(endTime <= startTime ? addDays(date, 1) : date, endTime, tz),
-  }
+  return templateInstants(date, startTime, endTime, (d, t) => zonedTimeToInstant(d, t, tz))
 }
 
 const appliesOn = (r: RecurringScheduleRow, date: string, weekday: number): boolean =>
