@@ -142,7 +142,7 @@ export const reportsPage = definePage({
           <label>
             Team
             <select name="team">
-              <option value="">All my teams</option>
+              <option value="">{roleAtLeast(req.signedIn.user.role, 'admin') ? 'All teams' : 'All my teams'}</option>
               {teams.map((tm) => (
                 <option value={tm.id} selected={tm.id === q.filters.teamId} safe>
                   {tm.name}

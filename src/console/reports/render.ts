@@ -101,7 +101,7 @@ const MARGIN = 40
 /**
  * The PDF: A4 portrait, the standard Helvetica font (no font file needed, so it works inside the
  * compiled binary), real text (selectable), title, company, period, filters, the table with its
- * header repeated on each page, and the totals line.
+ * header repeated on each page, and the totals line. Portrait, or landscape when the table needs the width.
  */
 export async function reportPdf(def: ReportDefinition, data: ReportData, l: Locale, meta: PdfMeta): Promise<Uint8Array> {
   const r = renderCells(def, data, l, true)
@@ -135,9 +135,24 @@ export async function reportPdf(def: ReportDefinition, data: ReportData, l: Loca
     return `${t}…`
   }
 
-  let page: PDFPage = doc.addPage([A4.width, A4.height])
-  let y = A4.height - MARGIN
-  const text = (s: string, size: number, f = font, x = MARGIN, width = A4.width - 2 * MARGIN) => {
+  // Column widths: the widest text of each column (headers in bold), text columns at most 170 pt;
+  // landscape A4 when the table is wider than portrait A4 allows.
+  const size = 8.5
+  const body = [...r.rows, ...(r.totals ? [r.totals] : [])]
+  const want = r.header.map((h, i) =>
+    Math.min(170, Math.max(bold.widthOfTextAtSize(clean(bold, h), size), ...body.map((row) => bold.widthOfTextAtSize(clean(bold, row[i] ?? ''), size))) + 10),
+  )
+  const natural = want.reduce((a, b) => a + b, 0)
+  const landscape = natural > A4.width - 2 * MARGIN
+  const W = landscape ? A4.height : A4.width
+  const H = landscape ? A4.width : A4.height
+  const usable = W - 2 * MARGIN
+  const scale = Math.min(1, usable / natural)
+  const widths = want.map((w) => w * scale)
+
+  let page: PDFPage = doc.addPage([W, H])
+  let y = H - MARGIN
+  const text = (s: string, size: number, f = font, x = MARGIN, width = W - 2 * MARGIN) => {
     page.drawText(fit(f, s, size, width), { x, y, size, font: f, color: rgb(0.1, 0.1, 0.1) })
   }
   text(def.title, 18, bold)
@@ -155,13 +170,6 @@ export async function reportPdf(def: ReportDefinition, data: ReportData, l: Loca
   text(`Generated ${meta.generated}`, 9)
   y -= 20
 
-  // Column widths: proportional to the longest text of each column, text columns wider.
-  const size = 8.5
-  const usable = A4.width - 2 * MARGIN
-  const all = [r.header, ...r.rows, ...(r.totals ? [r.totals] : [])]
-  const want = r.header.map((_, i) => Math.min(160, Math.max(...all.map((row) => font.widthOfTextAtSize(clean(font, row[i] ?? ''), size))) + 8))
-  const scale = Math.min(1, usable / want.reduce((a, b) => a + b, 0))
-  const widths = want.map((w) => w * scale)
   const row = (cells: string[], f: PDFFont) => {
     let x = MARGIN
     cells.forEach((c, i) => {
@@ -175,7 +183,7 @@ export async function reportPdf(def: ReportDefinition, data: ReportData, l: Loca
     y -= size + 5
   }
   const rule = () => {
-    page.drawLine({ start: { x: MARGIN, y: y + size + 1 }, end: { x: A4.width - MARGIN, y: y + size + 1 }, thickness: 0.5, color: rgb(0.5, 0.5, 0.5) })
+    page.drawLine({ start: { x: MARGIN, y: y + size + 1 }, end: { x: W - MARGIN, y: y + size + 1 }, thickness: 0.5, color: rgb(0.5, 0.5, 0.5) })
   }
   const header = () => {
     row(r.header, bold)
@@ -184,8 +192,8 @@ export async function reportPdf(def: ReportDefinition, data: ReportData, l: Loca
   header()
   for (const cells of r.rows) {
     if (y < MARGIN + 30) {
-      page = doc.addPage([A4.width, A4.height])
-      y = A4.height - MARGIN
+      page = doc.addPage([W, H])
+      y = H - MARGIN
       header()
     }
     row(cells, font)
@@ -196,8 +204,8 @@ export async function reportPdf(def: ReportDefinition, data: ReportData, l: Loca
   }
   if (r.totals) {
     if (y < MARGIN + 30) {
-      page = doc.addPage([A4.width, A4.height])
-      y = A4.height - MARGIN
+      page = doc.addPage([W, H])
+      y = H - MARGIN
     }
     rule()
     y -= 2
@@ -206,8 +214,8 @@ export async function reportPdf(def: ReportDefinition, data: ReportData, l: Loca
   y -= 8
   for (const n of meta.notes) {
     if (y < MARGIN) {
-      page = doc.addPage([A4.width, A4.height])
-      y = A4.height - MARGIN
+      page = doc.addPage([W, H])
+      y = H - MARGIN
     }
     text(n, 8)
     y -= 11
