@@ -4,7 +4,7 @@ export interface Locale {
   locale: string
 }
 
-const safeLocale = (l: string): string => {
+export const safeLocale = (l: string): string => {
   try {
     return Intl.getCanonicalLocales(l)[0] ?? 'en-US'
   } catch {

@@ -26,6 +26,11 @@ export interface ConsolePage {
   nav?: { section: Section; label: string }
   render(req: SignedInRequest, flash: Flash | null): JSX.Element
   actions?: Record<string, (req: SignedInRequest, form: URLSearchParams) => Promise<Flash>>
+  /**
+   * A file the page offers for download (a report as CSV or PDF): called on GET before render, for
+   * a person whose role may open the page; null means "no download asked", render the page.
+   */
+  download?(req: SignedInRequest): Promise<Response | null>
 }
 
 export const definePage = (page: ConsolePage): ConsolePage => page

@@ -493,10 +493,18 @@ export function consoleSurface(rt: Runtime) {
     app
       .get(
         page.path,
-        ({ request, set, server }) => {
+        async ({ request, set, server }) => {
           const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
           if (!req.signedIn) return needSignIn(req)
-          return renderPage(signedInRequest({ ...req, signedIn: req.signedIn }), page, null)
+          const sreq = signedInRequest({ ...req, signedIn: req.signedIn })
+          if (page.download && roleAtLeast(sreq.signedIn.user.role, page.role)) {
+            const file = await page.download(sreq).catch((err) => {
+              if (err instanceof DomainError) return null // rendered below, where the page shows the refusal
+              throw err
+            })
+            if (file) return file
+          }
+          return renderPage(sreq, page, null)
         },
         { detail: { hide: true } },
       )
