@@ -315,14 +315,29 @@ describe('employee and manager pages in real Chromium', () => {
     expect(forged.status()).toBeGreaterThanOrEqual(400)
     expect((db.query('select count(*) as n from time_logs where user_id = ?').get(outsider.id) as { n: number }).n).toBe(before)
 
-    // Correct Carla's approved timesheet? Approved ones are locked; correct Emil's entry of today through the timesheet's entries.
-    const sheetId = sheetOf(employee.id)!.id
-    await mgr.page.goto(`/team/corrections?timesheet_id=${sheetId}`)
+    // Emil submits the timesheet of yesterday's period (the added entry's) through the client API;
+    // the manager opens its entries from Approvals and corrects the added entry's end.
+    const { key } = await createKeyFixture(server, tenant, { user: employee.email })
+    const submitted = await fetch(`${server.url}/api/v1/client/timesheets/submit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ date: yesterday }),
+    })
+    expect(submitted.status).toBe(200)
+    await mgr.page.goto('/team/approvals')
+    await mgr.page.getByRole('link', { name: 'Entries of Emil Employee' }).first().click()
     await mgr.page.getByRole('heading', { name: /Entries of Emil Employee/ }).waitFor()
+    const entry = mgr.page.locator('form.inline-form').filter({ has: mgr.page.locator('input[name="to"][value="12:00"]') })
+    await entry.getByLabel('Out').fill('13:00')
+    await entry.getByLabel('Reason').fill('Stayed until one')
+    await entry.getByRole('button', { name: 'Correct' }).click()
+    await mgr.page.getByRole('status').filter({ hasText: 'corrected: now 5 h 0 min' }).waitFor()
+    expect((db.query("select count(*) as n from time_corrections where user_id = ? and kind = 'edited'").get(employee.id) as { n: number }).n).toBe(1)
 
     const emp = await signedIn(employee.email)
     await emp.page.goto('/me/timesheet')
     await emp.page.getByText('Forgot to clock in at the depot').waitFor()
+    await emp.page.getByText('Stayed until one').waitFor()
   })
 
   test('my productivity shows the privacy note; an employee opening a manager page gets 403', async () => {
