@@ -3,6 +3,10 @@ import cssFile from './assets/console.css' with { type: 'file' }
 import jsFile from './assets/console.js' with { type: 'file' }
 import iconFile from './assets/icon.svg' with { type: 'file' }
 import swFile from './assets/sw.js' with { type: 'file' }
+// console-people: uPlot for the team-hours chart, and the script that draws charts from data-* attributes.
+import uplotCss from 'uplot/dist/uPlot.min.css' with { type: 'file' }
+import uplotJs from 'uplot/dist/uPlot.iife.min.js' with { type: 'file' }
+import chartsFile from './assets/charts.js' with { type: 'file' }
 
 /**
  * Every file the console serves, embedded in the binary: `with { type: 'file' }` makes
@@ -23,6 +27,9 @@ export const ASSETS: Asset[] = [
   { path: '/assets/console.css', file: cssFile, type: 'text/css; charset=utf-8', cache: DAY_CACHE },
   { path: '/assets/console.js', file: jsFile, type: 'text/javascript; charset=utf-8', cache: DAY_CACHE },
   { path: '/assets/icon.svg', file: iconFile, type: 'image/svg+xml', cache: DAY_CACHE },
+  { path: '/assets/uplot.min.js', file: uplotJs, type: 'text/javascript; charset=utf-8', cache: DAY_CACHE },
+  { path: '/assets/uplot.min.css', file: uplotCss, type: 'text/css; charset=utf-8', cache: DAY_CACHE },
+  { path: '/assets/charts.js', file: chartsFile, type: 'text/javascript; charset=utf-8', cache: DAY_CACHE },
   // The service worker's scope is its path's folder: it is served from the root to control every page.
   { path: '/sw.js', file: swFile, type: 'text/javascript; charset=utf-8', cache: 'no-cache' },
 ]

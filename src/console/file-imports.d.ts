@@ -21,3 +21,12 @@ declare module '*/assets/sw.js' {
   const path: string
   export default path
 }
+// console-people: uPlot and the chart script.
+declare module 'uplot/dist/uPlot.iife.min.js' {
+  const path: string
+  export default path
+}
+declare module '*/assets/charts.js' {
+  const path: string
+  export default path
+}

@@ -28,6 +28,9 @@ export function Document(props: { title: string; csrf: string; children?: Childr
           <link rel="stylesheet" href="/assets/console.css" />
           <script src="/assets/htmx.min.js" defer></script>
           <script src="/assets/console.js" defer></script>
+          <link rel="stylesheet" href="/assets/uplot.min.css" />
+          <script src="/assets/uplot.min.js" defer></script>
+          <script src="/assets/charts.js" defer></script>
         </head>
         <body hx-boost="true">
           <a class="skip-link" href="#main">

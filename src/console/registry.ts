@@ -1,8 +1,25 @@
 import type { ConsolePage } from './pages'
 import { accountPage } from './pages/account'
 import { reportsPage } from './pages/reports'
+import { approvalsPage } from './pages/approvals'
+import { myProductivityPage } from './pages/my-productivity'
+import { myTimesheetPage } from './pages/my-timesheet'
+import { teamAlertsPage } from './pages/team-alerts'
+import { teamCorrectionsPage } from './pages/team-corrections'
+import { teamHoursPage } from './pages/team-hours'
 import { teamNowPage } from './pages/team-now'
 import { todayPage } from './pages/today'
 
 /** Every page of the console, in navigation order within its section. Add a page: one line here. */
-export const CONSOLE_PAGES: ConsolePage[] = [todayPage, teamNowPage, reportsPage, accountPage]
+export const CONSOLE_PAGES: ConsolePage[] = [
+  todayPage,
+  myTimesheetPage,
+  myProductivityPage,
+  teamNowPage,
+  approvalsPage,
+  teamHoursPage,
+  teamAlertsPage,
+  teamCorrectionsPage,
+  reportsPage,
+  accountPage,
+]

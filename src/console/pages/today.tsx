@@ -4,6 +4,8 @@ import { invoke } from '../../kernel/operation'
 import { addDays, isoWeekday, localDate } from '../../kernel/time'
 import { clientClockIn, clientClockOut } from '../../modules/time-tracking/client-clock'
 import { endBreak } from '../../modules/time-tracking/end-break'
+import { getMyStatus } from '../../modules/time-tracking/get-my-status'
+import { recordPresenceTap } from '../../modules/time-tracking/record-presence-tap'
 import { startBreak } from '../../modules/time-tracking/start-break'
 import { listMyTimesheet } from '../../modules/timesheets/list-my-timesheet'
 import { getEmployeeDetails } from '../../modules/users/get-employee-details'
@@ -76,6 +78,17 @@ export const todayPage = definePage({
         return refusal(err)
       }
     },
+    presence_tap: async (req, form) => {
+      const latitude = num(form.get('latitude'))
+      const longitude = num(form.get('longitude'))
+      try {
+        const r = await invoke(recordPresenceTap, req.ctx, latitude !== undefined && longitude !== undefined ? { latitude, longitude } : {})
+        const next = r.next_tap_due_at ? ` Next confirmation due at ${formatTime(req, r.next_tap_due_at)}.` : ''
+        return { kind: 'ok', text: `Presence confirmed at ${formatTime(req, r.tapped_at)}.${next}` }
+      } catch (err) {
+        return refusal(err)
+      }
+    },
     end_break: async (req) => {
       try {
         const r = await invoke(endBreak, req.ctx, {})
@@ -87,6 +100,7 @@ export const todayPage = definePage({
   },
   async render(req) {
     const me = await invoke(getEmployeeDetails, req.ctx, { employee_id: 'me' })
+    const status = await invoke(getMyStatus, req.ctx, {})
     const today = localDate(req.now, req.timezone)
     const from = firstDayOfWeek(today, req.weekStart)
     const sheet = await invoke(listMyTimesheet, req.ctx, { from, to: today })
@@ -119,23 +133,38 @@ export const todayPage = definePage({
         </p>
         <section class="card" aria-labelledby="now-h">
           <h2 id="now-h">Now</h2>
-          {me.is_clocked_in ? (
+          {status.status === 'working' ? (
             <p>
-              <span class="badge working">Clocked in</span> since <strong safe>{formatTime(req, me.current_session_started_at)}</strong>
+              <span class="badge working">Clocked in</span> since <strong safe>{formatTime(req, status.clocked_in_since)}</strong>
+            </p>
+          ) : status.status === 'on_break' ? (
+            <p>
+              <span class="badge on_break">{status.break_kind === 'lunch' ? 'On lunch' : 'On a break'}</span> since{' '}
+              <strong safe>{formatTime(req, status.break_started_at)}</strong>, clocked in since <span safe>{formatTime(req, status.clocked_in_since)}</span>
             </p>
           ) : (
             <p>
               <span class="badge">Clocked out</span>
             </p>
           )}
+          {status.presence_tap_due_at ? (
+            <p class={status.presence_tap_due ? 'presence-due' : 'muted'}>
+              {status.presence_tap_due ? 'Please confirm you are still at work: due since ' : 'Next presence confirmation due at '}
+              <span safe>{formatTime(req, status.presence_tap_due_at)}</span>.
+            </p>
+          ) : (
+            ''
+          )}
           <div class="actions">
-            {me.is_clocked_in
+            {status.status === 'working'
               ? [
                   button('clock_out', 'Clock out', { geo: true }),
                   button('start_break', 'Start break', { secondary: true }),
-                  button('end_break', 'End break', { secondary: true }),
+                  status.presence_tap_due_at ? button('presence_tap', 'I am still here', { geo: true, secondary: !status.presence_tap_due }) : '',
                 ]
-              : button('clock_in', 'Clock in', { geo: true })}
+              : status.status === 'on_break'
+                ? [button('end_break', 'End break'), button('clock_out', 'Clock out', { geo: true, secondary: true })]
+                : button('clock_in', 'Clock in', { geo: true })}
           </div>
           <p class="muted" data-geo-status aria-live="polite">
             Clocking in and out asks your browser for your location, to check it against your company's office zones.

@@ -1,0 +1,135 @@
+/** @jsxImportSource @kitajs/html */
+import { DomainError } from '../../kernel/errors'
+import { invoke } from '../../kernel/operation'
+import { summarizeTeamHours } from '../../modules/dashboard/summarize-team-hours'
+import { listTeams } from '../../modules/teams/list-teams'
+import { formatDay, formatHours } from '../format'
+import { definePage } from '../pages'
+
+const PERIODS = { today: 'Today', this_week: 'This week', last_week: 'Last week', this_month: 'This month', last_month: 'Last month' } as const
+type Period = keyof typeof PERIODS
+
+/** Hours of a team over a period, per day (a uPlot bar chart with the same numbers in a table) and per person. */
+export const teamHoursPage = definePage({
+  path: '/team/hours',
+  title: 'Team hours',
+  role: 'manager',
+  nav: { section: 'Manager', label: 'Team hours' },
+  async render(req) {
+    const asked = req.url.searchParams.get('period') ?? 'this_week'
+    const period: Period = asked in PERIODS ? (asked as Period) : 'this_week'
+    const teams = await invoke(listTeams, req.ctx, { page_size: 100 })
+    const askedTeam = req.url.searchParams.get('team_id') ?? ''
+    const teamId = teams.data.some((t) => t.id === askedTeam) ? askedTeam : undefined
+    let sum: Awaited<ReturnType<typeof summarizeTeamHours.run>> | null = null
+    let problem: string | null = null
+    try {
+      sum = await invoke(summarizeTeamHours, req.ctx, { period, ...(teamId ? { team_id: teamId } : {}) })
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err
+      problem = err.message
+    }
+    const nf = new Intl.NumberFormat(req.locale, { maximumFractionDigits: 2 })
+    return (
+      <>
+        <form method="get" action="/team/hours" class="filters">
+          <label for="period">Period</label>
+          <select id="period" name="period">
+            {Object.entries(PERIODS).map(([k, v]) => (
+              <option value={k} selected={k === period}>
+                {v}
+              </option>
+            ))}
+          </select>
+          <label for="team">Team</label>
+          <select id="team" name="team_id">
+            <option value="">Your team (admins: everyone)</option>
+            {teams.data.map((t) => (
+              <option value={t.id} selected={t.id === teamId} safe>
+                {t.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" class="secondary">
+            Show
+          </button>
+        </form>
+        {problem || !sum ? (
+          <p role="alert" safe>
+            {problem ?? ''}
+          </p>
+        ) : (
+          <>
+            <section class="card" aria-labelledby="sum-h">
+              <h2 id="sum-h">
+                <span safe>{sum.scope_team_name}</span>, <span safe>{formatDay(req, sum.period_start)}</span> to{' '}
+                <span safe>{formatDay(req, sum.period_end)}</span>
+              </h2>
+              <p class="big" safe>
+                {formatHours(req, sum.result.total_hours)}
+              </p>
+              <p class="muted">
+                {sum.result.members_with_time} of {sum.result.member_count} people worked;{' '}
+                <span safe>{formatHours(req, sum.result.average_hours_per_member)}</span> on average.
+              </p>
+              <figure
+                class="chart"
+                data-chart=""
+                data-unit="hours"
+                data-labels={JSON.stringify(sum.result.by_day.map((d) => formatDay(req, d.date)))}
+                data-values={JSON.stringify(sum.result.by_day.map((d) => Math.round(d.hours * 100) / 100))}
+              >
+                <div data-chart-canvas="" role="img" aria-label="Hours per day, bar chart; the numbers are in the table below"></div>
+                <figcaption class="muted">Hours per day, net of breaks</figcaption>
+              </figure>
+              <div class="table-wrap" tabindex="0">
+                <table>
+                  <caption>Hours per day</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Day</th>
+                      <th scope="col">Hours</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {sum.result.by_day.map((d) => (
+                      <tr>
+                        <td safe>{formatDay(req, d.date)}</td>
+                        <td safe>{nf.format(d.hours)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+            <section class="card" aria-labelledby="people-h">
+              <h2 id="people-h">By person</h2>
+              <div class="table-wrap" tabindex="0">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Name</th>
+                      <th scope="col">Hours</th>
+                      <th scope="col">Overtime</th>
+                      <th scope="col">Days</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {sum.result.members.map((m) => (
+                      <tr>
+                        <td safe>{m.name}</td>
+                        <td safe>{formatHours(req, m.hours)}</td>
+                        <td safe>{m.overtime_hours > 0 ? formatHours(req, m.overtime_hours) : '—'}</td>
+                        <td>{m.days_worked}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          </>
+        )}
+      </>
+    )
+  },
+})
