@@ -108,7 +108,7 @@ describe('prepared', () => {
     const before = nameOf()
     expect(() =>
       transaction(db, (tx) => {
-        prepared(tx, 'test.renamePlan', () => {
+        prepared<typeof setName>(tx, 'test.renamePlan', () => {
           throw new Error('not built again')
         }).run({ name: 'Inside' })
         expect(nameOf()).toBe('Inside')
