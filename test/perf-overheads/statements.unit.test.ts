@@ -33,7 +33,7 @@ migrate(handle.db)
 upsertPlanCatalog(handle.db)
 const { db } = handle
 
-const planById = (id: string) => db.select({ id: plans.id }).from(plans).where(eq(plans.id, id)).get()
+const planById = (id: string) => db.select({ id: plans.id }).from(plans).where(sql`${plans.id} = ${id}`).get()
 
 describe('compiled statements', () => {
   test('a query built again with other values compiles once', () => {
