@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createKeyFixture, createTenantFixture } from '../helpers/fixtures'
@@ -55,6 +55,8 @@ describe('rate-limit counters in counters.db', () => {
     await first.stop('SIGKILL')
     const counters = join(dataDir, 'counters.db')
     expect(existsSync(counters)).toBe(true)
+    // Private like every file of the data directory (its -wal and -shm take its mode).
+    expect((statSync(counters).mode & 0o777).toString(8)).toBe('600')
     expect(rows(counters, "select sum(count) as n from rate_limit_counters where window = 'hour'")).toEqual([{ n: 10 }])
     expect(rows(join(dataDir, 'workforce.db'), 'select count(*) as n from rate_limit_counters')).toEqual([{ n: 0 }])
 
