@@ -35,8 +35,8 @@ const arg = (name: string, fallback: string) => {
 // and bound values, per connection) that one warm request of each path runs in the product (the
 // HTTP app in-process, over the same data directory), then closes the product and serves
 // /bare/<i>: replays those statements with the same values on its own two connections opened as
-// the product opens them (kernel/db.ts openDatabase: the main one synchronous=FULL, the counters'
-// NORMAL), then sends the product's answer body, precomputed.
+// the product opens them (kernel/db.ts openDatabase: the main one synchronous=FULL, the side one
+// and counters.db's NORMAL), then sends the product's answer body, precomputed.
 if (process.argv[2] === '--bare-serve') {
   const { Database } = await import('bun:sqlite')
   type Call = { conn: number; sql: string; method: 'all' | 'get' | 'run' | 'values'; args: unknown[] }
@@ -76,6 +76,8 @@ if (process.argv[2] === '--bare-serve') {
   // The main connection is 0 and the counters' 1, whichever runs a statement first.
   connections.set(rt.handle.sqlite, 0)
   connections.set(sqliteOf(rt.countersDb), 1)
+  // The rate-limit counters' own file (modules/rate-limits/store.ts) is 2.
+  connections.set(sqliteOf(rt.rateLimitDb), 2)
   const product = createHttpApp(rt)
   const traces: { calls: Call[]; body: string }[] = []
   for (const path of paths) {
@@ -90,7 +92,8 @@ if (process.argv[2] === '--bare-serve') {
   }
   rt.close()
   const file = join(dataDir, 'workforce.db')
-  const own = [openDatabase(file).sqlite, openDatabase(file, { synchronous: 'normal' }).sqlite]
+  const { countersFile, openCountersDatabase } = await import('../src/modules/rate-limits/store')
+  const own = [openDatabase(file).sqlite, openDatabase(file, { synchronous: 'normal' }).sqlite, openCountersDatabase(countersFile(dataDir)).sqlite]
   const cache = new Map<string, Record<string, (...a: unknown[]) => unknown>>()
   const statement = (c: Call) => {
     const key = `${c.conn}\u0000${c.sql}`

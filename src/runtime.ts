@@ -15,6 +15,7 @@ import { createSecretBox } from './kernel/secret-box'
 import { sealStoredSecrets } from './modules/security/stored-secrets'
 import { backfillPersonDayTotals } from './modules/time-tracking/person-day-backfill'
 import { ensureTaskCountTriggers } from './modules/tasks/queries'
+import { countersFile, openCountersDatabase } from './modules/rate-limits/store'
 
 function loadSecret(dataDir: string): Buffer {
   const file = join(dataDir, 'instance.secret')
@@ -26,8 +27,12 @@ function loadSecret(dataDir: string): Buffer {
 
 /** openDatabase, with the file's path in the error (SQLite alone says "unable to open database file"). */
 function openNamed(file: string, options?: Parameters<typeof openDatabase>[1]): DatabaseHandle {
+  return openNamedWith(file, (f) => openDatabase(f, options))
+}
+
+function openNamedWith(file: string, open: (file: string) => DatabaseHandle): DatabaseHandle {
   try {
-    return openDatabase(file, options)
+    return open(file)
   } catch (e) {
     throw new Error(
       `cannot open the database ${file}: ${e instanceof Error ? e.message : String(e)} (the data directory must be writable: SQLite keeps -wal and -shm files beside it)`,
@@ -50,6 +55,10 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   backfillPersonDayTotals(handle.db, log)
   ensureTaskCountTriggers(handle.db)
   const counters = openNamed(file, { synchronous: 'normal' })
+  const rateFile = countersFile(config.dataDir)
+  createPrivateFile(rateFile)
+  assertWritableFiles([rateFile, `${rateFile}-wal`, `${rateFile}-shm`])
+  const rateLimits = openNamedWith(rateFile, openCountersDatabase)
   const dataVersion = counters.sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version')
   const closeHooks: (() => void)[] = []
   let stopCheckpoints: (() => void) | null = null
@@ -58,6 +67,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
     handle,
     db: handle.db,
     countersDb: counters.db,
+    rateLimitDb: rateLimits.db,
     changeStamp: () => dataVersion.get()!.data_version,
     log,
     secret,
@@ -65,7 +75,13 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
     instanceId: randomUUID(),
     migration,
     startBackgroundCheckpoints: () => {
-      stopCheckpoints ??= startBackgroundCheckpoints(databaseFile(config), [counters.sqlite])
+      if (stopCheckpoints) return
+      const stopMain = startBackgroundCheckpoints(databaseFile(config), [counters.sqlite])
+      const stopRate = startBackgroundCheckpoints(rateFile, [rateLimits.sqlite])
+      stopCheckpoints = () => {
+        stopMain()
+        stopRate()
+      }
     },
     onClose: (fn) => void closeHooks.push(fn),
     close: () => {
@@ -77,6 +93,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
           log.error('close hook failed', { error: String(e) })
         }
       }
+      rateLimits.close()
       counters.close()
       handle.close()
     },

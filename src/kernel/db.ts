@@ -48,6 +48,7 @@ export function openDatabase(file: string, options: { synchronous?: 'full' | 'no
   // Temp B-trees in memory keep large GROUP BYs off the disk.
   sqlite.exec('PRAGMA temp_store = MEMORY')
   const db = drizzle(sqlite, { schema })
+  reuseCompiledStatements(db, sqlite)
   return {
     sqlite,
     db,
@@ -59,6 +60,47 @@ export function openDatabase(file: string, options: { synchronous?: 'full' | 'no
       }
       sqlite.close()
     },
+  }
+}
+
+/** Compiled statements a connection keeps for reuse (the least recently used make room). */
+export const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * drizzle compiles (`sqlite3_prepare`) every query it runs, even one whose SQL text it ran a
+ * moment ago: about a tenth of a small query's cost. This keeps the compiled statements of a
+ * connection by SQL text, so a query built again compiles only once. Safe because every query
+ * runs to completion synchronously (a statement is reset before the next use) and bound values
+ * are passed on each run; an evicted statement is left to the garbage collector, since a drizzle
+ * prepared query may still hold it.
+ */
+function reuseCompiledStatements(db: Db, sqlite: Database): void {
+  const session = (db as unknown as { session: { prepareQuery: (query: { sql: string }, ...rest: unknown[]) => unknown } }).session
+  const compiled = new Map<string, ReturnType<Database['prepare']>>()
+  const prepare = sqlite.prepare.bind(sqlite)
+  const client = Object.create(sqlite, {
+    prepare: {
+      value: (sql: string) => {
+        let stmt = compiled.get(sql)
+        if (stmt) compiled.delete(sql)
+        else {
+          stmt = prepare(sql)
+          if (compiled.size >= STATEMENT_CACHE_SIZE) compiled.delete(compiled.keys().next().value!)
+        }
+        compiled.set(sql, stmt)
+        return stmt
+      },
+    },
+  }) as Database
+  const original = session.prepareQuery
+  session.prepareQuery = function (this: { client: Database }, ...args) {
+    const own = this.client
+    this.client = client
+    try {
+      return original.apply(this, args)
+    } finally {
+      this.client = own
+    }
   }
 }
 
@@ -102,14 +144,16 @@ export function sqliteOf(db: DbLike): Database {
 const preparedCache = new WeakMap<object, Map<string, unknown>>()
 
 /**
- * A drizzle prepared statement, built once per database handle and reused: building and
- * preparing a query costs ~100x more than running a prepared one, which matters on hot paths
- * (key authentication, list tools). Statements of the root handle also run inside its
- * transactions (one connection), and a transaction handle gets its own short-lived cache.
+ * A drizzle prepared statement, built once per connection and reused: building and preparing a
+ * query costs ~50-100x more than running a prepared one, which matters on hot paths (key
+ * authentication, list tools, clock-in/out). A transaction handle shares its database's
+ * connection and session (drizzle's bun-sqlite transactions hold no state of their own), so a
+ * statement built inside one transaction runs inside the next one too: one cache per connection.
  */
 export function prepared<T>(db: DbLike, key: string, build: (db: DbLike) => T): T {
-  let perDb = preparedCache.get(db)
-  if (!perDb) preparedCache.set(db, (perDb = new Map()))
+  const connection = sqliteOf(db)
+  let perDb = preparedCache.get(connection)
+  if (!perDb) preparedCache.set(connection, (perDb = new Map()))
   let stmt = perDb.get(key) as T | undefined
   if (stmt === undefined) perDb.set(key, (stmt = build(db)))
   return stmt

@@ -13,11 +13,16 @@ export interface Runtime {
   db: Db
   /**
    * A second connection to the same database with synchronous=NORMAL, for high-frequency
-   * bookkeeping that is not evidence (REST and MCP rate-limit counters, MCP tool-call records). In WAL mode its commits survive a
-   * process crash or restart; only an OS crash can lose the last ones. It spares every REST request
-   * an fsync.
+   * bookkeeping that is not evidence (MCP tool-call records and sessions). In WAL mode its commits
+   * survive a process crash or restart; only an OS crash can lose the last ones.
    */
   countersDb: Db
+  /**
+   * The rate-limit counters (REST hour/day, client API, MCP minute): their own file,
+   * `<data>/counters.db`, WAL with synchronous=NORMAL (modules/rate-limits/store.ts). Not in
+   * backups; commits here do not move `changeStamp`.
+   */
+  rateLimitDb: Db
   /**
    * A number that changes whenever a connection other than countersDb commits: this process's main
    * connection, jobs, or another process (the CLI) on the same data directory. Read caches key on

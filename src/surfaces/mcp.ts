@@ -218,14 +218,15 @@ export const toolsListing = (extended = false) => ({ tools: allDescriptors(exten
 
 /** The MCP surface: Streamable HTTP transport at /api/mcp/v1 plus the public tool listing. */
 export function mcpSurface(rt: Runtime) {
-  // Telemetry (tool-call records, rate-limit counters) goes through the runtime's side connection
-  // without per-commit fsync, so its once-a-second flush never stalls requests.
+  // Telemetry (tool-call records) goes through the runtime's side connection
+  // without per-commit fsync, so its once-a-second flush never stalls requests; the rate-limit
+  // counters have their own file (rt.rateLimitDb, modules/rate-limits/store.ts).
   const telemetry = rt.countersDb
   const h: Http = {
     rt,
     sessions: new SessionStore(telemetry, rt.secret),
     calls: new ToolCallLog(telemetry, rt.log, [telemetry, rt.db]),
-    limiter: new McpRateLimiter(telemetry, rt.config.mcpRateLimitPerMinute),
+    limiter: new McpRateLimiter(rt.rateLimitDb, rt.config.mcpRateLimitPerMinute),
   }
   const timer = setInterval(() => {
     h.calls.flush()

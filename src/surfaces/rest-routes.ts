@@ -27,11 +27,11 @@ export function meterRestRequest(rt: Runtime, surface: HttpSurface, ctx: Ctx, he
   const c = rt.config
   const state =
     surface === 'client'
-      ? consumeClientRequest(rt.countersDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, {
+      ? consumeClientRequest(rt.rateLimitDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, {
           key: { perHour: c.clientRateLimitPerHour, perDay: c.clientRateLimitPerDay },
           tenant: { perHour: c.clientTenantRateLimitPerHour, perDay: c.clientTenantRateLimitPerDay },
         })
-      : consumeRestRequest(rt.countersDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, { perHour: c.rateLimitPerHour, perDay: c.rateLimitPerDay })
+      : consumeRestRequest(rt.rateLimitDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, { perHour: c.rateLimitPerHour, perDay: c.rateLimitPerDay })
   Object.assign(headers, rateLimitHeaders(state))
   if (!state.allowed) {
     headers['retry-after'] = String(state.retryAfter)

@@ -1,41 +1,65 @@
 import type { Database, Statement } from 'bun:sqlite'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { sqliteOf } from '../../kernel/db'
+import { prepared, sqliteOf } from '../../kernel/db'
 import { activitySamples, categoryRules, dailyActivitySummaries, ingestBatches, type Category } from './schema'
 import type { CategoryRuleInput } from './categorize'
 
 export type IngestBatchRow = typeof ingestBatches.$inferSelect
 
+// The statements of every batch are prepared once per connection (kernel/db.ts `prepared`).
+
 export function findIngestBatch(ctx: TenantScope, userId: string, batchId: string): IngestBatchRow | null {
-  return (
-    ctx.db
+  const stmt = prepared(ctx.db, 'ingestBatches.find', (d) =>
+    d
       .select()
       .from(ingestBatches)
-      .where(and(eq(ingestBatches.tenantId, ctx.tenant.id), eq(ingestBatches.userId, userId), eq(ingestBatches.batchId, batchId)))
-      .get() ?? null
+      .where(
+        and(
+          eq(ingestBatches.tenantId, sql.placeholder('tenantId')),
+          eq(ingestBatches.userId, sql.placeholder('userId')),
+          eq(ingestBatches.batchId, sql.placeholder('batchId')),
+        ),
+      )
+      .prepare(),
   )
+  return stmt.get({ tenantId: ctx.tenant.id, userId, batchId }) ?? null
 }
 
 export function insertIngestBatch(ctx: TenantScope, userId: string, batchId: string, sampleCount: number): void {
-  ctx.db.insert(ingestBatches).values({ tenantId: ctx.tenant.id, userId, batchId, sampleCount, receivedAt: ctx.now }).run()
+  const stmt = prepared(ctx.db, 'ingestBatches.insert', (d) =>
+    d
+      .insert(ingestBatches)
+      .values({
+        tenantId: sql.placeholder('tenantId'),
+        userId: sql.placeholder('userId'),
+        batchId: sql.placeholder('batchId'),
+        sampleCount: sql.placeholder('sampleCount'),
+        receivedAt: sql.placeholder('receivedAt'),
+      })
+      .prepare(),
+  )
+  stmt.run({ tenantId: ctx.tenant.id, userId, batchId, sampleCount, receivedAt: ctx.now })
 }
 
 /** The tenant's category rules, lowest priority number first (then oldest first). */
 export function listCategoryRules(ctx: TenantScope): CategoryRuleInput[] {
-  return ctx.db
-    .select({
-      matchField: categoryRules.matchField,
-      matchKind: categoryRules.matchKind,
-      pattern: categoryRules.pattern,
-      category: categoryRules.category,
-      workProfile: categoryRules.workProfile,
-      teamId: categoryRules.teamId,
-    })
-    .from(categoryRules)
-    .where(eq(categoryRules.tenantId, ctx.tenant.id))
-    .orderBy(asc(categoryRules.priority), asc(categoryRules.createdAt))
-    .all()
+  const stmt = prepared(ctx.db, 'categoryRules.ofTenant', (d) =>
+    d
+      .select({
+        matchField: categoryRules.matchField,
+        matchKind: categoryRules.matchKind,
+        pattern: categoryRules.pattern,
+        category: categoryRules.category,
+        workProfile: categoryRules.workProfile,
+        teamId: categoryRules.teamId,
+      })
+      .from(categoryRules)
+      .where(eq(categoryRules.tenantId, sql.placeholder('tenantId')))
+      .orderBy(asc(categoryRules.priority), asc(categoryRules.createdAt))
+      .prepare(),
+  )
+  return stmt.all({ tenantId: ctx.tenant.id })
 }
 
 export interface SampleInsert {

@@ -2,7 +2,8 @@
  * Restoring a backup into a stopped instance: the backup is copied into the data directory and
  * checked there (`PRAGMA integrity_check`) before anything of the instance is touched; the
  * current database is set aside under a new name, never deleted; a data directory that a running
- * process holds open is refused.
+ * process holds open is refused. The rate-limit counters' file (counters.db) is neither in a
+ * backup nor touched here: budgets already spent stay spent (docs/operations.md).
  */
 import { Database } from 'bun:sqlite'
 import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'

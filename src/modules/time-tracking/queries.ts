@@ -7,14 +7,16 @@ import { timeLogs } from './schema'
 export type TimeLogRow = typeof timeLogs.$inferSelect
 export type NewTimeLogRow = typeof timeLogs.$inferInsert
 
+/** The user's open session, if any (prepared once: every clock-in and clock-out asks). */
 export function findOpenTimeLog(ctx: TenantScope, userId: string): TimeLogRow | null {
-  return (
-    ctx.db
+  const stmt = prepared(ctx.db, 'timeLogs.open', (d) =>
+    d
       .select()
       .from(timeLogs)
-      .where(and(eq(timeLogs.tenantId, ctx.tenant.id), eq(timeLogs.userId, userId), isNull(timeLogs.clockOutAt)))
-      .get() ?? null
+      .where(and(eq(timeLogs.tenantId, sql.placeholder('tenantId')), eq(timeLogs.userId, sql.placeholder('userId')), isNull(timeLogs.clockOutAt)))
+      .prepare(),
   )
+  return stmt.get({ tenantId: ctx.tenant.id, userId }) ?? null
 }
 
 export function insertTimeLog(ctx: TenantScope, row: Omit<NewTimeLogRow, 'tenantId'>): TimeLogRow {
@@ -32,20 +34,22 @@ export function closeTimeLog(
   id: string,
   values: { clockOutAt: number; latitude: number | null; longitude: number | null; gapFillDoneAt: number },
 ): TimeLogRow | null {
-  const log =
-    ctx.db
+  const stmt = prepared(ctx.db, 'timeLogs.close', (d) =>
+    d
       .update(timeLogs)
       .set({
-        clockOutAt: values.clockOutAt,
+        clockOutAt: sql`${sql.placeholder('clockOutAt')}`,
         status: 'closed',
-        clockOutLatitude: values.latitude,
-        clockOutLongitude: values.longitude,
-        gapFillDoneAt: values.gapFillDoneAt,
+        clockOutLatitude: sql`${sql.placeholder('latitude')}`,
+        clockOutLongitude: sql`${sql.placeholder('longitude')}`,
+        gapFillDoneAt: sql`${sql.placeholder('gapFillDoneAt')}`,
       })
       // The null check makes a concurrent second clock-out a no-op instead of a double close.
-      .where(and(eq(timeLogs.tenantId, ctx.tenant.id), eq(timeLogs.id, id), isNull(timeLogs.clockOutAt)))
+      .where(and(eq(timeLogs.tenantId, sql.placeholder('tenantId')), eq(timeLogs.id, sql.placeholder('id')), isNull(timeLogs.clockOutAt)))
       .returning()
-      .get() ?? null
+      .prepare(),
+  )
+  const log = stmt.get({ ...values, tenantId: ctx.tenant.id, id }) ?? null
   settlePersonDays(ctx)
   return log
 }
