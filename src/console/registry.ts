@@ -2,6 +2,7 @@ import type { ConsolePage } from './pages'
 import { accountPage } from './pages/account'
 import { integrationsAuditPage } from './pages/integrations-audit'
 import { integrationsBillingPage } from './pages/integrations-billing'
+import { integrationsJobsPage } from './pages/integrations-jobs'
 import { integrationsKeysPage } from './pages/integrations-keys'
 import { integrationsWebhooksPage } from './pages/integrations-webhooks'
 import { teamNowPage } from './pages/team-now'
@@ -14,6 +15,7 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   integrationsKeysPage,
   integrationsWebhooksPage,
   integrationsAuditPage,
+  integrationsJobsPage,
   integrationsBillingPage,
   accountPage,
 ]

@@ -226,4 +226,30 @@ describe('admin integration pages in real Chromium', () => {
     await page.getByRole('heading', { name: /^Plan: / }).waitFor()
     await checkPage(admin, 'admin-billing')
   })
+
+  test("scheduled jobs: last and next run, run now for this company; a whole-server job is the operator's", async () => {
+    const { page } = admin
+    await page.getByRole('link', { name: 'Scheduled jobs' }).click()
+    await page.getByRole('heading', { name: 'Scheduled jobs' }).waitFor()
+    // Every job of `workforce jobs list` is listed, with its next run.
+    const cli = await server.cli(['jobs', 'list', '--json'])
+    expect(cli.code).toBe(0)
+    const names = (JSON.parse(cli.stdout) as { name: string }[]).map((j) => j.name)
+    expect(await page.locator('tr[data-job]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-job')))).toEqual(names)
+    expect(await page.locator('tr[data-job="webhooks.deliver"] td').nth(3).textContent()).not.toBe('—')
+    // A whole-server job has no "Run now".
+    expect(await page.getByRole('button', { name: 'Run now: webhooks.deliver' }).count()).toBe(0)
+    await checkPage(admin, 'admin-jobs')
+
+    await page.getByRole('button', { name: 'Run now: time_tracking.gap_fill' }).click()
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^time_tracking\.gap_fill ran for your company: \d+ processed\.$/ })
+      .waitFor()
+
+    // The operation refuses a whole-server job even when the form is altered to name one.
+    await page.locator('tr[data-job="time_tracking.gap_fill"] input[name="name"]').evaluate((el, v) => el.setAttribute('value', v), 'webhooks.deliver')
+    await page.getByRole('button', { name: 'Run now: time_tracking.gap_fill' }).click()
+    await page.getByRole('alert').filter({ hasText: 'webhooks.deliver runs once for the whole server; only the operator runs it now' }).waitFor()
+  })
 })
