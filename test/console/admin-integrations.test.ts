@@ -214,14 +214,29 @@ describe('admin integration pages in real Chromium', () => {
 
   test('audit log with filters, and plan and billing (read only)', async () => {
     const { page } = admin
+    expect(await server.cli(['teams', 'create', 'Night shift', '--tenant', tenant])).toMatchObject({ code: 0 })
     await page.getByRole('link', { name: 'Audit log' }).click()
     await page.getByRole('heading', { name: 'Audit log' }).waitFor()
+    await expect(page.locator('tr[data-audit-id]', { hasText: 'team.created' }).count()).resolves.toBe(1)
     await checkPage(admin, 'admin-audit')
+    // Filtered to another record type, the team's change is not listed; back to teams, it is.
     await page.getByLabel('Record type').selectOption('user')
-    await page.getByLabel('From (day)').fill('2026-01-01')
     await page.getByRole('button', { name: 'Show' }).click()
     await page.waitForURL(/entity=user/)
     await page.getByRole('heading', { name: /^Changes, newest first/ }).waitFor()
+    expect(await page.locator('tr[data-audit-id]', { hasText: 'team.created' }).count()).toBe(0)
+    await page.getByLabel('Record type').selectOption('team')
+    await page.getByLabel('From (day)').fill('2026-01-01')
+    await page.getByRole('button', { name: 'Show' }).click()
+    await page.waitForURL(/entity=team/)
+    await page.locator('tr[data-audit-id]', { hasText: 'team.created' }).waitFor()
+    // A filter that is not a day is refused by name.
+    await page.goto('/admin/audit?from=yesterday')
+    await page.getByRole('alert').filter({ hasText: 'from: must be a date (YYYY-MM-DD)' }).waitFor()
+    await checkPage(admin, 'admin-audit-refused', { documentStatus: 400 })
+    // That 400 was expected: the tab's later pages must log nothing.
+    expect(admin.errors.every((e) => e.includes('status of 400'))).toBe(true)
+    admin.errors.length = 0
     await page.getByRole('link', { name: 'Plan and billing' }).click()
     await page.getByRole('heading', { name: /^Plan: / }).waitFor()
     await checkPage(admin, 'admin-billing')
