@@ -32,7 +32,7 @@ export const integrationsAuditPage = definePage({
     const to = field(q, 'to')
     const page = Number(field(q, 'page') ?? '1')
     const filters = (
-      <form method="get" action={PATH} class="card" aria-labelledby="filter-h">
+      <form method="get" action={PATH} class="card integrations-form" aria-labelledby="filter-h">
         <h2 id="filter-h">Filter</h2>
         <label>
           Record type

@@ -54,7 +54,7 @@ export const integrationsKeysPage = definePage({
             A REST token (<code>wf_api_…</code>) calls <code>/api/v1</code> with <code>Authorization: Bearer …</code>; an MCP key connects an AI client. The key
             is shown once, right after it is created.
           </p>
-          <form method="post" action="/admin/keys" hx-push-url="false" class="form-grid">
+          <form method="post" action="/admin/keys" hx-push-url="false" class="integrations-form">
             <CsrfField token={csrf} />
             <input type="hidden" name="_action" value="create" />
             <label>

@@ -49,7 +49,7 @@ async function listView(req: SignedInRequest): Promise<JSX.Element> {
     <>
       <section class="card" aria-labelledby="new-sub-h">
         <h2 id="new-sub-h">New subscription</h2>
-        <form method="post" action={PATH} hx-push-url="false">
+        <form method="post" action={PATH} hx-push-url="false" class="integrations-form">
           <Hidden action="subscribe" csrf={csrf} />
           <label>
             Endpoint URL
