@@ -7,6 +7,11 @@ import { myTimesheetPage } from './pages/my-timesheet'
 import { teamAlertsPage } from './pages/team-alerts'
 import { teamCorrectionsPage } from './pages/team-corrections'
 import { teamHoursPage } from './pages/team-hours'
+import { integrationsAuditPage } from './pages/integrations-audit'
+import { integrationsBillingPage } from './pages/integrations-billing'
+import { integrationsJobsPage } from './pages/integrations-jobs'
+import { integrationsKeysPage } from './pages/integrations-keys'
+import { integrationsWebhooksPage } from './pages/integrations-webhooks'
 import { teamNowPage } from './pages/team-now'
 import { todayPage } from './pages/today'
 
@@ -21,5 +26,10 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   teamAlertsPage,
   teamCorrectionsPage,
   reportsPage,
+  integrationsKeysPage,
+  integrationsWebhooksPage,
+  integrationsAuditPage,
+  integrationsJobsPage,
+  integrationsBillingPage,
   accountPage,
 ]

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import type { TenantScope } from '../../kernel/ctx'
 import type { DbLike } from '../../kernel/db'
 import { jobRuns, jobState } from './schema'
 
@@ -91,3 +92,12 @@ export function markTenantDaysDone(db: DbLike, jobNames: string[], tenantId: num
     }
   }
 }
+
+/** The latest run record of a tenant-day job for this tenant (job_runs), if any. */
+export const lastTenantRunOf = (c: TenantScope, jobName: string): JobRunRow | null =>
+  c.db
+    .select()
+    .from(jobRuns)
+    .where(and(eq(jobRuns.jobName, jobName), eq(jobRuns.tenantId, c.tenant.id)))
+    .orderBy(sql`${jobRuns.startedAt} desc`)
+    .get() ?? null

@@ -3,7 +3,7 @@ import type { TenantBoundCtx } from '../../kernel/ctx'
 import { metrics } from '../../kernel/metrics'
 import { systemCtxFor, type Runtime } from '../../kernel/runtime'
 import { addDays, localDate, zonedTimeToInstant } from '../../kernel/time'
-import { findTenantCtx, listTenants, type TenantRow } from '../tenants/queries'
+import { findTenantById, findTenantCtx, listTenants, type TenantRow } from '../tenants/queries'
 import { acquireLease, findRun, recordTick, releaseLease, saveRun, succeededKeys } from './queries'
 
 /** A lease outlives any sane tick; a crashed holder's lease lapses and another process takes over. */
@@ -59,6 +59,35 @@ export async function runJobTick(
     ...(error ? { error } : {}),
   })
   return { ran: true, outcome, error }
+}
+
+/**
+ * "Run now" from a tenant's admin (the console's Scheduled jobs page): one tick of a per-tenant or
+ * per-tenant-day job for that tenant only, under the job's lease like every tick, with the system
+ * actor bound to the tenant (as jobs run). The job's global last run, next run and last error stay
+ * those of the scheduler's ticks (other tenants did not run); tenant-day runs are recorded in
+ * job_runs as usual.
+ */
+export async function runJobForTenant(ctx: TenantBoundCtx, job: TenantJob | TenantDayJob, holder: string): Promise<TickResult> {
+  if (!acquireLease(ctx.db, job.name, holder, ctx.now, LEASE_TTL_MS)) return { ran: false, outcome: null, error: null }
+  try {
+    const tenant = findTenantById(ctx.db, ctx.tenant.id)
+    if (!tenant) return { ran: true, outcome: null, error: 'The company no longer exists.' }
+    const jobCtx: TenantBoundCtx = { ...ctx, actor: { kind: 'system', role: 'owner_admin', userId: null }, surface: 'job' }
+    let result: TenantOutcome
+    try {
+      result = isTenantDayJob(job)
+        ? await runTenantDays(jobCtx, job, tenant)
+        : { processed: await job.run(jobCtx, { deadline: performance.now() + (job.budgetMs ?? Infinity) }), errors: [] }
+    } catch (e) {
+      result = { processed: 0, errors: [e instanceof Error ? e.message : String(e)] }
+    }
+    const error = result.errors.length ? result.errors.join('; ') : null
+    ctx.log.info('job run now', { job: job.name, tenant: ctx.tenant.readableId, processed: result.processed, ...(error ? { error } : {}) })
+    return { ran: true, outcome: { processed: result.processed, error }, error }
+  } finally {
+    releaseLease(ctx.db, job.name, holder)
+  }
 }
 
 /** Why `options` do not apply to `job`, or null: a date only means something to tenant-day jobs. */

@@ -160,3 +160,19 @@ export function hasDueDeliveries(db: DbLike, now: number): boolean {
 /** Deliveries waiting to be sent (pending, due or backing off), all tenants: the queue depth /metrics shows. */
 export const countPendingDeliveries = (db: DbLike): number =>
   db.select({ n: sql<number>`count(*)` }).from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending')).get()?.n ?? 0
+
+/** Gives up the pending deliveries of a subscription an admin disabled, except attempts in flight (settled by their sender). */
+export function abandonPendingOfSubscription(c: TenantScope, subscriptionId: string, reason: string): void {
+  c.db
+    .update(webhookDeliveries)
+    .set({ status: 'abandoned', nextAttemptAt: null, leaseUntil: null, lastError: reason, completedAt: c.now })
+    .where(
+      and(
+        eq(webhookDeliveries.tenantId, c.tenant.id),
+        eq(webhookDeliveries.subscriptionId, subscriptionId),
+        eq(webhookDeliveries.status, 'pending'),
+        or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, c.now)),
+      ),
+    )
+    .run()
+}

@@ -84,3 +84,13 @@ export function sealPlaintextSigningSecrets(db: DbLike, seal: (plain: string, su
   }
   return plain.length
 }
+
+/** Turned off by an admin: nothing is fanned out to it until it is enabled again. */
+export function deactivateSubscription(c: TenantScope, id: string, reason: string): WebhookSubscriptionRow {
+  return c.db
+    .update(webhookSubscriptions)
+    .set({ status: 'disabled', disabledReason: reason, disabledAt: c.now, updatedAt: c.now })
+    .where(and(eq(webhookSubscriptions.tenantId, c.tenant.id), eq(webhookSubscriptions.id, id)))
+    .returning()
+    .get()!
+}
