@@ -1,5 +1,7 @@
 import type { ConsolePage } from './pages'
 import { accountPage } from './pages/account'
+import { adminCategoriesPage } from './pages/admin-categories'
+import { adminOfficesPage } from './pages/admin-offices'
 import { adminPeoplePage, adminPersonPage } from './pages/admin-people'
 import { adminSettingsPage } from './pages/admin-settings'
 import { adminTeamsPage } from './pages/admin-teams'
@@ -9,4 +11,4 @@ import { todayPage } from './pages/today'
 /** Every page of the console, in navigation order within its section. Add a page: one line here. */
 export const CONSOLE_PAGES: ConsolePage[] = [todayPage, teamNowPage, accountPage]
 // Admin configuration pages (issue 15 item 5, configuration part).
-CONSOLE_PAGES.push(adminPeoplePage, adminPersonPage, adminTeamsPage, adminSettingsPage)
+CONSOLE_PAGES.push(adminPeoplePage, adminPersonPage, adminTeamsPage, adminSettingsPage, adminOfficesPage, adminCategoriesPage)

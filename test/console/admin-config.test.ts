@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { createUserFixture } from '../helpers/fixtures'
+import { randomUUID } from 'node:crypto'
+import { createPersonFixture, createUserFixture } from '../helpers/fixtures'
 import { startServer, type TestServer } from '../helpers/server'
 import { invitationLinkFor, startSmtpSink } from '../helpers/smtp-sink'
 import { checkPage, launch, openTab, signIn, type Tab } from './browser'
@@ -279,5 +280,64 @@ describe('admin configuration pages in real Chromium', () => {
       after: { timezone: 'Europe/Lisbon', overtime_multiplier: 1.75 },
     })
     await checkPage(admin, 'admin-settings')
+  })
+
+  test('offices: add one with its radius (a bad radius is named next to its field), change the radius, remove', async () => {
+    const { page } = admin
+    await page.getByRole('link', { name: 'Offices' }).click()
+    await page.waitForURL('**/admin/offices')
+    await page.locator('#office-name').fill('Lisbon HQ')
+    await page.locator('#office-lat').fill('38.7223')
+    await page.locator('#office-lon').fill('-9.1393')
+    const offices = (db.query('select count(*) as n from offices').get() as { n: number }).n
+    await page.locator('#office-radius').fill('5')
+    await page.getByRole('button', { name: 'Add the office' }).click()
+    await page.locator('.field-error[data-field="radius_meters"]').waitFor()
+    expect(db.query('select count(*) as n from offices').get()).toEqual({ n: offices })
+    await page.locator('#office-radius').fill('150')
+    await page.getByRole('button', { name: 'Add the office' }).click()
+    await page.getByRole('status').filter({ hasText: 'Office Lisbon HQ was added with a radius of 150 m.' }).waitFor()
+    await page.getByLabel('Radius of Lisbon HQ (m)').fill('300')
+    await page.getByRole('button', { name: 'Save Lisbon HQ' }).click()
+    await page.getByRole('status').filter({ hasText: 'Office Lisbon HQ saved: radius_meters changed.' }).waitFor()
+    expect(db.query("select radius_meters as r from offices where name = 'Lisbon HQ'").get()).toEqual({ r: 300 })
+    await checkPage(admin, 'admin-offices')
+    await page.getByRole('button', { name: 'Remove Lisbon HQ' }).click()
+    await page.getByRole('status').filter({ hasText: 'Office Lisbon HQ was removed' }).waitFor()
+    expect((await auditList('office')).map((e) => e.action)).toEqual(expect.arrayContaining(['office.created', 'office.updated', 'office.removed']))
+  })
+
+  test("app categories: the preview shows the draft's effect on real samples and saves nothing; saving applies it", async () => {
+    const { page } = admin
+    // Yesterday, one hour in an application the defaults do not know (neutral), through the real client API.
+    const person = await createPersonFixture(server, tenant, { name: 'Sam Sample' })
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+    const res = await fetch(`${server.url}/api/v1/client/activity/samples`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${person.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        batch_id: randomUUID(),
+        samples: [{ application: 'Zyxwv Planner', started_at: `${yesterday}T10:00:00Z`, duration_seconds: 3600, idle: false }],
+      }),
+    })
+    expect(res.status).toBe(200)
+    await page.getByRole('link', { name: 'App categories' }).click()
+    await page.waitForURL('**/admin/categories')
+    const rules = (db.query('select count(*) as n from category_rules').get() as { n: number }).n
+    await page.getByLabel('Application or window class').fill('Zyxwv Planner')
+    await page.getByLabel('Category', { exact: true }).selectOption('productive')
+    await page.getByRole('button', { name: 'Preview' }).click()
+    await page.getByRole('heading', { name: 'Preview of the draft (not saved)' }).waitFor()
+    await page.getByText('Zyxwv Planner: neutral → productive').waitFor()
+    await page.getByText('Sam Sample: 0 → 100').waitFor()
+    expect(db.query('select count(*) as n from category_rules').get()).toEqual({ n: rules })
+    // The draft stays in the form for saving.
+    expect(await page.getByLabel('Application or window class').inputValue()).toBe('Zyxwv Planner')
+    await checkPage(admin, 'admin-categories-preview')
+    await page.getByRole('button', { name: 'Save the rule' }).click()
+    await page.getByRole('status').filter({ hasText: 'Rule saved: Zyxwv Planner is productive' }).waitFor()
+    expect(db.query('select count(*) as n from category_rules').get()).toEqual({ n: rules + 1 })
+    expect(db.query("select category from activity_samples where application = 'Zyxwv Planner'").get()).toEqual({ category: 'productive' })
+    await checkPage(admin, 'admin-categories')
   })
 })

@@ -23,6 +23,12 @@ export interface FormState {
 
 const states = new WeakMap<Request, FormState>()
 
+/** Keeps a form's typed values and errors for the page rendered after the action. */
+export function keepFormState(req: SignedInRequest, form: string, data: URLSearchParams, errors: Record<string, string>): void {
+  const entries = [...data.entries()].filter(([k]) => !k.startsWith('_'))
+  states.set(req.request, { form, errors, values: Object.fromEntries(entries), entries })
+}
+
 export const formStateOf = (req: SignedInRequest, form: string): FormState | null => {
   const s = states.get(req.request)
   return s && s.form === form ? s : null
@@ -114,11 +120,9 @@ export async function submitForm<T>(
   run: (input: never) => Promise<T>,
   ok: (out: T) => string,
 ): Promise<Flash> {
-  const entries = [...form.entries()].filter(([k]) => !k.startsWith('_'))
-  const values = Object.fromEntries(entries)
   const bad = schemaErrors(schema as TObject, input)
   if (Object.keys(bad).length > 0) {
-    states.set(req.request, { form: formName, errors: bad, values, entries })
+    keepFormState(req, formName, form, bad)
     const list = Object.entries(bad).map(([f, m]) => `${f} ${m}`)
     return { kind: 'error', text: `Nothing was saved. Check ${list.join('; ')}.`, status: 400 }
   }
@@ -128,7 +132,7 @@ export async function submitForm<T>(
   } catch (err) {
     if (!(err instanceof DomainError)) throw err
     const fields = refusalFields(err)
-    states.set(req.request, { form: formName, errors: fields, values, entries })
+    keepFormState(req, formName, form, fields)
     return { kind: 'error', text: Object.keys(fields).length > 0 ? `Nothing was saved. ${err.message}` : err.message, status: err.status }
   }
 }
@@ -214,3 +218,15 @@ export const ROLE_OPTIONS: [string, string][] = [
   ['admin', 'Admin'],
   ['owner_admin', 'OwnerAdmin'],
 ]
+
+const results = new WeakMap<Request, { key: string; value: unknown }>()
+
+/** Keeps what an action computed (a preview) for the page rendered after it. */
+export const keepResult = (req: SignedInRequest, key: string, value: unknown): void => {
+  results.set(req.request, { key, value })
+}
+
+export const resultOf = <T,>(req: SignedInRequest, key: string): T | null => {
+  const r = results.get(req.request)
+  return r && r.key === key ? (r.value as T) : null
+}

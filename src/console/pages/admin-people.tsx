@@ -147,7 +147,7 @@ export const adminPeoplePage = definePage({
           {invitations.data.length === 0 ? (
             <p class="muted">No invitations yet.</p>
           ) : (
-            <div class="table-wrap">
+            <div class="table-wrap" tabindex="0" role="region" aria-labelledby="invitations-h">
               <table>
                 <thead>
                   <tr>
@@ -202,7 +202,7 @@ export const adminPeoplePage = definePage({
 
         <section class="card" aria-labelledby="people-h">
           <h2 id="people-h">People ({people.pagination.total})</h2>
-          <div class="table-wrap">
+          <div class="table-wrap" tabindex="0" role="region" aria-labelledby="people-h">
             <table>
               <thead>
                 <tr>

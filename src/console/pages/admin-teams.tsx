@@ -93,7 +93,7 @@ export const adminTeamsPage = definePage({
           {members.data.length === 0 ? (
             <p class="muted">No members yet.</p>
           ) : (
-            <div class="table-wrap">
+            <div class="table-wrap" tabindex="0" role="region" aria-labelledby={`t-${team.id}`}>
               <table>
                 <thead>
                   <tr>
