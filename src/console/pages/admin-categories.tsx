@@ -121,7 +121,7 @@ export const adminCategoriesPage = definePage({
         {p ? (
           <section class="card" aria-labelledby="preview-h">
             <h2 id="preview-h">Preview of the draft (not saved)</h2>
-            <div class="table-wrap" tabindex="0" role="region" aria-labelledby="preview-h">
+            <section class="table-wrap" tabindex="0" aria-labelledby="preview-h">
               <table>
                 <thead>
                   <tr>
@@ -151,7 +151,7 @@ export const adminCategoriesPage = definePage({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
             <h3>Applications that change category</h3>
             {p.changed_applications.length === 0 ? (
               <p class="muted">None in the last days' activity.</p>
@@ -186,7 +186,7 @@ export const adminCategoriesPage = definePage({
           {rules.data.length === 0 ? (
             <p class="muted">No rules of your own yet: the built-in defaults apply.</p>
           ) : (
-            <div class="table-wrap" tabindex="0" role="region" aria-labelledby="rules-h">
+            <section class="table-wrap" tabindex="0" aria-labelledby="rules-h">
               <table>
                 <thead>
                   <tr>
@@ -217,7 +217,7 @@ export const adminCategoriesPage = definePage({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           )}
         </section>
       </>

@@ -147,7 +147,7 @@ export const adminPeoplePage = definePage({
           {invitations.data.length === 0 ? (
             <p class="muted">No invitations yet.</p>
           ) : (
-            <div class="table-wrap" tabindex="0" role="region" aria-labelledby="invitations-h">
+            <section class="table-wrap" tabindex="0" aria-labelledby="invitations-h">
               <table>
                 <thead>
                   <tr>
@@ -196,13 +196,13 @@ export const adminPeoplePage = definePage({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           )}
         </section>
 
         <section class="card" aria-labelledby="people-h">
           <h2 id="people-h">People ({people.pagination.total})</h2>
-          <div class="table-wrap" tabindex="0" role="region" aria-labelledby="people-h">
+          <section class="table-wrap" tabindex="0" aria-labelledby="people-h">
             <table>
               <thead>
                 <tr>
@@ -260,7 +260,7 @@ export const adminPeoplePage = definePage({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </section>
 
         <section class="card" aria-labelledby="add-h">

@@ -120,7 +120,7 @@ export const adminSettingsPage = definePage({
         <section class="card" aria-labelledby="ret-h">
           <h2 id="ret-h">Data retention</h2>
           <p class="muted">Within the plan's periods (change them with `workforce settings set --retention-…`).</p>
-          <div class="table-wrap" tabindex="0" role="region" aria-labelledby="ret-h">
+          <section class="table-wrap" tabindex="0" aria-labelledby="ret-h">
             <table>
               <thead>
                 <tr>
@@ -139,7 +139,7 @@ export const adminSettingsPage = definePage({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </section>
         <div class="form-actions">
           <button type="submit">Save the settings</button>

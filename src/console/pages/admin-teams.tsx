@@ -93,7 +93,7 @@ export const adminTeamsPage = definePage({
           {members.data.length === 0 ? (
             <p class="muted">No members yet.</p>
           ) : (
-            <div class="table-wrap" tabindex="0" role="region" aria-labelledby={`t-${team.id}`}>
+            <section class="table-wrap" tabindex="0" aria-labelledby={`t-${team.id}`}>
               <table>
                 <thead>
                   <tr>
@@ -143,7 +143,7 @@ export const adminTeamsPage = definePage({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </section>
           )}
           <form method="post" action={PATH} class="form-grid">
             <FormHead req={req} action="add_member" />
