@@ -4,6 +4,7 @@ import { adminAbsencesPage } from './pages/admin-absences'
 import { adminCategoriesPage } from './pages/admin-categories'
 import { adminOfficesPage } from './pages/admin-offices'
 import { adminPeoplePage, adminPersonPage } from './pages/admin-people'
+import { adminRatesPage } from './pages/admin-rates'
 import { adminSettingsPage } from './pages/admin-settings'
 import { adminTeamsPage } from './pages/admin-teams'
 import { teamNowPage } from './pages/team-now'
@@ -12,4 +13,13 @@ import { todayPage } from './pages/today'
 /** Every page of the console, in navigation order within its section. Add a page: one line here. */
 export const CONSOLE_PAGES: ConsolePage[] = [todayPage, teamNowPage, accountPage]
 // Admin configuration pages (issue 15 item 5, configuration part).
-CONSOLE_PAGES.push(adminPeoplePage, adminPersonPage, adminTeamsPage, adminSettingsPage, adminOfficesPage, adminAbsencesPage, adminCategoriesPage)
+CONSOLE_PAGES.push(
+  adminPeoplePage,
+  adminPersonPage,
+  adminTeamsPage,
+  adminSettingsPage,
+  adminRatesPage,
+  adminOfficesPage,
+  adminAbsencesPage,
+  adminCategoriesPage,
+)

@@ -370,4 +370,37 @@ describe('admin configuration pages in real Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'The absence was deleted' }).waitFor()
     expect(db.query('select count(*) as n from absences where user_id = ?').get(person.id)).toEqual({ n: 0 })
   })
+
+  test("pay rates: a person's rate in currency units (a bad one named next to its field), a new rate ends the previous one, a role default", async () => {
+    const { page } = admin
+    const person = await createUserFixture(server, tenant, { name: 'Rita Rate' })
+    await page.getByRole('link', { name: 'Pay rates' }).click()
+    await page.waitForURL('**/admin/rates')
+    await page.locator('#rate-person').selectOption(person.id)
+    await page.locator('#rate-amount').fill('-3')
+    await page.locator('#rate-from').fill('2026-01-01')
+    await page.getByRole('button', { name: "Save the person's rate" }).click()
+    await page.locator('.field-error[data-field="hourly_rate_cents"]').waitFor()
+    expect(db.query('select count(*) as n from rate_cards where user_id = ?').get(person.id)).toEqual({ n: 0 })
+    await page.locator('#rate-amount').fill('25.50')
+    await page.getByRole('button', { name: "Save the person's rate" }).click()
+    await page.getByRole('status').filter({ hasText: 'saved from 2026-01-01' }).waitFor()
+    await page.locator('#rate-person').selectOption(person.id)
+    await page.locator('#rate-amount').fill('27')
+    await page.locator('#rate-from').fill('2026-07-01')
+    await page.getByRole('button', { name: "Save the person's rate" }).click()
+    await page.getByRole('status').filter({ hasText: 'the previous rate ends the day before' }).waitFor()
+    expect(db.query('select hourly_rate_cents as c, effective_to as t from rate_cards where user_id = ? order by effective_from').all(person.id)).toEqual([
+      { c: 2550, t: '2026-06-30' },
+      { c: 2700, t: null },
+    ])
+    await page.locator('#def-role').selectOption('employee')
+    await page.locator('#def-amount').fill('20')
+    await page.locator('#def-from').fill('2026-01-01')
+    await page.getByRole('button', { name: 'Save the default rate' }).click()
+    await page.getByRole('status').filter({ hasText: '(role)' }).waitFor()
+    await page.getByRole('link', { name: 'Rita Rate' }).first().click()
+    await page.getByRole('heading', { name: 'History of Rita Rate' }).waitFor()
+    await checkPage(admin, 'admin-rates')
+  })
 })
