@@ -5,6 +5,7 @@ import { adminCategoriesPage } from './pages/admin-categories'
 import { adminOfficesPage } from './pages/admin-offices'
 import { adminPeoplePage, adminPersonPage } from './pages/admin-people'
 import { adminRatesPage } from './pages/admin-rates'
+import { adminSchedulesPage } from './pages/admin-schedules'
 import { adminSettingsPage } from './pages/admin-settings'
 import { adminTeamsPage } from './pages/admin-teams'
 import { teamNowPage } from './pages/team-now'
@@ -19,6 +20,7 @@ CONSOLE_PAGES.push(
   adminTeamsPage,
   adminSettingsPage,
   adminRatesPage,
+  adminSchedulesPage,
   adminOfficesPage,
   adminAbsencesPage,
   adminCategoriesPage,

@@ -61,7 +61,7 @@ export function formInput(
   schema: TObject,
   form: URLSearchParams,
   fields: string[],
-  opts: { clear?: string[]; arrays?: string[] } = {},
+  opts: { clear?: string[]; arrays?: string[]; omitEmpty?: string[] } = {},
 ): Record<string, unknown> {
   const props = (schema as unknown as SchemaLike).properties ?? {}
   const out: Record<string, unknown> = {}
@@ -70,7 +70,10 @@ export function formInput(
     if (!prop) continue
     const { inner, nullable } = unwrap(prop)
     if (inner.type === 'array' || opts.arrays?.includes(name)) {
-      out[name] = form.getAll(name).filter((v) => v !== '')
+      const numeric = inner.items?.type === 'integer' || inner.items?.type === 'number'
+      const values = form.getAll(name).filter((v) => v !== '')
+      if (values.length === 0 && opts.omitEmpty?.includes(name)) continue
+      out[name] = numeric ? values.map((v) => (Number.isFinite(Number(v)) ? Number(v) : v)) : values
       continue
     }
     const raw = form.get(name)
