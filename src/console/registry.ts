@@ -12,6 +12,14 @@ import { integrationsBillingPage } from './pages/integrations-billing'
 import { integrationsJobsPage } from './pages/integrations-jobs'
 import { integrationsKeysPage } from './pages/integrations-keys'
 import { integrationsWebhooksPage } from './pages/integrations-webhooks'
+import { adminAbsencesPage } from './pages/admin-absences'
+import { adminCategoriesPage } from './pages/admin-categories'
+import { adminOfficesPage } from './pages/admin-offices'
+import { adminPeoplePage, adminPersonPage } from './pages/admin-people'
+import { adminRatesPage } from './pages/admin-rates'
+import { adminSchedulesPage } from './pages/admin-schedules'
+import { adminSettingsPage } from './pages/admin-settings'
+import { adminTeamsPage } from './pages/admin-teams'
 import { teamNowPage } from './pages/team-now'
 import { todayPage } from './pages/today'
 
@@ -26,6 +34,15 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   teamAlertsPage,
   teamCorrectionsPage,
   reportsPage,
+  adminPeoplePage,
+  adminPersonPage,
+  adminTeamsPage,
+  adminSettingsPage,
+  adminRatesPage,
+  adminSchedulesPage,
+  adminOfficesPage,
+  adminAbsencesPage,
+  adminCategoriesPage,
   integrationsKeysPage,
   integrationsWebhooksPage,
   integrationsAuditPage,
