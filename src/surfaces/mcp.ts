@@ -103,7 +103,8 @@ function sessionOf(h: Http, request: Request, ctx: Ctx, headers?: Record<string,
   if (session) return session
   const anonymous = owner.keyId !== null && headers ? h.sessions.get(id, { tenant: null, keyId: null }, Date.now()) : null
   if (anonymous) {
-    const adopted = h.sessions.create(owner, anonymous, Date.now())
+    const { protocolVersion, clientName, clientVersion } = anonymous
+    const adopted = h.sessions.create(owner, { protocolVersion, clientName, clientVersion }, Date.now())
     headers![SESSION_HEADER] = adopted.id
     return adopted
   }

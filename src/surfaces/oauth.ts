@@ -34,9 +34,10 @@ const errorPage = (e: OAuthError, status = 400): Response =>
   )
 
 /**
- * Back to the client after consent. A page that navigates (meta refresh, and a link) rather than a
- * 303: the consent page's Content-Security-Policy allows forms to post only to this server
- * (form-action 'self'), and browsers apply that to the redirect that follows a form post.
+ * Back to the client after consent. htmx requests (the console boosts its forms) get HX-Redirect;
+ * a plain form post gets a page that navigates (meta refresh, and a link) rather than a 303: the
+ * consent page's Content-Security-Policy allows forms to post only to this server (form-action
+ * 'self'), and browsers apply that to the redirect that follows a form post.
  */
 const backToClient = (location: string): Response =>
   new Response(
@@ -123,6 +124,8 @@ export function oauthSurface(rt: Runtime) {
             issuerOf(rt),
           )
           if (!location) return errorPage(new OAuthError('invalid_request', 'This sign-in request has expired or was already answered.'))
+          // htmx (the console boosts its forms) navigates the whole window there itself.
+          if (req.htmx) return new Response(null, { status: 200, headers: { 'hx-redirect': location, 'cache-control': 'no-store' } })
           return backToClient(location)
         },
         { parse: 'none', ...hidden },

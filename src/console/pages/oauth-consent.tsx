@@ -76,7 +76,7 @@ export const oauthConsentPage = definePage({
           </dd>
         </dl>
         <p class="muted">You can disconnect it at any time; its access then stops at once.</p>
-        <form method="post" action={OAUTH_DECISION_PATH} hx-boost="false" class="actions">
+        <form method="post" action={OAUTH_DECISION_PATH} class="actions">
           <CsrfField token={session.csrfToken} />
           <input type="hidden" name="request" value={p.id} />
           <button type="submit" name="decision" value="allow">
