@@ -81,6 +81,7 @@ async function consentInBrowser(url: string, decision: 'Allow' | 'Deny' = 'Allow
   }
   await tab.page.getByRole('heading', { name: /Allow .* to use workforce as you\?/ }).waitFor()
   await tab.page.getByRole('button', { name: decision, exact: true }).click()
+  await tab.page.waitForURL(`${redirectUri}?**`)
   const deadline = Date.now() + 10_000
   while (callbacks.length === before) {
     if (Date.now() > deadline)
@@ -153,7 +154,8 @@ beforeAll(async () => {
     hostname: '127.0.0.1',
     port: 0,
     fetch(req) {
-      callbacks.push(new URL(req.url).searchParams)
+      const url = new URL(req.url)
+      if (url.pathname === '/callback') callbacks.push(url.searchParams)
       return new Response('<!doctype html><title>done</title><p>You can close this window.</p>', { headers: { 'content-type': 'text/html' } })
     },
   })
@@ -177,7 +179,14 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  if (process.env.OAUTH_TEST_DEBUG) console.log(server?.output().split("\n").filter((l) => l.includes("error")).join("\n"))
+  if (process.env.OAUTH_TEST_DEBUG)
+    console.log(
+      server
+        ?.output()
+        .split('\n')
+        .filter((l) => l.includes('error'))
+        .join('\n'),
+    )
   await tab?.context.close().catch(() => undefined)
   await browser?.close()
   await server?.stop()
@@ -213,9 +222,7 @@ describe('discovery', () => {
   test('a keyless call that needs an identity is HTTP 401 with the resource metadata challenge; discovery stays keyless', async () => {
     const res = await rpc(server.url, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'list_employees', arguments: {} } })
     expect(res.status).toBe(401)
-    expect(res.headers.get('www-authenticate')).toBe(
-      `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/api/mcp/v1", scope="mcp"`,
-    )
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/api/mcp/v1", scope="mcp"`)
     const body = (await res.json()) as { id: number; error: { message: string; data: { error: string } } }
     expect(body.id).toBe(7)
     expect(body.error.data.error).toBe('unauthorized')
@@ -275,8 +282,14 @@ describe('the official SDK client signs in through the browser', () => {
   test('an OAuth access token works on the MCP endpoint only (RFC 8707 audience): REST refuses it', async () => {
     const tokens = await exchange(await freshCode())
     expect(tokens.status).toBe(200)
-    const rest = await fetch(`${server.url}/api/v1/employees`, { headers: { authorization: `Bearer ${tokens.body.access_token}` } })
-    expect(rest.status).toBe(401)
+    // The person's own live key works on the client API; their OAuth token does not, nor on REST.
+    const clientApi = `${server.url}/api/v1/client/me/time-corrections`
+    expect((await fetch(clientApi, { headers: { authorization: `Bearer ${ownerKey}` } })).status).toBe(200)
+    for (const url of [clientApi, `${server.url}/api/v1/users`]) {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${tokens.body.access_token}` } })
+      expect(res.status).toBe(401)
+      expect(((await res.json()) as { error: { message: string } }).error.message).toContain('only on the MCP endpoint')
+    }
     expect((await listEmployeesWith(tokens.body.access_token!)).status).toBe(200)
   })
 })
