@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
+import { type FakeClock, fakeClock } from '../helpers/fake-clock'
 import { createKeyFixture } from '../helpers/fixtures'
 import { callTool, mcpClient, rpc } from '../helpers/mcp'
 import { startServer, type TestServer } from '../helpers/server'
@@ -16,6 +17,9 @@ setDefaultTimeout(120_000)
 const PASSWORD = 'correct horse battery staple'
 
 let server: TestServer
+/** The server's clock (libfaketime): it stands still until a test moves it (token expiry). */
+let clock: FakeClock
+const START = '2026-11-23T09:00:00Z'
 let browser: Browser
 let tab: Tab
 let tenant: string
@@ -160,7 +164,8 @@ beforeAll(async () => {
     },
   })
   redirectUri = `http://127.0.0.1:${callbackServer.port}/callback`
-  server = await startServer()
+  clock = fakeClock(START)
+  server = await startServer({ env: clock.env })
   ownerEmail = `owner.${Date.now()}@oauth.test`
   const created = await server.cli(['tenant', 'create', '--json', '--name', 'OAuth & Co', '--owner-email', ownerEmail, '--owner-name', 'Olga Owner'])
   expect(created.code).toBe(0)
@@ -191,6 +196,7 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
   callbackServer?.stop(true)
+  clock?.close()
 }, 120_000)
 
 describe('discovery', () => {
@@ -399,5 +405,28 @@ describe('refusals with the RFC error codes', () => {
 
   test('an unknown grant type: unsupported_grant_type', async () => {
     expect(await token({ grant_type: 'password', username: 'a', password: 'b' })).toMatchObject({ status: 400, body: { error: 'unsupported_grant_type' } })
+  })
+})
+
+describe('expiry (the server clock moves; last in the file)', () => {
+  test('a code older than a minute: invalid_grant', async () => {
+    const c = await freshCode()
+    clock.set('2026-11-23T09:02:00Z')
+    expect(await exchange(c)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
+  })
+
+  test('an access token after its hour: 401 invalid_token; the refresh token still gets a new one', async () => {
+    clock.set('2026-11-23T10:00:00Z')
+    const c = await freshCode()
+    const t = await exchange(c)
+    expect((await listEmployeesWith(t.body.access_token!)).status).toBe(200)
+    clock.set('2026-11-23T11:00:01Z')
+    const expired = await listEmployeesWith(t.body.access_token!)
+    expect(expired.status).toBe(401)
+    expect(expired.headers.get('www-authenticate')).toStartWith('Bearer error="invalid_token"')
+    expect(((await expired.json()) as { error: { message: string } }).error.message).toContain('expired')
+    const refreshed = await token({ grant_type: 'refresh_token', client_id: c.clientId, refresh_token: t.body.refresh_token! })
+    expect(refreshed.status).toBe(200)
+    expect((await listEmployeesWith(refreshed.body.access_token!)).status).toBe(200)
   })
 })
