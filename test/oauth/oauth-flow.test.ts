@@ -9,7 +9,7 @@ import { type FakeClock, fakeClock } from '../helpers/fake-clock'
 import { createKeyFixture } from '../helpers/fixtures'
 import { callTool, mcpClient, rpc } from '../helpers/mcp'
 import { startServer, type TestServer } from '../helpers/server'
-import { launch, openTab, type Tab } from '../console/browser'
+import { checkPage, launch, openTab, type Tab } from '../console/browser'
 
 // A real server, real Chromium and the official SDK client: room for hooks, no timing assertion.
 setDefaultTimeout(120_000)
@@ -100,11 +100,11 @@ const pkce = () => {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
 }
 
-async function register(redirect = redirectUri): Promise<string> {
+async function register(redirect = redirectUri, name = 'Raw client'): Promise<string> {
   const res = await fetch(`${server.url}/oauth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_name: 'Raw client', redirect_uris: [redirect] }),
+    body: JSON.stringify({ client_name: name, redirect_uris: [redirect] }),
   })
   expect(res.status).toBe(201)
   return ((await res.json()) as { client_id: string }).client_id
@@ -136,8 +136,8 @@ const token = async (params: Record<string, string>) => {
 }
 
 /** A fresh client, code and verifier, through the browser. */
-async function freshCode(): Promise<{ clientId: string; code: string; verifier: string }> {
-  const clientId = await register()
+async function freshCode(name?: string): Promise<{ clientId: string; code: string; verifier: string }> {
+  const clientId = await register(redirectUri, name)
   const { verifier, challenge } = pkce()
   const back = await consentInBrowser(authorizeUrl(clientId, challenge))
   return { clientId, code: back.get('code')!, verifier }
@@ -337,6 +337,31 @@ describe('refresh tokens', () => {
     })
     expect(res.status).toBe(200)
     expect((await listEmployeesWith(t.body.access_token!)).status).toBe(401)
+  })
+})
+
+describe('connected applications in the console', () => {
+  test('the person sees the application and disconnecting it stops the very next call', async () => {
+    const c = await freshCode('Console revoke client')
+    const t = await exchange(c)
+    expect((await listEmployeesWith(t.body.access_token!)).status).toBe(200)
+    await tab.page.goto('/account/applications')
+    await tab.page.getByText('Console revoke client').waitFor()
+    await checkPage(tab, 'oauth-applications')
+    await tab.page.getByRole('button', { name: 'Disconnect Console revoke client' }).click()
+    await tab.page.getByText('Disconnected: that application can no longer act as you.').waitFor()
+    const after = await listEmployeesWith(t.body.access_token!)
+    expect(after.status).toBe(401)
+    expect(((await after.json()) as { error: { message: string } }).error.message).toContain('revoked')
+    const refresh = await token({ grant_type: 'refresh_token', client_id: c.clientId, refresh_token: t.body.refresh_token! })
+    expect(refresh).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
+  })
+
+  test('the consent page passes the console checks (axe-core, no console errors, both sizes)', async () => {
+    const clientId = await register(redirectUri, 'Screenshot client')
+    await tab.page.goto(authorizeUrl(clientId, pkce().challenge))
+    await tab.page.getByRole('heading', { name: /Allow Screenshot client/ }).waitFor()
+    await checkPage(tab, 'oauth-consent')
   })
 })
 
