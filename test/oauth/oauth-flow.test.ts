@@ -366,6 +366,27 @@ describe('connected applications in the console', () => {
 })
 
 describe('refusals with the RFC error codes', () => {
+  test("another tenant's data: the token acts in its own tenant only (not_found for a person of the demo company)", async () => {
+    const demo = await mcpClient(server.url, server.demoKey)
+    const listed = await callTool(demo, 'list_employees')
+    await demo.close()
+    const someone = (listed.structured.result as { employees: { id: string }[] }).employees[0]!.id
+    const t = await exchange(await freshCode())
+    const res = await rpc(
+      server.url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_employee_details', arguments: { employee_id: someone } } },
+      { authorization: `Bearer ${t.body.access_token}` },
+    )
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { result: { isError: boolean; structuredContent: { error: string } } }
+    expect(body.result.isError).toBe(true)
+    expect(body.result.structuredContent.error).toBe('not_found')
+    // The same person is found with the demo key (the refusal is the tenant, not the id).
+    const again = await mcpClient(server.url, server.demoKey)
+    expect((await callTool(again, 'get_employee_details', { employee_id: someone })).isError).toBe(false)
+    await again.close()
+  })
+
   test('a wrong PKCE verifier: invalid_grant', async () => {
     const c = await freshCode()
     expect(await exchange({ ...c, verifier: pkce().verifier })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
