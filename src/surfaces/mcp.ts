@@ -91,7 +91,7 @@ function signInRequired(h: Http, ctx: Ctx, body: unknown): Response | null {
 
 /**
  * The session named by the header, when it exists and belongs to this key. A session opened
- * without a key, presented now with a key (the client signed in with OAuth after a 401), is
+ * without a key, presented now with an OAuth access token (the client signed in after a 401), is
  * replaced by a new session of that key with the same protocol version and client: its id goes
  * back in the Mcp-Session-Id header, which clients take from any response.
  */
@@ -101,7 +101,9 @@ function sessionOf(h: Http, request: Request, ctx: Ctx, headers?: Record<string,
   const owner = ownerOf(ctx)
   const session = h.sessions.get(id, owner, Date.now())
   if (session) return session
-  const anonymous = owner.keyId !== null && headers ? h.sessions.get(id, { tenant: null, keyId: null }, Date.now()) : null
+  // Only for OAuth tokens (grant ids oag_…): a key presenting a keyless session still gets 404.
+  const signedIn = owner.keyId?.startsWith('oag_') === true && headers !== undefined
+  const anonymous = signedIn ? h.sessions.get(id, { tenant: null, keyId: null }, Date.now()) : null
   if (anonymous) {
     const { protocolVersion, clientName, clientVersion } = anonymous
     const adopted = h.sessions.create(owner, { protocolVersion, clientName, clientVersion }, Date.now())

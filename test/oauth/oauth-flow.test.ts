@@ -256,6 +256,8 @@ describe('the official SDK client signs in through the browser', () => {
     const client = new Client({ name: 'oauth-sdk-test', version: '1.0.0' })
     // initialize needs no key.
     await client.connect(transport)
+    const keylessSession = transport.sessionId
+    expect(keylessSession).toStartWith('a1_')
     // The first call that needs an identity makes the SDK discover, register and redirect.
     const first = await client.callTool({ name: 'list_employees', arguments: {} }).catch((e: unknown) => e)
     expect(first).toBeInstanceOf(UnauthorizedError)
@@ -281,6 +283,8 @@ describe('the official SDK client signs in through the browser', () => {
     const keyed = await callTool(viaKey, 'list_employees')
     expect(viaOAuth.structured).toEqual(keyed.structured)
     expect(JSON.stringify(viaOAuth.structured)).toContain(ownerEmail)
+    // The keyless session was replaced by a stored session of the token, without a new initialize.
+    expect(transport.sessionId).toStartWith('s1_')
     await viaKey.close()
     await client.close()
   })
