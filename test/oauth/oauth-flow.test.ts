@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { createHash, randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
@@ -19,7 +22,11 @@ const PASSWORD = 'correct horse battery staple'
 let server: TestServer
 /** The server's clock (libfaketime): it stands still until a test moves it (token expiry). */
 let clock: FakeClock
-const START = '2026-11-23T09:00:00Z'
+/** A day after now (the loopback https stand-in's certificate must already be valid at the server's time). */
+const START_MS = Math.floor(Date.now() / 3_600_000) * 3_600_000 + 24 * 3_600_000
+const START = new Date(START_MS).toISOString()
+/** The server's clock this many seconds after START. */
+const at = (seconds: number): string => new Date(START_MS + seconds * 1000).toISOString()
 let browser: Browser
 let tab: Tab
 let tenant: string
@@ -29,6 +36,8 @@ let ownerKey: string
 let callbackServer: ReturnType<typeof Bun.serve>
 const callbacks: URLSearchParams[] = []
 let redirectUri: string
+let documents: ReturnType<typeof Bun.serve>
+let certDir: string
 
 /** The OAuthClientProvider of the SDK, in memory; redirectToAuthorization hands the URL to the test's browser. */
 class TestProvider implements OAuthClientProvider {
@@ -165,7 +174,55 @@ beforeAll(async () => {
   })
   redirectUri = `http://127.0.0.1:${callbackServer.port}/callback`
   clock = fakeClock(START)
-  server = await startServer({ env: clock.env })
+  // The client's web site for Client ID Metadata Documents: an https stand-in on loopback with a
+  // self-signed certificate the server trusts (NODE_EXTRA_CA_CERTS), its range allow-listed for
+  // the address guard (as an operator would for an internal client).
+  certDir = mkdtempSync(join(tmpdir(), 'wf-cimd-'))
+  const made = Bun.spawnSync(
+    [
+      'openssl',
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(certDir, 'key.pem'),
+      '-out',
+      join(certDir, 'cert.pem'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stderr: 'pipe' },
+  )
+  expect(made.exitCode).toBe(0)
+  documents = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    tls: { cert: Bun.file(join(certDir, 'cert.pem')), key: Bun.file(join(certDir, 'key.pem')) },
+    fetch(req) {
+      const url = new URL(req.url)
+      const self = `https://127.0.0.1:${documents.port}${url.pathname}`
+      if (url.pathname === '/client.json')
+        return Response.json({
+          client_id: self,
+          client_name: 'CIMD client',
+          client_uri: 'https://cimd.example/',
+          redirect_uris: [redirectUri],
+          token_endpoint_auth_method: 'none',
+        })
+      if (url.pathname === '/impostor.json')
+        return Response.json({ client_id: 'https://someone.else/client.json', client_name: 'Impostor', redirect_uris: [redirectUri] })
+      return new Response('not found', { status: 404 })
+    },
+  })
+  server = await startServer({
+    env: { ...clock.env, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem'), WORKFORCE_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8' },
+  })
   ownerEmail = `owner.${Date.now()}@oauth.test`
   const created = await server.cli(['tenant', 'create', '--json', '--name', 'OAuth & Co', '--owner-email', ownerEmail, '--owner-name', 'Olga Owner'])
   expect(created.code).toBe(0)
@@ -197,6 +254,8 @@ afterAll(async () => {
   await server?.stop()
   callbackServer?.stop(true)
   clock?.close()
+  documents?.stop(true)
+  if (certDir) rmSync(certDir, { recursive: true, force: true })
 }, 120_000)
 
 describe('discovery', () => {
@@ -301,6 +360,28 @@ describe('the official SDK client signs in through the browser', () => {
       expect(((await res.json()) as { error: { message: string } }).error.message).toContain('only on the MCP endpoint')
     }
     expect((await listEmployeesWith(tokens.body.access_token!)).status).toBe(200)
+  })
+})
+
+describe('Client ID Metadata Documents (2025-11-25)', () => {
+  test('an https client_id is fetched: its name is on the consent page, and its code exchanges for working tokens', async () => {
+    const clientId = `https://127.0.0.1:${documents.port}/client.json`
+    const { verifier, challenge } = pkce()
+    const probe = await fetch(authorizeUrl(clientId, challenge), { redirect: 'manual' })
+    expect({ status: probe.status, body: probe.status === 302 ? '' : await probe.text() }).toEqual({ status: 302, body: '' })
+    await tab.page.goto(authorizeUrl(clientId, challenge))
+    await tab.page.getByRole('heading', { name: /Allow CIMD client/ }).waitFor()
+    const back = await consentInBrowser(authorizeUrl(clientId, challenge))
+    const t = await exchange({ clientId, code: back.get('code')!, verifier })
+    expect(t.status).toBe(200)
+    expect((await listEmployeesWith(t.body.access_token!)).status).toBe(200)
+  })
+
+  test('a document that does not name itself as client_id is refused on an error page (invalid_client), never redirected', async () => {
+    const res = await fetch(authorizeUrl(`https://127.0.0.1:${documents.port}/impostor.json`, pkce().challenge), { redirect: 'manual' })
+    expect(res.status).toBe(400)
+    expect(res.headers.get('location')).toBeNull()
+    expect(await res.text()).toContain('invalid_client')
   })
 })
 
@@ -461,16 +542,16 @@ describe('refusals with the RFC error codes', () => {
 describe('expiry (the server clock moves; last in the file)', () => {
   test('a code older than a minute: invalid_grant', async () => {
     const c = await freshCode()
-    clock.set('2026-11-23T09:02:00Z')
+    clock.set(at(120))
     expect(await exchange(c)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
   })
 
   test('an access token after its hour: 401 invalid_token; the refresh token still gets a new one', async () => {
-    clock.set('2026-11-23T10:00:00Z')
+    clock.set(at(3600))
     const c = await freshCode()
     const t = await exchange(c)
     expect((await listEmployeesWith(t.body.access_token!)).status).toBe(200)
-    clock.set('2026-11-23T11:00:01Z')
+    clock.set(at(7201))
     const expired = await listEmployeesWith(t.body.access_token!)
     expect(expired.status).toBe(401)
     expect(expired.headers.get('www-authenticate')).toStartWith('Bearer error="invalid_token"')
