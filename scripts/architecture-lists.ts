@@ -41,6 +41,14 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
     name: 'passwordHashesOf',
     why: 'console sign-in: the password hashes of the people an e-mail names, in any tenant',
   },
+  // MCP authorization (issue 16): OAuth clients belong to no tenant; a presented code or token names its tenant.
+  { file: 'src/modules/oauth/queries.ts', name: 'insertClient', why: 'OAuth Dynamic Client Registration: a client is a program, not a tenant’s record' },
+  { file: 'src/modules/oauth/queries.ts', name: 'findClientById', why: 'OAuth authorization request: the client_id names a client of no tenant' },
+  {
+    file: 'src/modules/oauth/queries.ts',
+    name: 'findTokenByHash',
+    why: 'OAuth code, access or refresh token: the token is the only credential, and its row names the tenant',
+  },
   { file: 'src/modules/tenants/queries.ts', name: 'findTenantCtx', why: 'builds the tenant context itself (authentication, jobs, CLI) from an id' },
   {
     file: 'src/modules/tenants/queries.ts',

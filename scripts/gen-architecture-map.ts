@@ -17,6 +17,7 @@ export const MAP_END = '<!-- end of module map -->'
 /** What each module is for, in one line; a module missing here fails the generator. */
 const PURPOSE: Record<string, string> = {
   accounts: 'web console sign-in: passwords (argon2id), server-side sessions, one-time password links, sign-in throttling',
+  oauth: 'MCP authorization (OAuth 2.1): registered clients, grants (token families), codes, access and refresh tokens; discovery metadata',
   activity: 'desktop-agent devices and sessions, activity samples, day and hourly summaries, idle',
   audit: 'the audit trail of configuration changes and time corrections: who, when, before and after',
   analytics: 'MCP tool-call records, questions asked, platform analytics',

@@ -20,6 +20,8 @@ import { adminRatesPage } from './pages/admin-rates'
 import { adminSchedulesPage } from './pages/admin-schedules'
 import { adminSettingsPage } from './pages/admin-settings'
 import { adminTeamsPage } from './pages/admin-teams'
+import { oauthAppsPage } from './pages/oauth-apps'
+import { oauthConsentPage } from './pages/oauth-consent'
 import { teamNowPage } from './pages/team-now'
 import { todayPage } from './pages/today'
 
@@ -49,4 +51,6 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   integrationsJobsPage,
   integrationsBillingPage,
   accountPage,
+  oauthAppsPage,
+  oauthConsentPage,
 ]

@@ -316,5 +316,19 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795449605125,
     "hash": "1a377a002b64f812041df5a16d2fe3e4de8c352b0fe24a040182e6cac882951d"
+  },
+  {
+    "tag": "0017_oauth",
+    "sql": [
+      "CREATE TABLE `oauth_clients` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`name` text NOT NULL,\n\t`client_uri` text,\n\t`redirect_uris` text NOT NULL,\n\t`created_at` integer NOT NULL\n);\n",
+      "\nCREATE TABLE `oauth_grants` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`client_id` text NOT NULL,\n\t`client_name` text NOT NULL,\n\t`scope` text NOT NULL,\n\t`resource` text NOT NULL,\n\t`read_only` integer DEFAULT false NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`last_used_at` integer,\n\t`revoked_at` integer,\n\t`revoked_reason` text,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE INDEX `oauth_grants_tenant_user_idx` ON `oauth_grants` (`tenant_id`,`user_id`);",
+      "\nCREATE TABLE `oauth_tokens` (\n\t`id` text PRIMARY KEY NOT NULL,\n\t`tenant_id` integer NOT NULL,\n\t`grant_id` text NOT NULL,\n\t`kind` text NOT NULL,\n\t`token_hash` text NOT NULL,\n\t`redirect_uri` text,\n\t`code_challenge` text,\n\t`created_at` integer NOT NULL,\n\t`expires_at` integer NOT NULL,\n\t`used_at` integer,\n\t`revoked_at` integer,\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,\n\tFOREIGN KEY (`grant_id`) REFERENCES `oauth_grants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE UNIQUE INDEX `oauth_tokens_hash_uq` ON `oauth_tokens` (`token_hash`);",
+      "\nCREATE INDEX `oauth_tokens_tenant_grant_idx` ON `oauth_tokens` (`tenant_id`,`grant_id`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795451149201,
+    "hash": "0c2bf3e61de469ebf4488514c35f48894d4fdad95e7d27a5cbd0158be2c2b49d"
   }
 ]

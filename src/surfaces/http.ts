@@ -14,6 +14,7 @@ import { consoleSurface } from '../console/surface'
 import { MCP_PATH, mcpSurface } from './mcp'
 import { RPC, rpcError } from './mcp-rpc'
 import { observability } from './observability'
+import { oauthSurface } from './oauth'
 
 const isInvalidToken = (e: unknown): boolean => e instanceof DomainError && typeof e.details === 'object' && e.details !== null && 'invalid_token' in e.details
 
@@ -240,6 +241,7 @@ export function createHttpApp(rt: Runtime) {
     .use(healthRoutes(rt))
     .use(restApi(rt))
     .use(mcpSurface(rt))
+    .use(oauthSurface(rt))
     .use(consoleSurface(rt))
 }
 

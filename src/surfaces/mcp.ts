@@ -16,6 +16,9 @@ import { allDescriptors } from './mcp-tools'
 import { checkHostAndOrigin } from './host-guard'
 import { requestCtx } from './request-ctx'
 import { noteRequestCtx } from './observability'
+import { bearerChallenge } from '../modules/oauth/metadata'
+import { MISSING_KEY_MESSAGE } from '../kernel/access'
+import { mcpTools } from './mcp-tools'
 
 export const MCP_PATH = '/api/mcp/v1'
 const SESSION_HEADER = 'mcp-session-id'
@@ -61,19 +64,53 @@ function authenticate(h: Http, request: Request, requestId: string): Ctx | Respo
     return ctx
   } catch (e) {
     if (isDomainError(e) && e.code === 'unauthorized') {
-      return json(401, rpcError(null, RPC.SERVER, e.message, { error: 'unauthorized' }), { 'www-authenticate': 'Bearer error="invalid_token"' })
+      return json(401, rpcError(null, RPC.SERVER, e.message, { error: 'unauthorized' }), {
+        'www-authenticate': bearerChallenge(issuerOf(h.rt), 'invalid_token'),
+      })
     }
     throw e
   }
 }
 
-/** The session named by the header, when it exists and belongs to this key. */
-function sessionOf(h: Http, request: Request, ctx: Ctx): McpSession | null | Response {
+const issuerOf = (rt: Runtime): string => rt.config.publicUrl.replace(/\/+$/, '')
+
+/**
+ * A keyless tools/call of a tool that needs an identity is answered with HTTP 401 and the
+ * WWW-Authenticate challenge (docs/oauth.md): that is what makes an OAuth-capable client (the
+ * official SDK's transport with an authProvider) discover the authorization server, sign the
+ * person in and retry. The body is still the JSON-RPC error saying how to get a key, for clients
+ * without OAuth. initialize, tools/list, the public tools and GET /tools stay keyless.
+ */
+function signInRequired(h: Http, ctx: Ctx, body: unknown): Response | null {
+  if (ctx.actor.kind !== 'anonymous' || !isObject(body) || body.method !== 'tools/call' || !isObject(body.params)) return null
+  const tool = typeof body.params.name === 'string' ? mcpTools(h.rt.config.mcpExtendedTools).get(body.params.name) : undefined
+  if (!tool || tool.op.access.role === 'public') return null
+  const message = `${MISSING_KEY_MESSAGE} MCP clients that support OAuth sign in instead: this server's authorization server is described at ${issuerOf(h.rt)}/.well-known/oauth-authorization-server.`
+  return json(401, rpcError(idOf(body), RPC.SERVER, message, { error: 'unauthorized' }), { 'www-authenticate': bearerChallenge(issuerOf(h.rt)) })
+}
+
+/**
+ * The session named by the header, when it exists and belongs to this key. A session opened
+ * without a key, presented now with an OAuth access token (the client signed in after a 401), is
+ * replaced by a new session of that key with the same protocol version and client: its id goes
+ * back in the Mcp-Session-Id header, which clients take from any response.
+ */
+function sessionOf(h: Http, request: Request, ctx: Ctx, headers?: Record<string, string>): McpSession | null | Response {
   const id = request.headers.get(SESSION_HEADER)
   if (!id) return null
-  const session = h.sessions.get(id, ownerOf(ctx), Date.now())
-  if (!session) return failure(404, RPC.SESSION_NOT_FOUND, 'Session not found: initialize a new session.')
-  return session
+  const owner = ownerOf(ctx)
+  const session = h.sessions.get(id, owner, Date.now())
+  if (session) return session
+  // Only for OAuth tokens (grant ids oag_…): a key presenting a keyless session still gets 404.
+  const signedIn = owner.keyId?.startsWith('oag_') === true && headers !== undefined
+  const anonymous = signedIn ? h.sessions.get(id, { tenant: null, keyId: null }, Date.now()) : null
+  if (anonymous) {
+    const { protocolVersion, clientName, clientVersion } = anonymous
+    const adopted = h.sessions.create(owner, { protocolVersion, clientName, clientVersion }, Date.now())
+    headers![SESSION_HEADER] = adopted.id
+    return adopted
+  }
+  return failure(404, RPC.SESSION_NOT_FOUND, 'Session not found: initialize a new session.')
 }
 
 const ownerOf = (ctx: Ctx): SessionOwner => ({ tenant: ctx.tenant, keyId: actorKeyId(ctx.actor) })
@@ -166,7 +203,10 @@ async function post(h: Http, request: Request, requestId: string): Promise<Respo
   if (early) return early
   const ctx = authenticate(h, request, requestId)
   if (ctx instanceof Response) return ctx
-  const session = isInitialize ? null : sessionOf(h, request, ctx)
+  const unsigned = batch ? null : signInRequired(h, ctx, body)
+  if (unsigned) return unsigned
+  const headers: Record<string, string> = {}
+  const session = isInitialize ? null : sessionOf(h, request, ctx, headers)
   if (session instanceof Response) return session
   const version = request.headers.get(VERSION_HEADER) ?? session?.protocolVersion ?? DEFAULT_PROTOCOL_VERSION
   if (batch) {
@@ -174,7 +214,6 @@ async function post(h: Http, request: Request, requestId: string): Promise<Respo
     if (!BATCH_VERSIONS.has(version))
       return failure(400, RPC.INVALID_REQUEST, `JSON-RPC batches are not part of protocol ${version}; send one message per request.`)
   }
-  const headers: Record<string, string> = {}
   const owner = ownerOf(ctx)
   let modeBefore = session?.mode
   const env: DispatchEnv = {

@@ -1,5 +1,6 @@
 import type { Ctx, KeyKind, Surface } from '../kernel/ctx'
-import { createKeyAuthenticator } from '../modules/api-keys/authenticate'
+import { createKeyAuthenticator, invalidToken } from '../modules/api-keys/authenticate'
+import { authenticateAccessToken, isOAuthAccessToken } from '../modules/oauth/authenticate'
 import type { Runtime } from '../runtime'
 
 /** One key authenticator (with its memory of verified keys) per runtime. */
@@ -31,6 +32,8 @@ export function requestCtx(
   const key = bearerKey(input.authorization)
   const base = { db: rt.db, now, requestId: input.requestId, surface: input.surface, config: rt.config, log: rt.log, secrets: rt.secrets }
   if (!key) return { ...base, tenant: null, actor: { kind: 'anonymous', userId: null } }
-  const { actor, tenant } = authenticatorOf(rt)(key, now, input.accepted)
+  // OAuth access tokens are issued for the MCP endpoint only (RFC 8707 resource): refused elsewhere.
+  if (isOAuthAccessToken(key) && input.surface !== 'mcp') throw invalidToken('OAuth access tokens work only on the MCP endpoint (/api/mcp/v1).')
+  const { actor, tenant } = isOAuthAccessToken(key) ? authenticateAccessToken(rt.db, key, now) : authenticatorOf(rt)(key, now, input.accepted)
   return { ...base, tenant, actor }
 }

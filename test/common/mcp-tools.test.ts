@@ -76,16 +76,23 @@ describe('every tool answers its outputSchema', () => {
   }
 })
 
-describe('no key: refused with unauthorized, except the public tools', () => {
+describe('no key: refused with HTTP 401 (so OAuth clients sign in: docs/oauth.md), except the public tools', () => {
   test('some tools are public and most are not (the split below is real)', () => {
     expect(publicTools.size).toBeGreaterThan(0)
     expect(publicTools.size).toBeLessThan(tools.length)
   })
   for (const tool of tools) {
     test(`no key: ${tool.name}`, async () => {
-      const outcome = await call(clients.anonymous, tool, argsFor(tool))
-      if (publicTools.has(tool.name)) expect({ tool: tool.name, isError: outcome.isError }).toEqual({ tool: tool.name, isError: false })
-      else expectToolError(outcome, 'unauthorized')
+      if (publicTools.has(tool.name)) {
+        const outcome = await call(clients.anonymous, tool, argsFor(tool))
+        expect({ tool: tool.name, isError: outcome.isError }).toEqual({ tool: tool.name, isError: false })
+      } else {
+        const res = await rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool.name, arguments: argsFor(tool) } })
+        const body = (await res.json()) as { error?: { message?: string; data?: { error?: unknown } } }
+        expect({ status: res.status, error: body.error?.data?.error }).toEqual({ status: 401, error: 'unauthorized' })
+        expect(body.error?.message).toContain('wf_demo_')
+        expect(res.headers.get('www-authenticate')).toStartWith('Bearer resource_metadata="')
+      }
     })
   }
 })
@@ -105,7 +112,7 @@ describe('a wrong key: HTTP 401 before any tool runs', () => {
         )
         const body = (await res.json()) as { error?: { data?: { error?: unknown } } }
         expect({ status: res.status, error: body.error?.data?.error }).toEqual({ status: 401, error: 'unauthorized' })
-        expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"')
+        expect(res.headers.get('www-authenticate')).toStartWith('Bearer error="invalid_token", resource_metadata="')
       })
     }
   }

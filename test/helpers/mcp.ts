@@ -36,10 +36,18 @@ export async function callTool(client: Client, name: string, args: Record<string
   return { isError: result.isError === true, structured, text: JSON.parse(content[0]!.text) }
 }
 
-/** The error code of a call, or 'ok'. */
+/**
+ * The error code of a call, or 'ok'. A keyless call that needs an identity is refused with HTTP 401
+ * (so OAuth-capable clients sign in: docs/oauth.md); the SDK throws it, and it counts as 'unauthorized'.
+ */
 export async function outcomeOf(client: Client, name: string, args: Record<string, unknown> = {}): Promise<string> {
-  const r = await callTool(client, name, args)
-  return r.isError ? String(r.structured.error) : 'ok'
+  try {
+    const r = await callTool(client, name, args)
+    return r.isError ? String(r.structured.error) : 'ok'
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 401 && String(e).includes('"unauthorized"')) return 'unauthorized'
+    throw e
+  }
 }
 
 /** Raw JSON-RPC POST to the MCP endpoint (for transport tests). */

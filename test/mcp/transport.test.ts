@@ -151,7 +151,7 @@ describe('MCP Streamable HTTP transport', () => {
     for (const key of ['wf_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'not-a-key']) {
       const res = await rpc(server.url, init(), { authorization: `Bearer ${key}` })
       expect(res.status).toBe(401)
-      expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"')
+      expect(res.headers.get('www-authenticate')).toStartWith('Bearer error="invalid_token", resource_metadata="')
     }
   })
 
@@ -171,11 +171,13 @@ describe('MCP Streamable HTTP transport', () => {
     expect(health.status).toBe(200)
   })
 
-  test('a tool without a key answers unauthorized as a tool result, saying how to get a key', async () => {
+  test('a tool without a key answers HTTP 401 with the OAuth challenge and a JSON-RPC error saying how to get a key', async () => {
     const res = await rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_employees', arguments: {} } })
-    const body = (await res.json()) as { result: { isError: boolean; structuredContent: { error: string; message: string } } }
-    expect(body.result.isError).toBe(true)
-    expect(body.result.structuredContent.error).toBe('unauthorized')
-    expect(body.result.structuredContent.message).toContain('demo key')
+    expect(res.status).toBe(401)
+    expect(res.headers.get('www-authenticate')).toStartWith('Bearer resource_metadata="')
+    const body = (await res.json()) as { id: number; error: { message: string; data: { error: string } } }
+    expect(body.id).toBe(1)
+    expect(body.error.data.error).toBe('unauthorized')
+    expect(body.error.message).toContain('demo key')
   })
 })
