@@ -87,7 +87,7 @@ function resolveImport(from: string, spec: string): string {
   return base.endsWith('.ts') ? base : `${base}.ts`
 }
 
-export type Rule = 'table' | 'raw-db' | 'cycle' | 'as-unknown' | 'job-shape' | 'same-name' | 'async-tx' | 'outbox' | 'self-compare'
+export type Rule = 'table' | 'raw-db' | 'cycle' | 'as-unknown' | 'job-shape' | 'same-name' | 'async-tx' | 'outbox' | 'self-compare' | 'layer'
 export interface Violation {
   rule: Rule
   file: string
@@ -122,6 +122,21 @@ export function findViolations(all: Source[]): Violation[] {
             `${where}: reads table ${name} of module ${owner}; call an exported function of ${owner}, or list a read model in scripts/architecture-lists.ts`,
           )
       }
+    }
+  }
+
+  // 1b. Layers: modules and the kernel import nothing from the surfaces, the console or the CLI
+  // (those compose the modules; a module that reached back would know how it is served).
+  for (const { file, text } of src) {
+    if (!file.startsWith('src/modules/') && !file.startsWith('src/kernel/')) continue
+    for (const m of text.matchAll(anyImportRe)) {
+      const target = resolveImport(file, m[2]!)
+      if (/^src\/(surfaces|console|cli)\//.test(target))
+        report(
+          'layer',
+          file,
+          `${file}:${lineOf(text, m.index)}: imports ${target}; modules and the kernel do not depend on how they are served (pass what they need in)`,
+        )
     }
   }
 
@@ -290,6 +305,7 @@ if (import.meta.main) {
       `raw outbox writes outside webhooks: ${count('outbox')}`,
       `async transaction callbacks: ${count('async-tx')}`,
       `subquery filters comparing a column with itself: ${count('self-compare')}`,
+      `modules or kernel importing a surface, the console or the CLI: ${count('layer')}`,
     ].join('\n'),
   )
   if (violations.length) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { errorOfTenant } from '../../src/modules/jobs/list-scheduled-jobs'
+import { errorOfTenant } from '../../src/surfaces/list-scheduled-jobs'
 
 describe("a job's last error as one company's admin sees it", () => {
   const error = 'ACME-1: disk full; ACME-12 2026-11-20: no rate; ACME-1 2026-11-21: timeout'

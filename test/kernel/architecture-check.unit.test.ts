@@ -26,6 +26,11 @@ describe('scripts/check-architecture.ts', () => {
     expect(rulesOf([{ file: 'src/modules/alpha/beta-queries.ts', text: "import { betas } from '../beta/schema'" }])).toEqual(['table'])
   })
 
+  test('refuses a module importing a surface, the console or the CLI', () => {
+    expect(rulesOf([{ file: 'src/modules/alpha/list-jobs.ts', text: "import { JOBS } from '../../surfaces/registry'" }])).toEqual(['layer'])
+    expect(rulesOf([{ file: 'src/kernel/thing.ts', text: "import { page } from '../console/pages'" }])).toEqual(['layer'])
+  })
+
   test('refuses a query function taking a raw db', () => {
     expect(rulesOf([{ file: 'src/modules/alpha/more-queries.ts', text: 'export function alphaCount(db: DbLike, tenantId: number) {}' }])).toEqual(['raw-db'])
     expect(rulesOf([{ file: 'src/modules/alpha/more-queries.ts', text: 'export const alphaCount = (db: Tx) => 0' }])).toEqual(['raw-db'])

@@ -1,7 +1,7 @@
 /** @jsxImportSource @kitajs/html */
 import { invoke } from '../../kernel/operation'
-import { listScheduledJobs } from '../../modules/jobs/list-scheduled-jobs'
-import { runScheduledJob } from '../../modules/jobs/run-scheduled-job'
+import { listScheduledJobs } from '../../surfaces/list-scheduled-jobs'
+import { runScheduledJob } from '../../surfaces/run-scheduled-job'
 import { formatDateTime } from '../format'
 import { CsrfField } from '../layout'
 import { definePage } from '../pages'

@@ -1,10 +1,14 @@
 import { t } from 'elysia'
-import { DomainError } from '../../kernel/errors'
-import { defineOperation } from '../../kernel/operation'
-import { Nullable } from '../../kernel/schemas'
-import { JOBS } from '../../surfaces/registry'
-import { runJobForTenant } from './runner'
+import { DomainError } from '../kernel/errors'
+import { defineOperation } from '../kernel/operation'
+import { Nullable } from '../kernel/schemas'
+import { JOBS } from './registry'
+import { runJobForTenant } from '../modules/jobs/runner'
 
+/**
+ * The console's "run now" for a scheduled job, an operation over the job registry: it lives with
+ * the surfaces because the registry composes every module's jobs (modules do not import it).
+ */
 export const runScheduledJob = defineOperation({
   name: 'run_scheduled_job',
   title: 'Run a scheduled job now',

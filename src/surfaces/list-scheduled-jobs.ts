@@ -1,12 +1,16 @@
 import { t } from 'elysia'
-import type { Job } from '../../kernel/job'
-import { defineOperation } from '../../kernel/operation'
-import { Instant, Nullable } from '../../kernel/schemas'
-import { toIsoOrNull } from '../../kernel/time'
-import { nextRunAfter } from '../../surfaces/jobs'
-import { JOBS } from '../../surfaces/registry'
-import { lastRunOf, lastTenantRunOf, listJobStates } from './queries'
+import type { Job } from '../kernel/job'
+import { defineOperation } from '../kernel/operation'
+import { Instant, Nullable } from '../kernel/schemas'
+import { toIsoOrNull } from '../kernel/time'
+import { nextRunAfter } from './jobs'
+import { JOBS } from './registry'
+import { lastRunOf, lastTenantRunOf, listJobStates } from '../modules/jobs/queries'
 
+/**
+ * The console's list of scheduled jobs, an operation over the job registry and the croner
+ * schedule: it lives with the surfaces because those compose every module's jobs.
+ */
 export const JobEachEnum = t.Union([t.Literal('global'), t.Literal('tenant'), t.Literal('tenant_day')], {
   description: 'global: once per tick for the whole server; tenant: for each company at every tick; tenant_day: once per company and local day',
 })
