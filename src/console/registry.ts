@@ -23,6 +23,7 @@ import { adminTeamsPage } from './pages/admin-teams'
 import { oauthAppsPage } from './pages/oauth-apps'
 import { oauthConsentPage } from './pages/oauth-consent'
 import { teamNowPage } from './pages/team-now'
+import { managerProductivityPage } from './pages/manager-productivity'
 import { todayPage } from './pages/today'
 
 /** Every page of the console, in navigation order within its section. Add a page: one line here. */
@@ -34,6 +35,7 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   approvalsPage,
   teamHoursPage,
   teamAlertsPage,
+  managerProductivityPage,
   teamCorrectionsPage,
   reportsPage,
   adminPeoplePage,

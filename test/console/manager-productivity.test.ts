@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { startServer, type TestServer } from '../helpers/server'
+import { checkPage, launch, openTab, type Tab } from './browser'
+
+// The manager "Productivity" page (issue 15, item 4) in real Chromium against a real server with a
+// seeded demo company, signed in through "Try as Manager / Admin / Employee".
+setDefaultTimeout(120_000)
+
+let server: TestServer
+let browser: Browser
+const tabs: Tab[] = []
+
+async function tryAs(role: 'Employee' | 'Manager' | 'Admin'): Promise<Tab> {
+  const t = await openTab(browser, server.url)
+  tabs.push(t)
+  await t.page.goto('/signin')
+  await t.page.getByRole('button', { name: `Try as ${role}` }).click()
+  await t.page.waitForURL('**/today')
+  return t
+}
+
+/** The table's cells, row by row (week, productive, neutral, unproductive, idle, score, people). */
+async function table(t: Tab): Promise<string[][]> {
+  const rows = t.page.locator('table').filter({ hasText: 'Hours by category per week' }).locator('tbody tr')
+  const out: string[][] = []
+  for (let i = 0; i < (await rows.count()); i++) out.push((await rows.nth(i).locator('th, td').allTextContents()).map((s) => s.trim()))
+  return out
+}
+
+beforeAll(async () => {
+  server = await startServer()
+  const seed = await server.cli(['seed-demo', '--employees', '12', '--days', '21', '--seed', 'console-productivity'])
+  expect({ code: seed.code, stderr: seed.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
+  browser = await launch()
+})
+
+afterAll(async () => {
+  for (const t of tabs) await t.context.close()
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('console: manager productivity', () => {
+  test('a manager sees hours by category over weeks for the teams they manage, as a chart and a table', async () => {
+    const m = await tryAs('Manager')
+    expect((await m.page.goto('/team/productivity'))?.status()).toBe(200)
+    await m.page.getByRole('heading', { name: /All your teams: hours by category/ }).waitFor()
+    // uPlot drew the chart with one legend entry per category.
+    await m.page.locator('figure.chart canvas').waitFor()
+    for (const c of ['Productive', 'Neutral', 'Unproductive', 'Idle']) await m.page.locator('.u-legend').getByText(c, { exact: true }).waitFor()
+    const rows = await table(m)
+    expect(rows).toHaveLength(8)
+    // The seeded weeks have application time: some productive hours and a score.
+    expect(rows.some((r) => Number.parseFloat(r[1]!) > 0 && r[5] !== '—')).toBe(true)
+    await checkPage(m, 'manager-productivity')
+
+    // Four weeks: four rows.
+    await m.page.getByLabel('Weeks').selectOption('4')
+    await m.page.getByRole('button', { name: 'Show' }).click()
+    await m.page.waitForURL('**weeks=4**')
+    expect(await table(m)).toHaveLength(4)
+  })
+
+  test("an admin sees everyone, or a chosen team; the manager's numbers equal the admin's for the manager's team", async () => {
+    const m = await tryAs('Manager')
+    await m.page.goto('/team/productivity')
+    const managerRows = await table(m)
+    const managedTeams = (await m.page.getByLabel('Team').locator('option').allTextContents()).slice(1)
+    expect(managedTeams.length).toBeGreaterThan(0)
+
+    const a = await tryAs('Admin')
+    await a.page.goto('/team/productivity')
+    await a.page.getByRole('heading', { name: /All your teams/ }).waitFor()
+    const everyone = await table(a)
+    const allTeams = (await a.page.getByLabel('Team').locator('option').allTextContents()).slice(1)
+    expect(allTeams.length).toBeGreaterThanOrEqual(managedTeams.length)
+    // Everyone has at least as many productive hours each week as the manager's people.
+    for (let i = 0; i < everyone.length; i++) expect(Number.parseFloat(everyone[i]![1]!)).toBeGreaterThanOrEqual(Number.parseFloat(managerRows[i]![1]!))
+    await checkPage(a, 'manager-productivity-admin')
+
+    if (managedTeams.length === 1) {
+      await a.page.getByLabel('Team').selectOption({ label: managedTeams[0]! })
+      await a.page.getByRole('button', { name: 'Show' }).click()
+      await a.page.getByRole('heading', { name: new RegExp(`${managedTeams[0]}: hours by category`) }).waitFor()
+      expect(await table(a)).toEqual(managerRows)
+    }
+  })
+
+  test('an employee opening the page gets 403', async () => {
+    const e = await tryAs('Employee')
+    expect((await e.page.goto('/team/productivity'))?.status()).toBe(403)
+    await checkPage(e, 'manager-productivity-forbidden', { documentStatus: 403 })
+  })
+})
