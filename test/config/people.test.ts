@@ -315,7 +315,7 @@ describe('deactivation keeps the OwnerAdmin rules', () => {
       before: { status: 'active' },
       after: { status: 'deactivated' },
     })
-    expect((await client('/admin/users/' + emp.id, emp.key, 'PATCH', { job_title: 'x' })).status).toBe(401)
+    expect((await client(`/admin/users/${emp.id}`, emp.key, 'PATCH', { job_title: 'x' })).status).toBe(401)
   })
 })
 
