@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
+import { prepared } from '../../kernel/db'
 import { newId } from '../../kernel/ids'
 import { MINUTE } from '../../kernel/time'
 import { notFound } from '../../kernel/errors'
@@ -122,17 +123,21 @@ export function endAgentSession(ctx: TenantScope, session: AgentSessionRow, reas
  * Returns how many sessions it ended. Call it inside the caller's transaction.
  */
 export function endActiveAgentSessions(ctx: TenantScope, userId: string, reason: AgentSessionEndReason): number {
-  const s = agentSessions
-  const stale = sql`${s.lastHeartbeatAt} < ${ctx.now - AGENT_SESSION_TIMEOUT_MS}`
-  const ended = ctx.db
-    .update(s)
-    .set({
-      endedAt: sql`case when ${stale} then ${s.lastHeartbeatAt} else ${ctx.now} end`,
-      endReason: sql`case when ${stale} then 'timeout' else ${reason} end`,
-    })
-    .where(and(eq(s.tenantId, ctx.tenant.id), eq(s.userId, userId), isNull(s.endedAt)))
-    .returning({ id: s.id })
-    .all()
+  // Prepared once per connection: every clock-in and clock-out ends the user's agent sessions.
+  const stmt = prepared(ctx.db, 'agentSessions.endActive', (d) => {
+    const s = agentSessions
+    const stale = sql`${s.lastHeartbeatAt} < ${sql.placeholder('staleBefore')}`
+    return d
+      .update(s)
+      .set({
+        endedAt: sql`case when ${stale} then ${s.lastHeartbeatAt} else ${sql.placeholder('now')} end`,
+        endReason: sql`case when ${stale} then 'timeout' else ${sql.placeholder('reason')} end`,
+      })
+      .where(and(eq(s.tenantId, sql.placeholder('tenantId')), eq(s.userId, sql.placeholder('userId')), isNull(s.endedAt)))
+      .returning({ id: s.id })
+      .prepare()
+  })
+  const ended = stmt.all({ staleBefore: ctx.now - AGENT_SESSION_TIMEOUT_MS, now: ctx.now, reason, tenantId: ctx.tenant.id, userId })
   return ended.length
 }
 

@@ -52,11 +52,13 @@ export function markKeyRevoked(c: TenantScope, keyId: string): void {
  */
 export function touchKey(c: TenantScope, key: ApiKeyRow): ApiKeyRow {
   if (key.lastUsedAt !== null && c.now - key.lastUsedAt < 60_000 && key.failedAttempts === 0) return key
-  c.db
-    .update(apiKeys)
-    .set({ lastUsedAt: c.now, failedAttempts: 0 })
-    .where(and(eq(apiKeys.tenantId, c.tenant.id), eq(apiKeys.id, key.id)))
-    .run()
+  prepared(c.db, 'apiKeys.touch', (d) =>
+    d
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`${sql.placeholder('now')}`, failedAttempts: 0 })
+      .where(and(eq(apiKeys.tenantId, sql.placeholder('tenantId')), eq(apiKeys.id, sql.placeholder('id'))))
+      .prepare(),
+  ).run({ now: c.now, tenantId: c.tenant.id, id: key.id })
   return { ...key, lastUsedAt: c.now, failedAttempts: 0 }
 }
 

@@ -1,12 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
+import { prepared } from '../../kernel/db'
 import { locationPings, offices } from './schema'
 
 export type OfficeRow = typeof offices.$inferSelect
 
 /** The tenant's offices: the geofences clock-ins are checked against. */
 export const listOffices = (ctx: TenantScope): OfficeRow[] =>
-  ctx.db.select().from(offices).where(eq(offices.tenantId, ctx.tenant.id)).orderBy(offices.name).all()
+  prepared(ctx.db, 'offices.ofTenant', (d) =>
+    d
+      .select()
+      .from(offices)
+      .where(eq(offices.tenantId, sql.placeholder('tenantId')))
+      .orderBy(offices.name)
+      .prepare(),
+  ).all({ tenantId: ctx.tenant.id })
 
 export function insertLocationPing(ctx: TenantScope, row: Omit<typeof locationPings.$inferInsert, 'tenantId'>): void {
   ctx.db
@@ -22,12 +30,15 @@ export const insertOffice = (ctx: TenantScope, row: Omit<typeof offices.$inferIn
     .returning()
     .get()
 
+/** One office of the tenant (prepared: the geofence policy of every clock-in of a person with a home office asks). */
 export const findOfficeById = (ctx: TenantScope, id: string): OfficeRow | null =>
-  ctx.db
-    .select()
-    .from(offices)
-    .where(and(eq(offices.tenantId, ctx.tenant.id), eq(offices.id, id)))
-    .get() ?? null
+  prepared(ctx.db, 'offices.byId', (d) =>
+    d
+      .select()
+      .from(offices)
+      .where(and(eq(offices.tenantId, sql.placeholder('tenantId')), eq(offices.id, sql.placeholder('id'))))
+      .prepare(),
+  ).get({ tenantId: ctx.tenant.id, id }) ?? null
 
 /** An office by name, case-insensitively (how operators name one on the command line). */
 export const findOfficeByName = (ctx: TenantScope, name: string): OfficeRow | null =>

@@ -71,7 +71,15 @@ export function findTenantByReference(db: DbLike, ref: string): TenantRow | null
   )
 }
 
-export const findTenantById = (db: DbLike, id: number): TenantRow | null => db.select().from(tenants).where(eq(tenants.id, id)).get() ?? null
+/** A tenant's row by id (prepared once per connection: clock-in/out and the settings readers ask per request). */
+export const findTenantById = (db: DbLike, id: number): TenantRow | null =>
+  prepared(db, 'tenants.byId', (d) =>
+    d
+      .select()
+      .from(tenants)
+      .where(eq(tenants.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id }) ?? null
 
 /** The context's own tenant row: its settings (policies, thresholds, currency) beyond TenantCtx. */
 export const getTenantRow = (c: TenantScope): TenantRow => {

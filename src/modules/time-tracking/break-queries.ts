@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
+import { prepared } from '../../kernel/db'
 import { newId } from '../../kernel/ids'
 import { breaks, type BreakKind } from './schema'
 
@@ -7,11 +8,13 @@ export type BreakRow = typeof breaks.$inferSelect
 
 /** The user's open break, if any (the database allows one: breaks_one_open_uq). */
 export const findOpenBreak = (ctx: TenantScope, userId: string): BreakRow | null =>
-  ctx.db
-    .select()
-    .from(breaks)
-    .where(and(eq(breaks.tenantId, ctx.tenant.id), eq(breaks.userId, userId), isNull(breaks.endedAt)))
-    .get() ?? null
+  prepared(ctx.db, 'breaks.open', (d) =>
+    d
+      .select()
+      .from(breaks)
+      .where(and(eq(breaks.tenantId, sql.placeholder('tenantId')), eq(breaks.userId, sql.placeholder('userId')), isNull(breaks.endedAt)))
+      .prepare(),
+  ).get({ tenantId: ctx.tenant.id, userId }) ?? null
 
 export const insertBreak = (ctx: TenantScope, row: { userId: string; timeLogId: string; kind: BreakKind; startedAt: number }): BreakRow =>
   ctx.db
@@ -40,12 +43,14 @@ export const lastBreakOfLog = (ctx: TenantScope, timeLogId: string): BreakRow | 
 
 /** Every break of a time log, oldest first. */
 export const breaksOfLog = (ctx: TenantScope, timeLogId: string): BreakRow[] =>
-  ctx.db
-    .select()
-    .from(breaks)
-    .where(and(eq(breaks.tenantId, ctx.tenant.id), eq(breaks.timeLogId, timeLogId)))
-    .orderBy(breaks.startedAt)
-    .all()
+  prepared(ctx.db, 'breaks.ofLog', (d) =>
+    d
+      .select()
+      .from(breaks)
+      .where(and(eq(breaks.tenantId, sql.placeholder('tenantId')), eq(breaks.timeLogId, sql.placeholder('timeLogId'))))
+      .orderBy(breaks.startedAt)
+      .prepare(),
+  ).all({ tenantId: ctx.tenant.id, timeLogId })
 
 /** Breaks of these time logs (they are paused time, not worked time). */
 export function breaksOfLogs(c: TenantScope, timeLogIds: string[]): { timeLogId: string; kind: string; startedAt: number; endedAt: number | null }[] {

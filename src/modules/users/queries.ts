@@ -24,15 +24,8 @@ export const insertUser = (c: TenantScope, row: NewUserRow): UserRow =>
     .returning()
     .get()
 
-export function findUserInTenant(c: TenantScope, userId: string): UserRow | null {
-  return (
-    c.db
-      .select()
-      .from(users)
-      .where(and(eq(users.tenantId, c.tenant.id), eq(users.id, userId)))
-      .get() ?? null
-  )
-}
+/** One user of the context's tenant (the same prepared statement as authentication's read). */
+export const findUserInTenant = (c: TenantScope, userId: string): UserRow | null => findUserForAuth(c, userId)
 
 /** Fetch-or-throw: another tenant's id is indistinguishable from a missing one. */
 export function getUserInTenant(c: TenantScope, userId: string): UserRow {
