@@ -69,6 +69,9 @@ async function tryAs(url: string, role: 'manager' | 'admin'): Promise<string> {
   return session
 }
 
+/** Pages that answered an error: the run fails (a 403 or 500 timed fast would flatter). */
+const errors: string[] = []
+
 async function time(url: string, cookie: string | null): Promise<{ median: number; p95: number; status: number; bytes: number }> {
   const ms: number[] = []
   let status = 0
@@ -82,6 +85,7 @@ async function time(url: string, cookie: string | null): Promise<{ median: numbe
     bytes = body.byteLength
     if (i >= 2) ms.push(t) // two warm-up requests
   }
+  if (status >= 400) errors.push(`${url}: HTTP ${status}`)
   ms.sort((a, b) => a - b)
   return { median: ms[Math.floor(ms.length / 2)]!, p95: ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.95) - 1)]!, status, bytes }
 }
@@ -109,7 +113,14 @@ try {
     }
   }
   console.log(rows.join('\n'))
+  console.log(
+    `baseline: GET /api/v1/health on the same server and connection, median ${health.median.toFixed(1)} ms (what loopback and the HTTP stack cost alone)`,
+  )
   console.log(`load average after the run: ${loadavg()}`)
+  if (errors.length) {
+    console.error(`${errors.length} error answer(s):\n${errors.join('\n')}`)
+    process.exitCode = 1
+  }
 } finally {
   proc.kill()
   await proc.exited
