@@ -5,7 +5,7 @@ import { totpCode } from '../../src/modules/security/totp'
 import { createKeyFixture } from '../helpers/fixtures'
 import { rpc } from '../helpers/mcp'
 import { startServer, type TestServer } from '../helpers/server'
-import { launch, openTab, type Tab } from '../console/browser'
+import { checkPage, launch, openTab, type Tab } from '../console/browser'
 
 // Issue 16: the OAuth return path survives the 2FA step and the demo "try as" buttons; a demo
 // sign-in gives a read-only token. Real server, real Chromium, real HTTP; no timing assertion.
@@ -205,5 +205,46 @@ describe('OAuth sign-in through two-factor and the demo', () => {
     await tab.page.getByRole('button', { name: 'Try as Employee' }).click()
     await tab.page.waitForURL('**/today')
     expect(new URL(tab.page.url()).origin).toBe(server.url)
+  })
+})
+
+describe("the admin's view of the company's connected applications", () => {
+  test('an admin sees each connected application with its person, and Disconnect stops its very next call', async () => {
+    const clientId = await register('Admin view client')
+    const { verifier, challenge } = pkce()
+    await tab.context.clearCookies()
+    await tab.page.goto(authorizeUrl(clientId, challenge))
+    await tab.page.getByLabel('E-mail').fill(ownerEmail)
+    await tab.page.getByLabel('Password').fill(PASSWORD)
+    await tab.page.getByRole('button', { name: 'Sign in' }).click()
+    await tab.page.getByLabel('6-digit code from your authenticator app').fill(totpCode(totpSecret, Date.now()))
+    await tab.page.getByRole('button', { name: 'Verify' }).click()
+    await tab.page.waitForURL('**/oauth/consent?**')
+    const back = await allow()
+    const access = await exchange(clientId, back.get('code')!, verifier)
+    expect((await callWith(access, 'list_employees')).status).toBe(200)
+
+    await tab.page.goto(`${server.url}/admin/applications`)
+    const row = tab.page.getByRole('row').filter({ hasText: 'Admin view client' })
+    await row.waitFor()
+    expect(await row.textContent()).toContain('Tess Totp')
+    expect(await row.textContent()).toContain(ownerEmail)
+    await checkPage(tab, 'oauth-admin')
+    await tab.page.getByRole('button', { name: 'Disconnect Admin view client of Tess Totp' }).click()
+    await tab.page.getByText('Disconnected: that application can no longer act for that person.').waitFor()
+    expect(await tab.page.getByRole('row').filter({ hasText: 'Admin view client' }).count()).toBe(0)
+    const after = await callWith(access, 'list_employees')
+    expect(after.status).toBe(401)
+    expect(after.headers.get('www-authenticate')).toContain('invalid_token')
+  })
+
+  test('the page is refused to a role below admin (a demo employee)', async () => {
+    await tab.context.clearCookies()
+    await tab.page.goto(`${server.url}/signin`)
+    await tab.page.getByRole('button', { name: 'Try as Employee' }).click()
+    await tab.page.waitForURL('**/today')
+    const res = await tab.page.goto(`${server.url}/admin/applications`)
+    expect(res?.status()).toBe(403)
+    expect(await tab.page.textContent('main')).toContain('This page is for the')
   })
 })
