@@ -6,10 +6,6 @@ import { oauthClients, oauthGrants, oauthTokens } from './schema'
 export const purgeExpiredOAuthTokensBefore = (db: DbLike, cutoff: number): number =>
   db.all(sql`delete from ${oauthTokens} where expires_at < ${cutoff} returning 1`).length
 
-/** Grants of every tenant revoked before `cutoff` (their tokens go with them: ON DELETE CASCADE). */
-export const purgeRevokedOAuthGrantsBefore = (db: DbLike, cutoff: number): number =>
-  db.all(sql`delete from ${oauthGrants} where revoked_at is not null and revoked_at < ${cutoff} returning 1`).length
-
 /** Registered clients no person ever allowed (no grant in any tenant), registered before `cutoff`: abandoned or abusive registrations. */
 export const purgeUnusedOAuthClientsBefore = (db: DbLike, cutoff: number): number =>
   db.all(
