@@ -33,7 +33,9 @@ const freePort = (): Promise<number> =>
 
 /** mcp-remote as a desktop client runs it: a child with JSON-RPC on stdin/stdout. */
 function bridge(url: string, port: number, configDir: string, browserScript: string) {
-  const proc = Bun.spawn(['node', PROXY, url, String(port)], {
+  // MCP_REMOTE_NPX=1 runs `npx -y mcp-remote@latest` from the registry instead (by hand: it needs the network).
+  const command = process.env.MCP_REMOTE_NPX ? ['npx', '-y', 'mcp-remote@latest'] : ['node', PROXY]
+  const proc = Bun.spawn([...command, url, String(port)], {
     env: { ...process.env, MCP_REMOTE_CONFIG_DIR: configDir, BROWSER: browserScript, DISPLAY: '', WAYLAND_DISPLAY: '' },
     stdin: 'pipe',
     stdout: 'pipe',
