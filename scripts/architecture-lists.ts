@@ -8,6 +8,17 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
   { file: 'src/modules/analytics/purge-queries.ts', name: 'purgeTenantlessToolCallsBefore', why: 'anonymous discovery calls belong to no tenant' },
   { file: 'src/modules/jobs/purge-queries.ts', name: 'purgeGlobalJobRunsBefore', why: 'runs of global jobs belong to no tenant' },
   {
+    file: 'src/modules/oauth/purge-queries.ts',
+    name: 'purgeExpiredOAuthTokensBefore',
+    why: 'the global retention job clears expired OAuth tokens of every tenant',
+  },
+  {
+    file: 'src/modules/oauth/purge-queries.ts',
+    name: 'purgeRevokedOAuthGrantsBefore',
+    why: 'the global retention job clears long-revoked OAuth grants of every tenant',
+  },
+  { file: 'src/modules/oauth/purge-queries.ts', name: 'purgeUnusedOAuthClientsBefore', why: 'OAuth clients belong to no tenant' },
+  {
     file: 'src/modules/analytics/queries.ts',
     name: 'insertToolCalls',
     why: 'the write-behind recorder flushes the tool calls of every tenant (and of calls made before a tenant is known) in one batch',

@@ -31,6 +31,7 @@ export function SignInPage(props: { csrf: string; email?: string; next?: string;
               <form method="post" action="/demo" hx-push-url="false">
                 <CsrfField token={props.csrf} />
                 <input type="hidden" name="role" value={role} />
+                <input type="hidden" name="next" value={props.next ?? ''} />
                 <button type="submit" class="secondary">
                   Try as {role === 'employee' ? 'Employee' : role === 'manager' ? 'Manager' : 'Admin'}
                 </button>

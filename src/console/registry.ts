@@ -20,6 +20,7 @@ import { adminRatesPage } from './pages/admin-rates'
 import { adminSchedulesPage } from './pages/admin-schedules'
 import { adminSettingsPage } from './pages/admin-settings'
 import { adminTeamsPage } from './pages/admin-teams'
+import { oauthAdminPage } from './pages/oauth-admin'
 import { oauthAppsPage } from './pages/oauth-apps'
 import { oauthConsentPage } from './pages/oauth-consent'
 import { teamNowPage } from './pages/team-now'
@@ -52,6 +53,7 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   integrationsAuditPage,
   integrationsJobsPage,
   integrationsBillingPage,
+  oauthAdminPage,
   accountPage,
   oauthAppsPage,
   oauthConsentPage,

@@ -94,6 +94,8 @@ interface PendingTotp {
   preCsrf: string
   expiresAt: number
   tries: number
+  /** Where the sign-in was going (a same-origin path, checked again when followed). */
+  next: string | null
 }
 
 export function consoleSurface(rt: Runtime) {
@@ -244,7 +246,7 @@ export function consoleSurface(rt: Runtime) {
           return signInPage(req, { kind: 'error', text: 'The e-mail or the password is wrong.', status: 401 }, email, next ?? undefined)
         if (result.user.twoFactorEnabledAt !== null && result.user.twoFactorSecret) {
           const id = randomToken()
-          pendingTotp.set(id, { tenantId: result.tenant.id, userId: result.user.id, preCsrf: req.preCsrf, expiresAt: req.now + 5 * MINUTE, tries: 0 })
+          pendingTotp.set(id, { tenantId: result.tenant.id, userId: result.user.id, preCsrf: req.preCsrf, expiresAt: req.now + 5 * MINUTE, tries: 0, next })
           return html(req, <TotpPage csrf={csrfTokenOf(req)} pending={id} />)
         }
         return startSession(req, result.tenant.id, result.user.id, next)
@@ -261,7 +263,12 @@ export function consoleSurface(rt: Runtime) {
         const pending = pendingTotp.get(id)
         if (!pending || pending.expiresAt <= req.now || pending.preCsrf !== req.preCsrf || pending.tries >= 5) {
           pendingTotp.delete(id)
-          return signInPage(req, { kind: 'error', text: 'The sign-in took too long or had too many wrong codes. Sign in again.', status: 401 })
+          return signInPage(
+            req,
+            { kind: 'error', text: 'The sign-in took too long or had too many wrong codes. Sign in again.', status: 401 },
+            undefined,
+            pending?.next ?? undefined,
+          )
         }
         const tenant = findTenantCtx(rt.db, pending.tenantId)
         const user = tenant ? findUserForAuth({ tenant, db: rt.db, now: req.now }, pending.userId) : null
@@ -275,7 +282,7 @@ export function consoleSurface(rt: Runtime) {
           )
         }
         pendingTotp.delete(id)
-        return startSession(req, tenant.id, user.id, null)
+        return startSession(req, tenant.id, user.id, pending.next)
       },
       { parse: 'none', detail: { hide: true } },
     )
@@ -308,7 +315,9 @@ export function consoleSurface(rt: Runtime) {
           .filter((u) => u.role === role && u.status === 'active')
           .sort((a, b) => a.name.localeCompare(b.name))[0]
         if (!persona) return signInPage(req, { kind: 'error', text: `The demo company has no ${ROLE_LABELS[role]}.`, status: 404 })
-        return startSession(req, tenant.id, persona.id, homeOf(role), true)
+        // An OAuth sign-in (or any page that sent the visitor here) continues where it was going.
+        const next = form.get('next')
+        return startSession(req, tenant.id, persona.id, next && safeNext(next) !== '/' ? next : homeOf(role), true)
       },
       { parse: 'none', detail: { hide: true } },
     )

@@ -35,6 +35,8 @@ export interface RuntimeConfig {
   clientTenantRateLimitPerDay: number
   /** Emails (invitations) a tenant may queue in any 60 minutes. */
   mailLimitPerHour: number
+  /** OAuth client registrations (POST /oauth/register) per client address in any 60 minutes. */
+  oauthRegisterLimitPerHour: number
   jobsEnabled: boolean
   /** Directory of the daily backup job (`backup.daily`); null: the job does nothing. */
   backupDir: string | null
@@ -78,6 +80,7 @@ export const DEFAULTS = {
   clientTenantRateLimitPerHour: 200_000,
   clientTenantRateLimitPerDay: 2_000_000,
   mailLimitPerHour: 50,
+  oauthRegisterLimitPerHour: 60,
 }
 
 type Env = Record<string, string | undefined>
@@ -167,6 +170,7 @@ export function loadConfig(overrides: Partial<RuntimeConfig> = {}, env: Env = pr
       overrides.clientTenantRateLimitPerHour ?? int(env.WORKFORCE_CLIENT_TENANT_RATE_LIMIT_HOUR, DEFAULTS.clientTenantRateLimitPerHour),
     clientTenantRateLimitPerDay: overrides.clientTenantRateLimitPerDay ?? int(env.WORKFORCE_CLIENT_TENANT_RATE_LIMIT_DAY, DEFAULTS.clientTenantRateLimitPerDay),
     mailLimitPerHour: overrides.mailLimitPerHour ?? int(env.WORKFORCE_MAIL_LIMIT_HOUR, DEFAULTS.mailLimitPerHour),
+    oauthRegisterLimitPerHour: overrides.oauthRegisterLimitPerHour ?? int(env.WORKFORCE_OAUTH_REGISTER_LIMIT_HOUR, DEFAULTS.oauthRegisterLimitPerHour),
     jobsEnabled: overrides.jobsEnabled ?? env.WORKFORCE_JOBS !== 'off',
     backupDir: overrides.backupDir !== undefined ? overrides.backupDir : env.WORKFORCE_BACKUP_DIR ? resolve(env.WORKFORCE_BACKUP_DIR) : null,
     backupKeep: overrides.backupKeep ?? atLeastOne('WORKFORCE_BACKUP_KEEP', int(env.WORKFORCE_BACKUP_KEEP, DEFAULTS.backupKeep)),

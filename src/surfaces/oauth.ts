@@ -57,6 +57,26 @@ const readForm = async (request: Request): Promise<URLSearchParams> => {
   return new URLSearchParams(text)
 }
 
+/**
+ * Registrations per client address in a sliding 60-minute window, in memory (one server per data
+ * directory; a restart forgets). `take` counts one and returns 0, or the seconds to wait.
+ */
+class RegistrationWindow {
+  private readonly seen = new Map<string, number[]>()
+  take(address: string, now: number, limit: number): number {
+    const recent = (this.seen.get(address) ?? []).filter((t) => now - t < 60 * 60_000)
+    if (recent.length >= limit) {
+      this.seen.set(address, recent)
+      return Math.max(1, Math.ceil((recent[0]! + 60 * 60_000 - now) / 1000))
+    }
+    recent.push(now)
+    this.seen.set(address, recent)
+    // Keeps the map small: addresses with nothing in the window go.
+    if (this.seen.size > 10_000) for (const [k, v] of this.seen) if (v.every((t) => now - t >= 60 * 60_000)) this.seen.delete(k)
+    return 0
+  }
+}
+
 /** Public base URL (the issuer); read per request: `serve --port 0` learns its port after mounting. */
 const issuerOf = (rt: Runtime): string => rt.config.publicUrl.replace(/\/+$/, '')
 
@@ -68,6 +88,7 @@ const issuerOf = (rt: Runtime): string => rt.config.publicUrl.replace(/\/+$/, ''
 export function oauthSurface(rt: Runtime) {
   const idOf = (headers: Record<string, unknown>) => String(headers['x-request-id'] ?? randomUUID())
   const ipOf = (server: { requestIP(r: Request): { address: string } | null } | null, request: Request) => server?.requestIP(request)?.address ?? null
+  const registrations = new RegistrationWindow()
   const prm = () => json(protectedResourceMetadata(issuerOf(rt)))
   const asm = () => json(authorizationServerMetadata(issuerOf(rt)))
   const hidden = { detail: { hide: true } }
@@ -81,7 +102,17 @@ export function oauthSurface(rt: Runtime) {
       .get('/.well-known/openid-configuration', asm, hidden)
       .post(
         '/oauth/register',
-        async ({ request }) => {
+        async ({ request, server }) => {
+          // Registration is open (MCP expects DCR without credentials): bounded per client address.
+          const wait = registrations.take(ipOf(server, request) ?? 'unknown', Date.now(), rt.config.oauthRegisterLimitPerHour)
+          if (wait > 0)
+            return new Response(
+              JSON.stringify({
+                error: 'too_many_requests',
+                error_description: `Too many client registrations from this address; try again in ${Math.ceil(wait / 60)} minute(s). A client registers once and reuses its client_id.`,
+              }),
+              { status: 429, headers: { ...JSON_HEADERS, 'retry-after': String(wait) } },
+            )
           let body: unknown
           try {
             body = JSON.parse(await request.text())

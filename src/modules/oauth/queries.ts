@@ -97,3 +97,12 @@ export function markTokenUsed(c: TenantScope, id: string): boolean {
     .all()
   return changed.length === 1
 }
+
+/** Every grant of the tenant not revoked, newest first (the admin's view of connected applications). */
+export const listActiveGrantsOfTenant = (c: TenantScope): OAuthGrantRow[] =>
+  c.db
+    .select()
+    .from(oauthGrants)
+    .where(and(eq(oauthGrants.tenantId, c.tenant.id), isNull(oauthGrants.revokedAt)))
+    .orderBy(desc(oauthGrants.createdAt))
+    .all()
