@@ -122,7 +122,11 @@ async function startAgent(env: Record<string, string> = {}): Promise<RunningAgen
 /** Focus an application and keep giving input (XTEST pointer motion) for `ms`; returns the measured span. */
 async function use(app: string, ms: number): Promise<number> {
   await x.xdotool('mousemove_relative', '--', '1', '0')
-  await x.xdotool('windowactivate', '--sync', apps[app]!)
+  // The window manager may take a moment on a loaded box: activate until it is the active window.
+  for (let i = 0; i < 20 && (await x.xdotool('getactivewindow')) !== apps[app]; i++) {
+    await x.xdotool('windowactivate', '--sync', apps[app]!)
+    if ((await x.xdotool('getactivewindow')) !== apps[app]) await Bun.sleep(250)
+  }
   expect(await x.xdotool('getactivewindow')).toBe(apps[app]!)
   const start = Date.now()
   let dir = 1

@@ -37,9 +37,11 @@ export async function startXDesktop(): Promise<XDesktop> {
     return out.trim()
   }
   // openbox owns the screen once it sets _NET_SUPPORTING_WM_CHECK; xdotool's window manager queries then work.
-  for (let i = 0; i < 100; i++) {
+  // On a loaded box that takes seconds: wait up to 60 s, and say so rather than go on without it.
+  for (let i = 0; ; i++) {
     const p = Bun.spawn(['xdotool', 'get_desktop'], { env, stdout: 'pipe', stderr: 'pipe' })
     if ((await p.exited) === 0) break
+    if (i >= 600) throw new Error('openbox did not take the screen within 60 s')
     await Bun.sleep(100)
   }
   return {
