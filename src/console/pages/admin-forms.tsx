@@ -35,6 +35,7 @@ export const formStateOf = (req: SignedInRequest, form: string): FormState | nul
 }
 
 interface SchemaLike {
+  [keyword: string]: unknown
   type?: string
   anyOf?: SchemaLike[]
   items?: SchemaLike
@@ -63,7 +64,7 @@ export function formInput(
   fields: string[],
   opts: { clear?: string[]; arrays?: string[]; omitEmpty?: string[] } = {},
 ): Record<string, unknown> {
-  const props = (schema as unknown as SchemaLike).properties ?? {}
+  const props: Record<string, SchemaLike> = schema.properties
   const out: Record<string, unknown> = {}
   for (const name of fields) {
     const prop = props[name]
