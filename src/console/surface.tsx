@@ -178,6 +178,9 @@ export function consoleSurface(rt: Runtime) {
   const app = new Elysia({ name: 'console' })
   const ipOf = (server: { requestIP(r: Request): { address: string } | null } | null, request: Request) => server?.requestIP(request)?.address ?? null
   const idOf = (headers: Record<string, unknown>) => String(headers['x-request-id'] ?? randomUUID())
+  /** The console's view of a handler's request: id, client address, cookies, session (request.ts). */
+  const requestOf = (h: { request: Request; set: { headers: Record<string, unknown> }; server: Parameters<typeof ipOf>[0] }) =>
+    consoleRequest(rt, h.request, idOf(h.set.headers), ipOf(h.server, h.request))
 
   for (const asset of ASSETS) app.get(asset.path, () => assetResponse(asset), { detail: { hide: true } })
   app
@@ -191,7 +194,7 @@ export function consoleSurface(rt: Runtime) {
     .get(
       '/offline',
       ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         return html(
           req,
           <MessagePage csrf={csrfTokenOf(req)} title="You are offline" text="The workforce server cannot be reached. Check your connection and try again." />,
@@ -202,7 +205,7 @@ export function consoleSurface(rt: Runtime) {
     .get(
       '/',
       ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         return req.signedIn ? redirect(req, homeOf(req.signedIn.user.role)) : redirect(req, '/signin')
       },
       { detail: { hide: true } },
@@ -213,7 +216,7 @@ export function consoleSurface(rt: Runtime) {
     .get(
       '/signin',
       ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         if (req.signedIn) return redirect(req, safeNext(req.url.searchParams.get('next')))
         return signInPage(req, null, undefined, req.url.searchParams.get('next') ?? undefined)
       },
@@ -222,7 +225,7 @@ export function consoleSurface(rt: Runtime) {
     .post(
       '/signin',
       async ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         const form = await readForm(request)
         if (!csrfOk(req, form)) return forbidden(req)
         const email = (form.get('email') ?? '').slice(0, 254)
@@ -256,7 +259,7 @@ export function consoleSurface(rt: Runtime) {
     .post(
       '/signin/code',
       async ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         const form = await readForm(request)
         if (!csrfOk(req, form)) return forbidden(req)
         const id = form.get('pending') ?? ''
@@ -289,7 +292,7 @@ export function consoleSurface(rt: Runtime) {
     .post(
       '/signout',
       async ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         const form = await readForm(request)
         if (!req.signedIn) return redirect(req, '/signin')
         if (!csrfOk(req, form)) return forbidden(req)
@@ -303,7 +306,7 @@ export function consoleSurface(rt: Runtime) {
     .post(
       '/demo',
       async ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         const form = await readForm(request)
         if (!csrfOk(req, form)) return forbidden(req)
         const role = form.get('role')
@@ -373,7 +376,7 @@ export function consoleSurface(rt: Runtime) {
     .get(
       '/account/reset',
       ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         return html(req, <ResetRequestPage csrf={csrfTokenOf(req)} />)
       },
       { detail: { hide: true } },
@@ -381,7 +384,7 @@ export function consoleSurface(rt: Runtime) {
     .post(
       '/account/reset',
       async ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         const form = await readForm(request)
         if (!csrfOk(req, form)) return forbidden(req)
         const email = (form.get('email') ?? '').trim().slice(0, 254)
@@ -399,7 +402,7 @@ export function consoleSurface(rt: Runtime) {
     .get(
       SET_PASSWORD_PATH,
       ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         return setPasswordForm(req, req.url.searchParams.get('token') ?? '', null)
       },
       { detail: { hide: true } },
@@ -407,7 +410,7 @@ export function consoleSurface(rt: Runtime) {
     .post(
       SET_PASSWORD_PATH,
       async ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         const form = await readForm(request)
         if (!csrfOk(req, form)) return forbidden(req)
         const token = form.get('token') ?? ''
@@ -428,7 +431,7 @@ export function consoleSurface(rt: Runtime) {
     .get(
       INVITATION_PAGE_PATH,
       ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         return invitationForm(req, req.url.searchParams.get('token') ?? '', null)
       },
       { detail: { hide: true } },
@@ -436,7 +439,7 @@ export function consoleSurface(rt: Runtime) {
     .post(
       INVITATION_PAGE_PATH,
       async ({ request, set, server }) => {
-        const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+        const req = requestOf({ request, set, server })
         const form = await readForm(request)
         if (!csrfOk(req, form)) return forbidden(req)
         const token = form.get('token') ?? ''
@@ -503,7 +506,7 @@ export function consoleSurface(rt: Runtime) {
       .get(
         page.path,
         async ({ request, set, server }) => {
-          const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+          const req = requestOf({ request, set, server })
           if (!req.signedIn) return needSignIn(req)
           const sreq = signedInRequest({ ...req, signedIn: req.signedIn })
           if (page.download && roleAtLeast(sreq.signedIn.user.role, page.role)) {
@@ -520,7 +523,7 @@ export function consoleSurface(rt: Runtime) {
       .post(
         page.path,
         async ({ request, set, server }) => {
-          const req = consoleRequest(rt, request, idOf(set.headers), ipOf(server, request))
+          const req = requestOf({ request, set, server })
           const form = await readForm(request)
           if (!req.signedIn) return needSignIn(req)
           if (!csrfOk(req, form)) return forbidden(req)
