@@ -6,8 +6,7 @@ import { inTransaction } from '../../kernel/db'
 import type { TenantScope } from '../../kernel/ctx'
 import { Id } from '../../kernel/schemas'
 import { recordChange } from '../audit/audit-queries'
-import { recomputeCategories } from '../activity/recategorize'
-import { syncPersonSchedules } from '../shifts/materialize'
+import { personTeamsChanged } from './team-change-effects'
 import { clearPrimaryTeamIf } from '../users/edit-queries'
 import { getUserInTenant, setPrimaryTeam, type UserRow } from '../users/queries'
 import { addMembership, getTeamInTenant, type TeamRow } from './queries'
@@ -66,11 +65,7 @@ export const addTeamMember = defineOperation({
       const after = membershipState(c, team, getUserInTenant(c, user.id))
       const changed = JSON.stringify(before) !== JSON.stringify(after)
       recordChange(c, { action: 'team.member_added', entity: 'team', entityId: team.id, before, after })
-      // Team category rules now apply to them: their past days are scored again.
-      if (changed) {
-        recomputeCategories(c, [user.id])
-        syncPersonSchedules(c, user.id)
-      }
+      if (changed) personTeamsChanged(c, user.id)
       return answer(c, team.id, user.id, changed)
     })
   },
@@ -95,8 +90,7 @@ export const removeTeamMember = defineOperation({
       if (team.managerUserId === user.id) updateTeam(c, team.id, { managerUserId: managerMemberIds(c, team.id)[0] ?? null })
       const after = membershipState(c, team, getUserInTenant(c, user.id))
       recordChange(c, { action: 'team.member_removed', entity: 'team', entityId: team.id, before, after })
-      recomputeCategories(c, [user.id])
-      syncPersonSchedules(c, user.id)
+      personTeamsChanged(c, user.id)
       return answer(c, team.id, user.id, true)
     })
   },

@@ -5,7 +5,7 @@ import { inTransaction } from '../../kernel/db'
 import { Id, Nullable } from '../../kernel/schemas'
 import { recordChange } from '../audit/audit-queries'
 import { recomputeCategories } from '../activity/recategorize'
-import { syncPersonSchedules } from '../shifts/materialize'
+import { personTeamsChanged } from '../teams/team-change-effects'
 import { ensureMembership } from '../teams/admin-queries'
 import { updateUserFields, type UserEdit } from './edit-queries'
 import { assertMayManage } from './admin-guards'
@@ -60,9 +60,8 @@ export const updateUser = defineOperation({
       const user = updateUserFields(c, target.id, patch)
       recordChange(c, { action: 'user.updated', entity: 'user', entityId: user.id, before: auditedUser(target), after: auditedUser(user) })
       // Category rules depend on the work profile and the teams: past days are scored again.
-      if (user.workProfile !== target.workProfile || user.primaryTeamId !== target.primaryTeamId) recomputeCategories(c, [user.id])
-      // A new primary team brings that team's published schedules from today.
-      if (user.primaryTeamId !== target.primaryTeamId) syncPersonSchedules(c, user.id)
+      if (user.primaryTeamId !== target.primaryTeamId) personTeamsChanged(c, user.id)
+      else if (user.workProfile !== target.workProfile) recomputeCategories(c, [user.id])
     })
     return getUser.run(ctx, { user_id: input.user_id })
   },
