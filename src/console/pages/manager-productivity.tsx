@@ -3,6 +3,8 @@ import { DomainError } from '../../kernel/errors'
 import { invoke } from '../../kernel/operation'
 import { getProductivityByCategory } from '../../modules/activity/get-productivity-by-category'
 import { listTeams } from '../../modules/teams/list-teams'
+import { Chart } from '../components/chart'
+import { chosenTeam, PeriodForm } from '../components/period-form'
 import { formatDay } from '../format'
 import { definePage } from '../pages'
 
@@ -24,8 +26,7 @@ export const managerProductivityPage = definePage({
     const askedWeeks = Number(req.url.searchParams.get('weeks') ?? 8)
     const weeks = (WEEKS as readonly number[]).includes(askedWeeks) ? askedWeeks : 8
     const teams = await invoke(listTeams, req.ctx, { page_size: 100 })
-    const askedTeam = req.url.searchParams.get('team_id') ?? ''
-    const teamId = teams.data.some((t) => t.id === askedTeam) ? askedTeam : undefined
+    const teamId = chosenTeam(req.url, teams.data)
     let data: Awaited<ReturnType<typeof getProductivityByCategory.run>> | null = null
     let problem: string | null = null
     try {
@@ -42,28 +43,13 @@ export const managerProductivityPage = definePage({
       : []
     return (
       <>
-        <form method="get" action="/team/productivity" class="filters">
-          <label for="weeks">Weeks</label>
-          <select id="weeks" name="weeks">
-            {WEEKS.map((n) => (
-              <option value={String(n)} selected={n === weeks}>
-                Last {n} weeks
-              </option>
-            ))}
-          </select>
-          <label for="team">Team</label>
-          <select id="team" name="team_id">
-            <option value="">All your teams (admins: everyone)</option>
-            {teams.data.map((t) => (
-              <option value={t.id} selected={t.id === teamId} safe>
-                {t.name}
-              </option>
-            ))}
-          </select>
-          <button type="submit" class="secondary">
-            Show
-          </button>
-        </form>
+        <PeriodForm
+          action="/team/productivity"
+          period={{ name: 'weeks', label: 'Weeks', options: WEEKS.map((n) => [String(n), `Last ${n} weeks`]), selected: String(weeks) }}
+          teams={teams.data}
+          teamId={teamId}
+          allTeams="All your teams (admins: everyone)"
+        />
         {problem || !data ? (
           <p role="alert" safe>
             {problem ?? ''}
@@ -73,10 +59,12 @@ export const managerProductivityPage = definePage({
             <h2 id="prod-h">
               <span safe>{data.team_name ?? 'All your teams'}</span>: hours by category, week by week
             </h2>
-            <figure class="chart" data-chart="" data-unit="hours" data-labels={JSON.stringify(labels)} data-series={JSON.stringify(series)}>
-              <div data-chart-canvas="" role="img" aria-label="Hours by category per week, line chart; the numbers are in the table below"></div>
-              <figcaption class="muted">Hours of application use per category and idle hours, weeks starting on the date shown</figcaption>
-            </figure>
+            <Chart
+              labels={labels}
+              series={series}
+              description="Hours by category per week, line chart; the numbers are in the table below"
+              caption="Hours of application use per category and idle hours, weeks starting on the date shown"
+            />
             <div class="table-wrap" tabindex="0">
               <table>
                 <caption id="prod-caption">Hours by category per week</caption>

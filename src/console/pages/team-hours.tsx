@@ -3,6 +3,8 @@ import { DomainError } from '../../kernel/errors'
 import { invoke } from '../../kernel/operation'
 import { summarizeTeamHours } from '../../modules/dashboard/summarize-team-hours'
 import { listTeams } from '../../modules/teams/list-teams'
+import { Chart } from '../components/chart'
+import { chosenTeam, PeriodForm } from '../components/period-form'
 import { formatDay, formatHours } from '../format'
 import { definePage } from '../pages'
 
@@ -19,8 +21,7 @@ export const teamHoursPage = definePage({
     const asked = req.url.searchParams.get('period') ?? 'this_week'
     const period: Period = asked in PERIODS ? (asked as Period) : 'this_week'
     const teams = await invoke(listTeams, req.ctx, { page_size: 100 })
-    const askedTeam = req.url.searchParams.get('team_id') ?? ''
-    const teamId = teams.data.some((t) => t.id === askedTeam) ? askedTeam : undefined
+    const teamId = chosenTeam(req.url, teams.data)
     let sum: Awaited<ReturnType<typeof summarizeTeamHours.run>> | null = null
     let problem: string | null = null
     try {
@@ -32,28 +33,13 @@ export const teamHoursPage = definePage({
     const nf = new Intl.NumberFormat(req.locale, { maximumFractionDigits: 2 })
     return (
       <>
-        <form method="get" action="/team/hours" class="filters">
-          <label for="period">Period</label>
-          <select id="period" name="period">
-            {Object.entries(PERIODS).map(([k, v]) => (
-              <option value={k} selected={k === period}>
-                {v}
-              </option>
-            ))}
-          </select>
-          <label for="team">Team</label>
-          <select id="team" name="team_id">
-            <option value="">Your team (admins: everyone)</option>
-            {teams.data.map((t) => (
-              <option value={t.id} selected={t.id === teamId} safe>
-                {t.name}
-              </option>
-            ))}
-          </select>
-          <button type="submit" class="secondary">
-            Show
-          </button>
-        </form>
+        <PeriodForm
+          action="/team/hours"
+          period={{ name: 'period', label: 'Period', options: Object.entries(PERIODS), selected: period }}
+          teams={teams.data}
+          teamId={teamId}
+          allTeams="Your team (admins: everyone)"
+        />
         {problem || !sum ? (
           <p role="alert" safe>
             {problem ?? ''}
@@ -72,16 +58,12 @@ export const teamHoursPage = definePage({
                 {sum.result.members_with_time} of {sum.result.member_count} people worked;{' '}
                 <span safe>{formatHours(req, sum.result.average_hours_per_member)}</span> on average.
               </p>
-              <figure
-                class="chart"
-                data-chart=""
-                data-unit="hours"
-                data-labels={JSON.stringify(sum.result.by_day.map((d) => formatDay(req, d.date)))}
-                data-values={JSON.stringify(sum.result.by_day.map((d) => Math.round(d.hours * 100) / 100))}
-              >
-                <div data-chart-canvas="" role="img" aria-label="Hours per day, bar chart; the numbers are in the table below"></div>
-                <figcaption class="muted">Hours per day, net of breaks</figcaption>
-              </figure>
+              <Chart
+                labels={sum.result.by_day.map((d) => formatDay(req, d.date))}
+                values={sum.result.by_day.map((d) => Math.round(d.hours * 100) / 100)}
+                description="Hours per day, bar chart; the numbers are in the table below"
+                caption="Hours per day, net of breaks"
+              />
               <div class="table-wrap" tabindex="0">
                 <table>
                   <caption>Hours per day</caption>
