@@ -116,6 +116,30 @@ const STATUS: Record<string, string> = {
   auto_generated: 'Auto-generated',
 }
 
+/**
+ * Column groups several reports share; each report lists them with its own columns. `hours` and
+ * `money` columns are summed in the totals line unless `total: false`.
+ */
+const personColumns = <R>(name: (r: R) => string, email: (r: R) => string): Column<R>[] => [
+  { label: 'Person', kind: 'text', value: name },
+  { label: 'E-mail', kind: 'text', value: email },
+]
+/** A person report row as the dashboard and payroll operations answer it. */
+type NamedRow = { name: string; email: string }
+const namedPerson = <R extends NamedRow>(): Column<R>[] =>
+  personColumns<R>(
+    (r) => r.name,
+    (r) => r.email,
+  )
+const hoursColumn = <R>(label: string, value: (r: R) => Cell): Column<R> => ({ label, kind: 'hours', value, total: true })
+const moneyColumn = <R>(label: string, value: (r: R) => Cell, total = true): Column<R> => ({ label, kind: 'money', value, total })
+const dateColumns = <R>(...cols: [label: string, value: (r: R) => Cell][]): Column<R>[] => cols.map(([label, value]) => ({ label, kind: 'date', value }))
+/** Cents as money (null stays empty). */
+const cents = (c: number | null): number | null => (c === null ? null : c / 100)
+/** The period, team and person filters and the options they give the operations. */
+const PERSON_FILTERS: FilterName[] = ['period', 'team', 'person']
+const scope = (f: ReportFilters) => ({ ...opt('team_id', f.teamId), ...opt('user_id', f.userId) })
+
 export const REPORTS: ReportDefinition[] = [
   define<TimesheetRow>({
     id: 'timesheets',
@@ -123,20 +147,19 @@ export const REPORTS: ReportDefinition[] = [
     description: 'Every timesheet whose pay period overlaps the dates, with its status and hours (net of breaks).',
     role: 'manager',
     operation: 'list_timesheets',
-    filters: ['period', 'team', 'person'],
+    filters: PERSON_FILTERS,
     columns: [
-      { label: 'Person', kind: 'text', value: (r) => r.user_name },
-      { label: 'E-mail', kind: 'text', value: (r) => r.user_email },
-      { label: 'Period start', kind: 'date', value: (r) => r.period_start },
-      { label: 'Period end', kind: 'date', value: (r) => r.period_end },
+      ...personColumns<TimesheetRow>(
+        (r) => r.user_name,
+        (r) => r.user_email,
+      ),
+      ...dateColumns<TimesheetRow>(['Period start', (r) => r.period_start], ['Period end', (r) => r.period_end]),
       { label: 'Status', kind: 'text', value: (r) => STATUS[r.status] ?? r.status },
       // Seconds to hours unrounded: the total is rounded once, as the timesheet's total_hours is.
-      { label: 'Hours', kind: 'hours', value: (r) => r.total_seconds / 3600, total: true },
+      hoursColumn('Hours', (r) => r.total_seconds / 3600),
     ],
     async load(ctx, f, currency) {
-      const { rows, truncated } = await allPages((page) =>
-        invoke(listTimesheets, ctx, { from: f.from, to: f.to, ...opt('team_id', f.teamId), ...opt('user_id', f.userId), page, page_size: 100 }),
-      )
+      const { rows, truncated } = await allPages((page) => invoke(listTimesheets, ctx, { from: f.from, to: f.to, ...scope(f), page, page_size: 100 }))
       return { rows, currency, period: { from: f.from, to: f.to }, notes: truncatedNote(truncated) }
     },
   }),
@@ -146,17 +169,15 @@ export const REPORTS: ReportDefinition[] = [
     description: 'Per person: days with clocked time, hours net of breaks, first and last day present.',
     role: 'manager',
     operation: 'get_attendance_report',
-    filters: ['period', 'team', 'person'],
+    filters: PERSON_FILTERS,
     columns: [
-      { label: 'Person', kind: 'text', value: (r) => r.name },
-      { label: 'E-mail', kind: 'text', value: (r) => r.email },
+      ...namedPerson<AttendanceRow>(),
       { label: 'Days worked', kind: 'number', value: (r) => r.days_worked, total: true },
-      { label: 'Hours', kind: 'hours', value: (r) => r.hours, total: true },
-      { label: 'First day', kind: 'date', value: (r) => r.first_date },
-      { label: 'Last day', kind: 'date', value: (r) => r.last_date },
+      hoursColumn('Hours', (r) => r.hours),
+      ...dateColumns<AttendanceRow>(['First day', (r) => r.first_date], ['Last day', (r) => r.last_date]),
     ],
     async load(ctx, f, currency) {
-      const out = await invoke(getAttendanceReport, ctx, { from: f.from, to: f.to, ...opt('team_id', f.teamId), ...opt('user_id', f.userId) })
+      const out = await invoke(getAttendanceReport, ctx, { from: f.from, to: f.to, ...scope(f) })
       return { rows: out.people, currency, period: { from: out.period_start, to: out.period_end }, notes: [] }
     },
   }),
@@ -166,12 +187,11 @@ export const REPORTS: ReportDefinition[] = [
     description: 'Who worked overtime: hours over the weekly contract or over scheduled shifts (the rule of the overtime alerts).',
     role: 'manager',
     operation: 'get_overtime_report',
-    filters: ['period', 'team', 'person'],
+    filters: PERSON_FILTERS,
     columns: [
-      { label: 'Person', kind: 'text', value: (r) => r.name },
-      { label: 'E-mail', kind: 'text', value: (r) => r.email },
-      { label: 'Worked hours', kind: 'hours', value: (r) => r.worked_hours, total: true },
-      { label: 'Overtime hours', kind: 'hours', value: (r) => r.overtime_hours, total: true },
+      ...namedPerson<OvertimeRow>(),
+      hoursColumn('Worked hours', (r) => r.worked_hours),
+      hoursColumn('Overtime hours', (r) => r.overtime_hours),
       { label: 'Cases', kind: 'number', value: (r) => r.cases.length, total: true },
     ],
     async load(ctx, f, currency) {
@@ -187,16 +207,15 @@ export const REPORTS: ReportDefinition[] = [
     description: 'Approved hours and gross pay per person (approved timesheets only), at the rate cards in effect.',
     role: 'admin',
     operation: 'get_payroll_calculations',
-    filters: ['period', 'team', 'person'],
+    filters: PERSON_FILTERS,
     columns: [
-      { label: 'Person', kind: 'text', value: (r) => r.name },
-      { label: 'E-mail', kind: 'text', value: (r) => r.email },
-      { label: 'Regular hours', kind: 'hours', value: (r) => r.regular_hours, total: true },
-      { label: 'Overtime hours', kind: 'hours', value: (r) => r.overtime_hours, total: true },
-      { label: 'Absence hours', kind: 'hours', value: (r) => r.absence_hours, total: true },
-      { label: 'Adjustment hours', kind: 'hours', value: (r) => r.adjustment_hours, total: true },
-      { label: 'Hourly rate', kind: 'money', value: (r) => r.hourly_rate_cents / 100 },
-      { label: 'Gross pay', kind: 'money', value: (r) => r.amount_cents / 100, total: true },
+      ...namedPerson<PayrollRow>(),
+      hoursColumn('Regular hours', (r) => r.regular_hours),
+      hoursColumn('Overtime hours', (r) => r.overtime_hours),
+      hoursColumn('Absence hours', (r) => r.absence_hours),
+      hoursColumn('Adjustment hours', (r) => r.adjustment_hours),
+      moneyColumn('Hourly rate', (r) => cents(r.hourly_rate_cents), false),
+      moneyColumn('Gross pay', (r) => cents(r.amount_cents)),
     ],
     async load(ctx, f) {
       let currency = 'EUR'
@@ -205,8 +224,7 @@ export const REPORTS: ReportDefinition[] = [
         const out = await invoke(getPayrollCalculations, ctx, {
           period_start: f.from,
           period_end: f.to,
-          ...opt('team_id', f.teamId),
-          ...opt('user_id', f.userId),
+          ...scope(f),
           page,
           page_size: 100,
         })
@@ -227,11 +245,11 @@ export const REPORTS: ReportDefinition[] = [
     columns: [
       { label: 'Project', kind: 'text', value: (r) => r.project.name },
       { label: 'Client', kind: 'text', value: (r) => r.project.client_name },
-      { label: 'Hours used', kind: 'hours', value: (r) => r.budget.used_hours, total: true },
-      { label: 'Hours budget', kind: 'hours', value: (r) => r.budget.budget_hours, total: true },
+      hoursColumn('Hours used', (r) => r.budget.used_hours),
+      hoursColumn('Hours budget', (r) => r.budget.budget_hours),
       { label: 'Hours used %', kind: 'percent', value: (r) => r.budget.hours_percent_used },
-      { label: 'Amount used', kind: 'money', value: (r) => r.budget.used_amount_cents / 100, total: true },
-      { label: 'Amount budget', kind: 'money', value: (r) => (r.budget.budget_amount_cents === null ? null : r.budget.budget_amount_cents / 100), total: true },
+      moneyColumn('Amount used', (r) => cents(r.budget.used_amount_cents)),
+      moneyColumn('Amount budget', (r) => cents(r.budget.budget_amount_cents)),
       { label: 'At risk', kind: 'text', value: (r) => (r.over_budget ? 'Over budget' : r.at_risk ? 'At risk' : '') },
     ],
     async load(ctx, _f, currency) {
