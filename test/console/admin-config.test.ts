@@ -1,33 +1,21 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
-import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Database } from 'bun:sqlite'
 import { randomUUID } from 'node:crypto'
 import { createPersonFixture, createUserFixture } from '../helpers/fixtures'
-import { startServer, type TestServer } from '../helpers/server'
-import { invitationLinkFor, startSmtpSink } from '../helpers/smtp-sink'
-import { checkPage, launch, openTab, signIn, type Tab } from './browser'
+import type { TestServer } from '../helpers/server'
+import { invitationLinkFor } from '../helpers/smtp-sink'
+import { type ConsoleHarness, checkPage, PASSWORD, type SmtpSink, startConsole, type Tab } from './harness'
 
 // A real server, a real SMTP sink and real Chromium on a shared machine: room for hooks, no timing assertion.
 setDefaultTimeout(120_000)
 
-const PASSWORD = 'correct horse battery staple'
-
-let sink: Awaited<ReturnType<typeof startSmtpSink>>
+let h: ConsoleHarness
+let sink: SmtpSink
 let server: TestServer
-let browser: Browser
 let db: Database
 let tenant: string
-let ownerEmail: string
-let setupUrl: string
 let admin: Tab
-const tabs: Tab[] = []
-
-const tab = async () => {
-  const t = await openTab(browser, server.url)
-  tabs.push(t)
-  return t
-}
+const tab = () => h.tab()
 
 const auditList = async (entity: string) => {
   const r = await server.cli(['audit', 'list', '--tenant', tenant, '--entity', entity, '--json'])
@@ -45,46 +33,16 @@ const settingsRow = () =>
   db.query('select timezone, overtime_multiplier as m from tenants where readable_id = ?').get(tenant) as { timezone: string; m: number }
 
 beforeAll(async () => {
-  sink = await startSmtpSink()
-  server = await startServer({
-    env: { WORKFORCE_SMTP_HOST: '127.0.0.1', WORKFORCE_SMTP_PORT: String(sink.port), WORKFORCE_SMTP_FROM: 'workforce@appliance.test' },
-  })
-  ownerEmail = `owner.${Date.now()}@admin-config.test`
-  const created = await server.cli([
-    'tenant',
-    'create',
-    '--json',
-    '--name',
-    'Admin & Co',
-    '--owner-email',
-    ownerEmail,
-    '--owner-name',
-    'Olga Owner',
-    '--timezone',
-    'Europe/Berlin',
-  ])
-  expect(created.code).toBe(0)
-  const out = JSON.parse(created.stdout)
-  tenant = out.tenant
-  setupUrl = out.console_setup_url
-  db = new Database(join(server.dataDir, 'workforce.db'), { readonly: true })
-  browser = await launch()
+  h = await startConsole({ smtp: true })
+  ;({ sink, server, db } = h)
+  const created = await h.createTenant({ name: 'Admin & Co', domain: 'admin-config.test' })
+  tenant = created.tenant
   // The OwnerAdmin sets a password with the one-time setup link and stays signed in in this tab.
   admin = await tab()
-  await admin.page.goto(setupUrl)
-  await admin.page.getByLabel('New password').fill(PASSWORD)
-  await admin.page.getByLabel('Repeat the password').fill(PASSWORD)
-  await admin.page.getByRole('button', { name: 'Set the password and sign in' }).click()
-  await admin.page.waitForURL('**/today')
+  await h.setPasswordByLink(admin, created.setupUrl)
 }, 180_000)
 
-afterAll(async () => {
-  for (const t of tabs) await t.context.close().catch(() => undefined)
-  await browser?.close()
-  db?.close()
-  await server?.stop()
-  await sink?.close()
-}, 120_000)
+afterAll(() => h?.close(), 120_000)
 
 describe('admin configuration pages in real Chromium', () => {
   test('an admin invites a person from the console; the e-mail caught by a real SMTP server sets a password and signs in', async () => {
@@ -121,9 +79,7 @@ describe('admin configuration pages in real Chromium', () => {
     await invitee.page.getByLabel('Repeat the password').fill(PASSWORD)
     await invitee.page.getByRole('button', { name: 'Join Admin & Co' }).click()
     await invitee.page.getByRole('heading', { name: 'Welcome to Admin & Co' }).waitFor()
-    const fresh = await tab()
-    await signIn(fresh.page, email, PASSWORD)
-    await fresh.page.waitForURL('**/today')
+    const fresh = await h.signedIn(email)
     expect((db.query('select status from users where email = ?').get(email) as { status: string }).status).toBe('active')
     // The admin sees the invitation accepted; an employee gets 403 on the admin page.
     await page.goto('/admin/people')

@@ -1,28 +1,18 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
 import { createUserFixture } from '../helpers/fixtures'
-import { startServer, type TestServer } from '../helpers/server'
-import { type Receiver, serviceSignatureValid, startReceiver } from '../webhooks/receiver'
-import { checkPage, launch, openTab, type Tab } from './browser'
+import type { TestServer } from '../helpers/server'
+import { type Receiver, serviceSignatureValid } from '../webhooks/receiver'
+import { type ConsoleHarness, checkPage, startConsole, type Tab } from './harness'
 
 // A real server, a real webhook receiver, the real curl binary and real Chromium: room for hooks, no timing assertion.
 setDefaultTimeout(120_000)
 
-const PASSWORD = 'correct horse battery staple'
-
+let h: ConsoleHarness
 let receiver: Receiver
 let server: TestServer
-let browser: Browser
 let tenant: string
 let admin: Tab
 let employee: { id: string; email: string }
-const tabs: Tab[] = []
-
-const tab = async () => {
-  const t = await openTab(browser, server.url)
-  tabs.push(t)
-  return t
-}
 
 /** The real curl binary: GET /api/v1/users with a bearer token; the HTTP status and body. */
 async function curlUsers(token: string): Promise<{ status: number; body: string }> {
@@ -40,41 +30,16 @@ let token = ''
 let subscriptionSecret = ''
 
 beforeAll(async () => {
-  receiver = startReceiver()
-  server = await startServer({ env: { WORKFORCE_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8' } })
-  const ownerEmail = `owner.${Date.now()}@integrations.test`
-  const created = await server.cli([
-    'tenant',
-    'create',
-    '--json',
-    '--name',
-    'Hooks & Keys',
-    '--owner-email',
-    ownerEmail,
-    '--owner-name',
-    'Ada Admin',
-    '--timezone',
-    'Europe/Berlin',
-  ])
-  expect(created.code).toBe(0)
-  const out = JSON.parse(created.stdout)
-  tenant = out.tenant
+  h = await startConsole({ receiver: true })
+  ;({ receiver, server } = h)
+  const created = await h.createTenant({ name: 'Hooks & Keys', domain: 'integrations.test', ownerName: 'Ada Admin' })
+  tenant = created.tenant
   employee = await createUserFixture(server, tenant, { role: 'employee', name: 'Emil Employee' })
-  browser = await launch()
-  admin = await tab()
-  await admin.page.goto(out.console_setup_url)
-  await admin.page.getByLabel('New password').fill(PASSWORD)
-  await admin.page.getByLabel('Repeat the password').fill(PASSWORD)
-  await admin.page.getByRole('button', { name: 'Set the password and sign in' }).click()
-  await admin.page.waitForURL('**/today')
+  admin = await h.tab()
+  await h.setPasswordByLink(admin, created.setupUrl)
 }, 180_000)
 
-afterAll(async () => {
-  for (const t of tabs) await t.context.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
-  receiver?.stop()
-}, 120_000)
+afterAll(() => h?.close(), 120_000)
 
 describe('admin integration pages in real Chromium', () => {
   test('an admin creates a REST token, reads it once from the page, and curl lists the people with it', async () => {

@@ -1,27 +1,24 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
-import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Database } from 'bun:sqlite'
 import { Value } from '@sinclair/typebox/value'
 import { EVENT_CATALOG } from '../../src/modules/webhooks/catalog'
 import { createKeyFixture, createUserFixture } from '../helpers/fixtures'
-import { type Receiver, startReceiver } from '../webhooks/receiver'
+import type { Receiver } from '../webhooks/receiver'
 import { callTool, mcpClient } from '../helpers/mcp'
-import { startServer, type TestServer } from '../helpers/server'
-import { invitationLinkFor, type ReceivedMail, startSmtpSink } from '../helpers/smtp-sink'
-import { checkPage, launch, openTab, signIn, type Tab } from './browser'
+import type { TestServer } from '../helpers/server'
+import { invitationLinkFor } from '../helpers/smtp-sink'
+import { type ConsoleHarness, checkPage, PASSWORD, type SmtpSink, signIn, startConsole } from './harness'
 
 // A real server, a real SMTP sink and real Chromium on a shared machine: room for hooks, no timing assertion.
 setDefaultTimeout(120_000)
 
 const HQ = { latitude: 52.52, longitude: 13.405 }
 const FAR = { latitude: 52.6, longitude: 13.6 } // ~16 km away
-const PASSWORD = 'correct horse battery staple'
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>
+let h: ConsoleHarness
+let sink: SmtpSink
 let receiver: Receiver
 let server: TestServer
-let browser: Browser
 let db: Database
 let tenant: string
 let ownerEmail: string
@@ -29,91 +26,25 @@ let ownerKey: string
 let setupUrl: string
 let employee: { id: string; email: string }
 let manager: { id: string; email: string }
-const tabs: Tab[] = []
-
-const tab = async (opts: Parameters<typeof openTab>[2] = {}) => {
-  const t = await openTab(browser, server.url, opts)
-  tabs.push(t)
-  return t
-}
-
-/** The link in the last e-mail to `to` that matches `pattern` (quoted-printable undone), once it arrived. */
-async function mailLink(inbox: ReceivedMail[], to: string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    for (const mail of inbox.filter((m) => m.to.includes(to)).reverse()) {
-      const m = pattern.exec(mail.raw.replace(/=\r\n/g, '').replace(/=3D/g, '='))
-      if (m) return m[1]!
-    }
-    if (Date.now() > deadline) throw new Error(`no matching e-mail to ${to}`)
-    await Bun.sleep(50)
-  }
-}
-
-/** Sets a password for `email` through "forgot password": the e-mail's link, the form, signed in. */
-async function passwordByReset(t: Tab, email: string, password: string): Promise<void> {
-  await t.page.goto('/account/reset')
-  await t.page.getByLabel('E-mail').fill(email)
-  await t.page.getByRole('button', { name: 'Send the link' }).click()
-  await t.page.getByText('a link to set a new password is on its way').waitFor()
-  const link = await mailLink(sink.inbox, email, /(https?:\/\/\S+\/account\/set-password\?token=[\w-]+)/)
-  await t.page.goto(link)
-  await t.page.getByLabel('New password').fill(password)
-  await t.page.getByLabel('Repeat the password').fill(password)
-  await t.page.getByRole('button', { name: 'Set the password and sign in' }).click()
-  await t.page.waitForURL('**/today')
-}
+const tab = (opts?: Parameters<ConsoleHarness['tab']>[0]) => h.tab(opts)
+const passwordByReset = (t: Awaited<ReturnType<typeof tab>>, email: string, password: string) => h.passwordByReset(t, email, password)
 
 const count = (sql: string, ...args: (string | number)[]) => (db.query(sql).get(...args) as { n: number }).n
 
 beforeAll(async () => {
-  sink = await startSmtpSink()
-  receiver = startReceiver()
-  server = await startServer({
-    env: {
-      WORKFORCE_SMTP_HOST: '127.0.0.1',
-      WORKFORCE_SMTP_PORT: String(sink.port),
-      WORKFORCE_SMTP_FROM: 'workforce@appliance.test',
-      WORKFORCE_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8',
-    },
-  })
-  ownerEmail = `owner.${Date.now()}@console.test`
-  const created = await server.cli([
-    'tenant',
-    'create',
-    '--json',
-    '--name',
-    'Console & Co',
-    '--owner-email',
-    ownerEmail,
-    '--owner-name',
-    'Olga Owner',
-    '--timezone',
-    'Europe/Berlin',
-  ])
-  expect(created.code).toBe(0)
-  const out = JSON.parse(created.stdout)
-  tenant = out.tenant
-  ownerKey = out.key
-  setupUrl = out.console_setup_url
+  h = await startConsole({ smtp: true, receiver: true })
+  ;({ sink, receiver, server, db } = h)
+  const created = await h.createTenant({ name: 'Console & Co', domain: 'console.test' })
+  ;({ tenant, ownerEmail, key: ownerKey, setupUrl } = created)
   expect(
     await server.cli(['offices', 'add', '--tenant', tenant, '--name', 'HQ', '--lat', String(HQ.latitude), '--lon', String(HQ.longitude), '--radius', '200']),
   ).toMatchObject({ code: 0 })
   expect(await server.cli(['offices', 'policy', 'enforce', '--tenant', tenant])).toMatchObject({ code: 0 })
   employee = await createUserFixture(server, tenant, { role: 'employee', name: 'Emil Employee' })
   manager = await createUserFixture(server, tenant, { role: 'manager', name: 'Mona Manager' })
-  db = new Database(join(server.dataDir, 'workforce.db'), { readonly: true })
-  browser = await launch()
 }, 180_000)
 
-afterAll(async () => {
-  for (const t of tabs) await t.context.close().catch(() => undefined)
-  await browser?.close()
-  db?.close()
-  await server?.stop()
-  await sink?.close()
-  receiver?.stop()
-}, 120_000)
+afterAll(() => h?.close(), 120_000)
 
 describe('the web console in real Chromium', () => {
   test('start-up banner and tenant create print the console URL and a one-time setup link', async () => {

@@ -1,35 +1,26 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { startServer, type TestServer } from '../helpers/server'
+import { type ConsoleHarness, startConsole } from './harness'
 
 // The Secure cookie rule: Secure when the request came over TLS or WORKFORCE_PUBLIC_URL is https.
 setDefaultTimeout(60_000)
 
-let plain: TestServer
-let behindTls: TestServer
+let plain: ConsoleHarness
+let behindTls: ConsoleHarness
 
 beforeAll(async () => {
-  plain = await startServer()
-  behindTls = await startServer({ env: { WORKFORCE_PUBLIC_URL: 'https://console.example.test' } })
+  plain = await startConsole({ browser: false })
+  behindTls = await startConsole({ browser: false, env: { WORKFORCE_PUBLIC_URL: 'https://console.example.test' } })
 }, 120_000)
 afterAll(async () => {
-  await plain.stop()
-  await behindTls.stop()
+  await plain.close()
+  await behindTls.close()
 }, 60_000)
 
 /** Opens the sign-in page, then "try as Employee" on the demo: the session cookie the server sets. */
-async function demoSessionCookie(server: TestServer): Promise<string> {
-  const page = await fetch(`${server.url}/signin`)
-  const pre = page.headers.get('set-cookie')!
-  const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())![1]!
-  const res = await fetch(`${server.url}/demo`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: pre.split(';')[0]!, origin: server.url },
-    body: new URLSearchParams({ _csrf: csrf, role: 'employee' }).toString(),
-  })
-  expect(res.status).toBe(303)
-  expect(res.headers.get('location')).toBe('/today')
-  return res.headers.getSetCookie().find((c) => c.startsWith('wf_session='))!
+async function demoSessionCookie(h: ConsoleHarness): Promise<string> {
+  const { setCookie, location } = await h.demoSession('employee')
+  expect(location).toBe('/today')
+  return setCookie
 }
 
 describe('console cookies', () => {
@@ -45,6 +36,6 @@ describe('console cookies', () => {
     expect(c).toContain('HttpOnly')
     expect(c).toContain('SameSite=Lax')
     expect(c).toContain('Secure')
-    expect((await fetch(`${behindTls.url}/signin`)).headers.get('set-cookie')).toContain('Secure')
+    expect((await fetch(`${behindTls.server.url}/signin`)).headers.get('set-cookie')).toContain('Secure')
   })
 })

@@ -1,27 +1,22 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
-import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Database } from 'bun:sqlite'
 import { Value } from '@sinclair/typebox/value'
 import { EVENT_CATALOG } from '../../src/modules/webhooks/catalog'
 import { createKeyFixture, createUserFixture } from '../helpers/fixtures'
-import { startServer, type TestServer } from '../helpers/server'
-import { type ReceivedMail, startSmtpSink } from '../helpers/smtp-sink'
-import { type Receiver, startReceiver } from '../webhooks/receiver'
-import { checkPage, launch, openTab, signIn, type Tab } from './browser'
+import type { TestServer } from '../helpers/server'
+import type { Receiver } from '../webhooks/receiver'
+import { type ConsoleHarness, checkPage, startConsole } from './harness'
 
 // The employee and manager pages of the console (issue 15, items 3 and 4) in real Chromium against a
 // real server, a real SMTP sink (passwords are set through "forgot password") and a real webhook receiver.
 setDefaultTimeout(120_000)
 
 const HQ = { latitude: 52.52, longitude: 13.405 }
-const PASSWORD = 'correct horse battery staple'
 const TZ = 'Europe/Berlin'
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>
+let h: ConsoleHarness
 let receiver: Receiver
 let server: TestServer
-let browser: Browser
 let db: Database
 let tenant: string
 let employee: { id: string; email: string }
@@ -30,13 +25,7 @@ let third: { id: string; email: string }
 let missing: { id: string; email: string }
 let manager: { id: string; email: string }
 let outsider: { id: string; email: string }
-const tabs: Tab[] = []
-
-const tab = async (opts: Parameters<typeof openTab>[2] = {}) => {
-  const t = await openTab(browser, server.url, opts)
-  tabs.push(t)
-  return t
-}
+const tab = () => h.tab()
 
 const ok = async (args: string[]) => {
   const res = await server.cli(args)
@@ -44,38 +33,7 @@ const ok = async (args: string[]) => {
   return res
 }
 
-async function mailLink(inbox: ReceivedMail[], to: string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    for (const mail of inbox.filter((m) => m.to.includes(to)).reverse()) {
-      const m = pattern.exec(mail.raw.replace(/=\r\n/g, '').replace(/=3D/g, '='))
-      if (m) return m[1]!
-    }
-    if (Date.now() > deadline) throw new Error(`no matching e-mail to ${to}`)
-    await Bun.sleep(50)
-  }
-}
-
-/** Sets a password through "forgot password" (the e-mail's link, the form); ends signed in. */
-async function passwordByReset(t: Tab, email: string): Promise<void> {
-  await t.page.goto('/account/reset')
-  await t.page.getByLabel('E-mail').fill(email)
-  await t.page.getByRole('button', { name: 'Send the link' }).click()
-  await t.page.getByText('a link to set a new password is on its way').waitFor()
-  const link = await mailLink(sink.inbox, email, /(https?:\/\/\S+\/account\/set-password\?token=[\w-]+)/)
-  await t.page.goto(link)
-  await t.page.getByLabel('New password').fill(PASSWORD)
-  await t.page.getByLabel('Repeat the password').fill(PASSWORD)
-  await t.page.getByRole('button', { name: 'Set the password and sign in' }).click()
-  await t.page.waitForURL('**/today')
-}
-
-async function signedIn(email: string, opts: Parameters<typeof openTab>[2] = {}): Promise<Tab> {
-  const t = await tab(opts)
-  await signIn(t.page, email, PASSWORD)
-  await t.page.waitForURL('**/today')
-  return t
-}
+const signedIn = (email: string, opts?: Parameters<ConsoleHarness['tab']>[0]) => h.signedIn(email, opts)
 
 const sheetOf = (userId: string) =>
   db.query('select id, status, rejection_reason as reason from timesheets where user_id = ? order by period_start desc').get(userId) as {
@@ -101,30 +59,9 @@ async function submitViaClient(email: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  sink = await startSmtpSink()
-  receiver = startReceiver()
-  server = await startServer({
-    env: {
-      WORKFORCE_SMTP_HOST: '127.0.0.1',
-      WORKFORCE_SMTP_PORT: String(sink.port),
-      WORKFORCE_SMTP_FROM: 'workforce@appliance.test',
-      WORKFORCE_WEBHOOK_ALLOW_CIDRS: '127.0.0.0/8',
-    },
-  })
-  const created = await ok([
-    'tenant',
-    'create',
-    '--json',
-    '--name',
-    'People & Co',
-    '--owner-email',
-    `owner.${Date.now()}@people.test`,
-    '--owner-name',
-    'Olga Owner',
-    '--timezone',
-    TZ,
-  ])
-  tenant = JSON.parse(created.stdout).tenant
+  h = await startConsole({ smtp: true, receiver: true })
+  ;({ receiver, server, db } = h)
+  tenant = (await h.createTenant({ name: 'People & Co', domain: 'people.test', timezone: TZ })).tenant
   await ok(['offices', 'add', '--tenant', tenant, '--name', 'HQ', '--lat', String(HQ.latitude), '--lon', String(HQ.longitude), '--radius', '200'])
   await ok(['offices', 'policy', 'enforce', '--tenant', tenant, '--presence-tap-minutes', '30'])
   await ok(['teams', 'create', '--tenant', tenant, 'Ops'])
@@ -137,8 +74,8 @@ beforeAll(async () => {
   await ok(['teams', 'add-manager', '--tenant', tenant, 'Ops', manager.email])
   // A published shift running now for Mia, who does not clock in: "missing against the schedule".
   // From yesterday, so a shift that crosses midnight is running too.
-  const h = berlinHour()
-  await ok(['schedules', 'template-add', '--tenant', tenant, '--name', 'Now', '--start-time', hh(h - 1), '--end-time', hh(h + 3), '--break-minutes', '0'])
+  const hour = berlinHour()
+  await ok(['schedules', 'template-add', '--tenant', tenant, '--name', 'Now', '--start-time', hh(hour - 1), '--end-time', hh(hour + 3), '--break-minutes', '0'])
   await ok(['schedules', 'create', '--tenant', tenant, '--template-id', 'Now', '--user-id', missing.email, '--from', berlinDate(-1), '--publish'])
   // A real receiver subscribed to timesheet.approved through the REST API.
   const { key: token } = await createKeyFixture(server, tenant, { kind: 'api', role: 'admin' })
@@ -148,23 +85,14 @@ beforeAll(async () => {
     body: JSON.stringify({ url: receiver.url, events: ['timesheet.approved'] }),
   })
   expect(sub.status).toBe(201)
-  db = new Database(join(server.dataDir, 'workforce.db'), { readonly: true })
-  browser = await launch()
   for (const who of [employee, manager]) {
     const t = await tab()
-    await passwordByReset(t, who.email)
+    await h.passwordByReset(t, who.email)
     await t.context.close()
   }
 }, 240_000)
 
-afterAll(async () => {
-  for (const t of tabs) await t.context.close().catch(() => undefined)
-  await browser?.close()
-  db?.close()
-  await server?.stop()
-  await sink?.close()
-  receiver?.stop()
-}, 120_000)
+afterAll(() => h?.close(), 120_000)
 
 describe('employee and manager pages in real Chromium', () => {
   test('done-when: an employee clocks in inside the fence, confirms presence, takes a break, clocks out and submits; the manager approves in the console and a real receiver gets timesheet.approved', async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
-import { join } from 'node:path'
+import type { Database } from 'bun:sqlite'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { createPersonFixture, createTenantFixture } from '../helpers/fixtures'
 import { callTool, mcpClient } from '../helpers/mcp'
-import { startServer, type TestServer } from '../helpers/server'
-import { invitationLinkFor, startSmtpSink } from '../helpers/smtp-sink'
+import type { TestServer } from '../helpers/server'
+import { invitationLinkFor } from '../helpers/smtp-sink'
+import { type ConsoleHarness, type SmtpSink, startConsole } from './harness'
 
 // The invitation page over plain HTTP (the browser flow is in console.test.ts): escaping, refusals,
 // the CSRF token, the Origin guard and the body cap. Real server and SMTP sink.
@@ -14,25 +14,21 @@ setDefaultTimeout(60_000)
 const COMPANY = `O'Neill & <Sons> "Freight"`
 const COMPANY_HTML = 'O&#x27;Neill &amp; &lt;Sons&gt; &quot;Freight&quot;'
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>
+let h: ConsoleHarness
+let sink: SmtpSink
 let server: TestServer
 let admin: Client
 let db: Database
 
 beforeAll(async () => {
-  sink = await startSmtpSink()
-  server = await startServer({
-    env: { WORKFORCE_SMTP_HOST: '127.0.0.1', WORKFORCE_SMTP_PORT: String(sink.port), WORKFORCE_SMTP_FROM: 'workforce@appliance.test' },
-  })
+  h = await startConsole({ smtp: true, browser: false })
+  ;({ sink, server, db } = h)
   const t = await createTenantFixture(server, { name: COMPANY })
   admin = await mcpClient(server.url, (await createPersonFixture(server, t.tenant, { role: 'admin', name: 'Ada Admin' })).key)
-  db = new Database(join(server.dataDir, 'workforce.db'), { readonly: true })
 }, 120_000)
 afterAll(async () => {
   await admin.close()
-  db.close()
-  await server.stop()
-  await sink.close()
+  await h.close()
 }, 120_000)
 
 async function invite(email: string): Promise<{ url: string; token: string }> {

@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
-import { startServer, type TestServer } from '../helpers/server'
-import { checkPage, launch, openTab, type Tab } from './browser'
+import { type ConsoleHarness, checkPage, startConsole, type Tab } from './harness'
 
 // The manager "Productivity" page (issue 15, item 4) in real Chromium against a real server with a
 // seeded demo company, signed in through "Try as Manager / Admin / Employee".
 setDefaultTimeout(120_000)
 
-let server: TestServer
-let browser: Browser
-const tabs: Tab[] = []
-
-async function tryAs(role: 'Employee' | 'Manager' | 'Admin'): Promise<Tab> {
-  const t = await openTab(browser, server.url)
-  tabs.push(t)
-  await t.page.goto('/signin')
-  await t.page.getByRole('button', { name: `Try as ${role}` }).click()
-  await t.page.waitForURL('**/today')
-  return t
-}
+let h: ConsoleHarness
+const tryAs = (role: 'Employee' | 'Manager' | 'Admin') => h.tryAs(role)
 
 /** The table's cells, row by row (week, productive, neutral, unproductive, idle, score, people). */
 async function table(t: Tab): Promise<string[][]> {
@@ -29,17 +17,12 @@ async function table(t: Tab): Promise<string[][]> {
 }
 
 beforeAll(async () => {
-  server = await startServer()
-  const seed = await server.cli(['seed-demo', '--employees', '12', '--days', '21', '--seed', 'console-productivity'])
+  h = await startConsole()
+  const seed = await h.server.cli(['seed-demo', '--employees', '12', '--days', '21', '--seed', 'console-productivity'])
   expect({ code: seed.code, stderr: seed.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
-  browser = await launch()
 })
 
-afterAll(async () => {
-  for (const t of tabs) await t.context.close()
-  await browser?.close()
-  await server?.stop()
-})
+afterAll(() => h?.close())
 
 describe('console: manager productivity', () => {
   test('a manager sees hours by category over weeks for the teams they manage, as a chart and a table', async () => {

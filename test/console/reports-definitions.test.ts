@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { addDays } from '../../src/kernel/time'
-import { startServer, type TestServer } from '../helpers/server'
+import { type ConsoleHarness, startConsole } from './harness'
 
 // Every report of the Reports page, downloaded as CSV by a demo admin from a real server with a seeded
 // demo company: the header line of each is the one its definition lists (src/console/reports/definitions.ts).
@@ -23,39 +23,25 @@ const EXPECTED: Record<string, string[]> = {
   projects: ['Project', 'Client', 'Hours used', 'Hours budget', 'Hours used %', 'Amount used', 'Amount budget', 'At risk'],
 }
 
-let server: TestServer
+let h: ConsoleHarness
 let session = ''
 
 beforeAll(async () => {
-  server = await startServer()
-  const seed = await server.cli(['seed-demo', '--employees', '12', '--days', '21', '--seed', 'console-reports'])
+  h = await startConsole({ browser: false })
+  const seed = await h.server.cli(['seed-demo', '--employees', '12', '--days', '21', '--seed', 'console-reports'])
   expect({ code: seed.code, stderr: seed.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
   // "Try as Admin" on the sign-in page, over plain HTTP.
-  const page = await fetch(`${server.url}/signin`)
-  const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())![1]!
-  const res = await fetch(`${server.url}/demo`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: page.headers.get('set-cookie')!.split(';')[0]!, origin: server.url },
-    body: new URLSearchParams({ _csrf: csrf, role: 'admin' }).toString(),
-  })
-  expect(res.status).toBe(303)
-  session = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('wf_session='))!
-    .split(';')[0]!
+  session = (await h.demoSession('admin')).setCookie.split(';')[0]!
 }, 180_000)
 
-afterAll(async () => {
-  await server?.stop()
-}, 60_000)
+afterAll(() => h?.close(), 60_000)
 
 describe('report definitions', () => {
   test('every report downloads as CSV with the header its definition lists, one line per row and a totals line', async () => {
     mkdirSync(OUT, { recursive: true })
     const lines: Record<string, number> = {}
     for (const [id, header] of Object.entries(EXPECTED)) {
-      const res = await fetch(`${server.url}/reports?${new URLSearchParams({ report: id, from: FROM, to: TO, format: 'csv' })}`, {
+      const res = await fetch(`${h.server.url}/reports?${new URLSearchParams({ report: id, from: FROM, to: TO, format: 'csv' })}`, {
         headers: { cookie: session },
       })
       expect({ id, status: res.status }).toEqual({ id, status: 200 })

@@ -2,22 +2,18 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { readFileSync } from 'node:fs'
 import { inflateSync } from 'node:zlib'
 import { PDFDocument } from 'pdf-lib'
-import type { Browser } from 'playwright-core'
 import { addDays } from '../../src/kernel/time'
 import { createKeyFixture, createUserFixture } from '../helpers/fixtures'
-import { startServer, type TestServer } from '../helpers/server'
-import { type ReceivedMail, startSmtpSink } from '../helpers/smtp-sink'
-import { checkPage, launch, openTab, type Tab } from './browser'
+import type { TestServer } from '../helpers/server'
+import { type ConsoleHarness, checkPage, startConsole, type Tab } from './harness'
 
 // A real server, a real SMTP sink and real Chromium on a shared machine: room for hooks, no timing assertion.
 setDefaultTimeout(120_000)
 
-const PASSWORD = 'correct horse battery staple'
 const COMPANY = 'Berichte & Söhne'
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>
+let h: ConsoleHarness
 let server: TestServer
-let browser: Browser
 let tenant: string
 let setupUrl: string
 let adminToken: string
@@ -29,45 +25,13 @@ let southId: string
 /** A date in last week's pay period (entirely in the past), and that period. */
 const day = addDays(new Date().toISOString().slice(0, 10), -7)
 let period: { start: string; end: string }
-const tabs: Tab[] = []
-
-const tab = async () => {
-  const t = await openTab(browser, server.url)
-  tabs.push(t)
-  return t
-}
-
-const cli = async (args: string[]) => {
-  const r = await server.cli(args)
-  if (r.code !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}${r.stdout}`)
-  return r.stdout
-}
-
-async function mailLink(inbox: ReceivedMail[], to: string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    for (const mail of inbox.filter((m) => m.to.includes(to)).reverse()) {
-      const m = pattern.exec(mail.raw.replace(/=\r\n/g, '').replace(/=3D/g, '='))
-      if (m) return m[1]!
-    }
-    if (Date.now() > deadline) throw new Error(`no matching e-mail to ${to}`)
-    await Bun.sleep(50)
-  }
-}
+const tab = () => h.tab()
+const cli = (args: string[]) => h.cli(args)
 
 /** Signs a person in with a password set through "forgot password" (the e-mail's link). */
 async function signedInAs(email: string): Promise<Tab> {
   const t = await tab()
-  await t.page.goto('/account/reset')
-  await t.page.getByLabel('E-mail').fill(email)
-  await t.page.getByRole('button', { name: 'Send the link' }).click()
-  await t.page.getByText('a link to set a new password is on its way').waitFor()
-  const link = await mailLink(sink.inbox, email, /(https?:\/\/\S+\/account\/set-password\?token=[\w-]+)/)
-  await t.page.goto(link)
-  await t.page.getByLabel('New password').fill(PASSWORD)
-  await t.page.getByLabel('Repeat the password').fill(PASSWORD)
-  await t.page.getByRole('button', { name: 'Set the password and sign in' }).click()
-  await t.page.waitForURL('**/today')
+  await h.passwordByReset(t, email)
   return t
 }
 
@@ -132,27 +96,11 @@ function pdfText(bytes: Buffer): string {
 const de = (s: string): number => Number(s.replace(/\./g, '').replace(',', '.'))
 
 beforeAll(async () => {
-  sink = await startSmtpSink()
-  server = await startServer({
-    env: { WORKFORCE_SMTP_HOST: '127.0.0.1', WORKFORCE_SMTP_PORT: String(sink.port), WORKFORCE_SMTP_FROM: 'workforce@appliance.test' },
-  })
-  const created = JSON.parse(
-    await cli([
-      'tenant',
-      'create',
-      '--json',
-      '--name',
-      COMPANY,
-      '--owner-email',
-      `owner.${Date.now()}@reports.test`,
-      '--owner-name',
-      'Olga Owner',
-      '--timezone',
-      'Europe/Berlin',
-    ]),
-  )
+  h = await startConsole({ smtp: true })
+  server = h.server
+  const created = await h.createTenant({ name: COMPANY, domain: 'reports.test' })
   tenant = created.tenant
-  setupUrl = created.console_setup_url
+  setupUrl = created.setupUrl
   await cli(['settings', 'set', '--tenant', tenant, '--locale', 'de-DE'])
   adminToken = (await createKeyFixture(server, tenant, { kind: 'api', role: 'admin' })).key
   northId = JSON.parse(await cli(['teams', 'create', 'Nord', '--tenant', tenant, '--json'])).id
@@ -169,26 +117,16 @@ beforeAll(async () => {
   await submit(erik.email)
   const sheet = (await api(`/timesheets?user_id=${emil.id}`)).data[0]
   period = { start: sheet.period_start, end: sheet.period_end }
-  browser = await launch()
 }, 180_000)
 
-afterAll(async () => {
-  for (const t of tabs) await t.context.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
-  await sink?.close()
-}, 120_000)
+afterAll(() => h?.close(), 120_000)
 
 describe('reports in real Chromium', () => {
   let admin: Tab
 
   test('an admin sees the timesheets report for the period, and its CSV total equals the timesheet read through the REST API', async () => {
     admin = await tab()
-    await admin.page.goto(setupUrl)
-    await admin.page.getByLabel('New password').fill(PASSWORD)
-    await admin.page.getByLabel('Repeat the password').fill(PASSWORD)
-    await admin.page.getByRole('button', { name: 'Set the password and sign in' }).click()
-    await admin.page.waitForURL('**/today')
+    await h.setPasswordByLink(admin, setupUrl)
     await admin.page.getByRole('link', { name: 'Reports' }).click()
     await admin.page.waitForURL('**/reports')
     await admin.page.getByRole('heading', { name: 'Reports' }).waitFor()
