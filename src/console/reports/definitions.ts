@@ -45,8 +45,8 @@ export interface ReportData {
 
 export type FilterName = 'period' | 'team' | 'person'
 
-/** A report as written in REPORTS: rows of type R from its operation, and columns reading them. */
-interface ReportSpec<R> {
+/** What names a report and who may see it, the same in REPORTS and in the definitions ready to use. */
+interface ReportMeta {
   id: string
   title: string
   description: string
@@ -55,6 +55,10 @@ interface ReportSpec<R> {
   /** The operation the rows come from (documentation; load invokes it). */
   operation: string
   filters: FilterName[]
+}
+
+/** A report as written in REPORTS: rows of type R from its operation, and columns reading them. */
+interface ReportSpec<R> extends ReportMeta {
   columns: Column<R>[]
   load(ctx: Ctx, f: ReportFilters, currency: string): Promise<Omit<ReportData, 'rows'> & { rows: R[] }>
 }
@@ -66,13 +70,7 @@ export interface ColumnInfo {
 }
 
 /** A report ready to use: its columns' labels and kinds, and load giving the cells. */
-export interface ReportDefinition {
-  id: string
-  title: string
-  description: string
-  role: Role
-  operation: string
-  filters: FilterName[]
+export interface ReportDefinition extends ReportMeta {
   columns: ColumnInfo[]
   load(ctx: Ctx, f: ReportFilters, currency: string): Promise<ReportData>
 }
