@@ -146,9 +146,10 @@ export function oauthSurface(rt: Runtime) {
           const form = new URLSearchParams(await request.text())
           if (!req.signedIn) return new Response(null, { status: 303, headers: { location: '/signin' } })
           if (!csrfOk(req, form)) return errorPage(new OAuthError('access_denied', 'The form expired or came from another site (CSRF check failed).'), 403)
-          const { tenant, user, session } = req.signedIn
+          const { tenant, user, session, actor } = req.signedIn
           const location = decideAuthorization(
-            { tenant, db: rt.db, now: req.now },
+            // The console is the client app the person consents in (its operations' surface too).
+            { tenant, db: rt.db, now: req.now, actor, surface: 'client' },
             form.get('request') ?? '',
             { userId: user.id, role: user.role, readOnly: session.readOnly || tenant.isDemo },
             form.get('decision') === 'allow',
