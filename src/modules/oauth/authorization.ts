@@ -76,7 +76,7 @@ export async function startAuthorization(
   if (!clientId) return { kind: 'error_page', error: new OAuthError('invalid_request', 'client_id is required.') }
   let client: OAuthClient | null
   try {
-    client = await resolveClient(db, clientId, env.allowCidrs)
+    client = await resolveClient(db, clientId, env.allowCidrs, env.now)
   } catch (e) {
     if (e instanceof OAuthError) return { kind: 'error_page', error: e }
     throw e
