@@ -14,7 +14,7 @@ import { consoleSurface } from '../console/surface'
 import { MCP_PATH, mcpSurface } from './mcp'
 import { RPC, rpcError } from './mcp-rpc'
 import { observability } from './observability'
-import { oauthSurface } from './oauth'
+import { oauthSurface, originFreePath } from './oauth'
 
 const isInvalidToken = (e: unknown): boolean => e instanceof DomainError && typeof e.details === 'object' && e.details !== null && 'invalid_token' in e.details
 
@@ -95,7 +95,8 @@ function admit(rt: Runtime, request: Request): void {
   if (headerBytes > MAX_HEADER_BYTES)
     throw new DomainError('headers_too_large', `The request headers exceed ${MAX_HEADER_BYTES} bytes.`, { limit_bytes: MAX_HEADER_BYTES })
   const refused = checkHostAndOrigin(rt.config, request.headers)
-  if (refused) {
+  // The open OAuth endpoints answer any browser Origin (CORS, surfaces/oauth.ts); Host still counts.
+  if (refused && !(refused.code === 'origin_not_allowed' && originFreePath(pathOf(request.url)))) {
     const { code, message, ...details } = refused
     throw new DomainError(code, message, details)
   }

@@ -19,6 +19,7 @@ import { noteRequestCtx } from './observability'
 import { bearerChallenge } from '../modules/oauth/metadata'
 import { MISSING_KEY_MESSAGE } from '../kernel/access'
 import { mcpTools } from './mcp-tools'
+import { mcpCorsHeaders, mcpPreflight } from './oauth'
 
 export const MCP_PATH = '/api/mcp/v1'
 const SESSION_HEADER = 'mcp-session-id'
@@ -282,7 +283,10 @@ export function mcpSurface(rt: Runtime) {
   const changePlan = JSON.stringify(changePlanGuide(rt.config.publicUrl))
   const jsonBody = (body: string) => new Response(body, { headers: { 'content-type': 'application/json' } })
   const idOf = (headers: Record<string, unknown>) => String(headers['x-request-id'] ?? randomUUID())
+  // CORS for browser-based clients whose Origin passed the guard (surfaces/oauth.ts, docs/oauth.md).
   return new Elysia({ name: 'mcp' })
+    .onBeforeHandle(({ request, set }) => mcpCorsHeaders(request, set.headers as Record<string, string | number>))
+    .options(MCP_PATH, ({ request }) => mcpPreflight(request))
     .get(`${MCP_PATH}/tools`, () => jsonBody(listing), {
       detail: { summary: 'List the MCP tools (no key needed)', tags: ['mcp'] },
     })

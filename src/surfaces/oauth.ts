@@ -13,6 +13,65 @@ import type { Runtime } from '../runtime'
 /** OAuth answers are never cached (RFC 6749 §5.1) and readable by browser-based clients. */
 const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' }
 
+/**
+ * CORS (docs/oauth.md, "Browser-based clients"). The discovery documents and the registration,
+ * token and revocation endpoints are read cross-origin by browser-based MCP clients (the
+ * Inspector's UI, web connectors): they answer any Origin with `Access-Control-Allow-Origin: *`
+ * and a preflight. No cookie is involved there (a code needs its PKCE verifier, a token is its own
+ * credential), so the Origin part of the Host/Origin guard does not apply to them; the Host part
+ * still does. The authorization and consent pages are navigations, not CORS: the guard applies.
+ */
+export const OPEN_OAUTH_PATHS: ReadonlySet<string> = new Set([
+  PRM_PATH,
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/openid-configuration',
+  '/oauth/register',
+  '/oauth/token',
+  '/oauth/revoke',
+])
+
+/** Whether a refused Origin may still be served: only on the open OAuth endpoints above. */
+export const originFreePath = (path: string): boolean => OPEN_OAUTH_PATHS.has(path)
+
+const PREFLIGHT_MAX_AGE_S = '600'
+
+/** The answer to a CORS preflight of an open OAuth endpoint. */
+const oauthPreflight = (): Response =>
+  new Response(null, {
+    status: 204,
+    headers: {
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': 'authorization, content-type, mcp-protocol-version',
+      'access-control-max-age': PREFLIGHT_MAX_AGE_S,
+    },
+  })
+
+/**
+ * CORS of the MCP endpoint: a browser Origin that passed the Host/Origin guard (the box's own
+ * hosts, loopback when bound to it, WORKFORCE_ALLOWED_ORIGINS) is echoed, never `*`; a refused one
+ * never gets here. Headers the client must read (the session id, the 401 challenge) are exposed.
+ */
+export function mcpCorsHeaders(request: Request, headers: Record<string, string | number>): void {
+  const origin = request.headers.get('origin')
+  if (!origin) return
+  headers['access-control-allow-origin'] = origin
+  headers.vary = 'Origin'
+  headers['access-control-expose-headers'] = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate'
+}
+
+/** The answer to a CORS preflight of the MCP endpoint (its Origin already passed the guard). */
+export function mcpPreflight(request: Request): Response {
+  const headers: Record<string, string> = {
+    'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+    'access-control-allow-headers': 'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id',
+    'access-control-max-age': PREFLIGHT_MAX_AGE_S,
+  }
+  mcpCorsHeaders(request, headers)
+  return new Response(null, { status: 204, headers })
+}
+
 const json = (body: unknown, status = 200): Response => new Response(JSON.stringify(body), { status, headers: JSON_HEADERS })
 
 /** RFC 6749 §5.2 error shape; invalid_client is 401 (§5.2). */
@@ -94,6 +153,14 @@ export function oauthSurface(rt: Runtime) {
   const hidden = { detail: { hide: true } }
   return (
     new Elysia({ name: 'oauth' })
+      // CORS preflights of the open endpoints (one route each: Elysia matches OPTIONS per path).
+      .options(PRM_PATH, oauthPreflight, hidden)
+      .options('/.well-known/oauth-protected-resource', oauthPreflight, hidden)
+      .options('/.well-known/oauth-authorization-server', oauthPreflight, hidden)
+      .options('/.well-known/openid-configuration', oauthPreflight, hidden)
+      .options('/oauth/register', oauthPreflight, hidden)
+      .options('/oauth/token', oauthPreflight, hidden)
+      .options('/oauth/revoke', oauthPreflight, hidden)
       // RFC 9728 §3.1: the path of the resource after the well-known name; the root one too.
       .get(PRM_PATH, prm, hidden)
       .get('/.well-known/oauth-protected-resource', prm, hidden)
@@ -146,9 +213,10 @@ export function oauthSurface(rt: Runtime) {
           const form = new URLSearchParams(await request.text())
           if (!req.signedIn) return new Response(null, { status: 303, headers: { location: '/signin' } })
           if (!csrfOk(req, form)) return errorPage(new OAuthError('access_denied', 'The form expired or came from another site (CSRF check failed).'), 403)
-          const { tenant, user, session } = req.signedIn
+          const { tenant, user, session, actor } = req.signedIn
           const location = decideAuthorization(
-            { tenant, db: rt.db, now: req.now },
+            // The console is the client app the person consents in (its operations' surface too).
+            { tenant, db: rt.db, now: req.now, actor, surface: 'client' },
             form.get('request') ?? '',
             { userId: user.id, role: user.role, readOnly: session.readOnly || tenant.isDemo },
             form.get('decision') === 'allow',

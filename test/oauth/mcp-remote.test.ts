@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { launch, openTab, type Tab } from '../console/browser'
 import { startServer, type TestServer } from '../helpers/server'
+import { setConsolePassword, signIn } from './consent-helper'
 
 // Issue 16: mcp-remote (the stdio bridge desktop clients use: `npx mcp-remote <url>`) completes the
 // OAuth flow against a real server. mcp-remote is the real package (a dev dependency, run with
@@ -13,7 +14,6 @@ import { startServer, type TestServer } from '../helpers/server'
 // the test's Chromium opens that URL, signs in and clicks Allow. No timing assertion.
 setDefaultTimeout(120_000)
 
-const PASSWORD = 'correct horse battery staple'
 const PROXY = join(import.meta.dir, '../../node_modules/mcp-remote/dist/proxy.js')
 
 let server: TestServer
@@ -79,12 +79,7 @@ beforeAll(async () => {
   const out = JSON.parse(created.stdout) as { console_setup_url: string }
   browser = await launch()
   tab = await openTab(browser, server.url)
-  await tab.page.goto(out.console_setup_url)
-  await tab.page.getByLabel('New password').fill(PASSWORD)
-  await tab.page.getByLabel('Repeat the password').fill(PASSWORD)
-  await tab.page.getByRole('button', { name: 'Set the password and sign in' }).click()
-  await tab.page.waitForURL('**/today')
-  await tab.context.clearCookies()
+  await setConsolePassword(tab, out.console_setup_url)
 }, 180_000)
 
 afterAll(async () => {
@@ -123,9 +118,7 @@ describe('mcp-remote', () => {
       expect(authUrl.searchParams.get('code_challenge_method')).toBe('S256')
       await tab.page.goto(authUrl.toString())
       await tab.page.waitForURL('**/signin?**')
-      await tab.page.getByLabel('E-mail').fill(ownerEmail)
-      await tab.page.getByLabel('Password').fill(PASSWORD)
-      await tab.page.getByRole('button', { name: 'Sign in' }).click()
+      await signIn(tab, ownerEmail)
       await tab.page.waitForURL('**/oauth/consent?**')
       await tab.page.getByRole('button', { name: 'Allow', exact: true }).click()
       await tab.page.waitForURL('**/oauth/callback?**')

@@ -1,17 +1,25 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { createHash, randomBytes } from 'node:crypto'
 import type { Browser } from 'playwright-core'
 import { totpCode } from '../../src/modules/security/totp'
 import { createKeyFixture } from '../helpers/fixtures'
 import { rpc } from '../helpers/mcp'
 import { startServer, type TestServer } from '../helpers/server'
 import { checkPage, launch, openTab, type Tab } from '../console/browser'
+import {
+  authorizeUrl as authorizeUrlOf,
+  type CallbackServer,
+  decide,
+  grantAudit,
+  pkce,
+  registerClient,
+  setConsolePassword,
+  signIn,
+  startCallbackServer,
+} from './consent-helper'
 
 // Issue 16: the OAuth return path survives the 2FA step and the demo "try as" buttons; a demo
 // sign-in gives a read-only token. Real server, real Chromium, real HTTP; no timing assertion.
 setDefaultTimeout(120_000)
-
-const PASSWORD = 'correct horse battery staple'
 
 let server: TestServer
 let browser: Browser
@@ -19,53 +27,17 @@ let tab: Tab
 let tenant: string
 let ownerEmail: string
 let ownerKey: string
+let ownerUserId: string
 let totpSecret: string
-let callbackServer: ReturnType<typeof Bun.serve>
-const callbacks: URLSearchParams[] = []
+let callbackServer: CallbackServer
 let redirectUri: string
 
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url')
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
-}
+const register = (name: string): Promise<string> => registerClient(server.url, redirectUri, name)
 
-async function register(name: string): Promise<string> {
-  const res = await fetch(`${server.url}/oauth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_name: name, redirect_uris: [redirectUri] }),
-  })
-  expect(res.status).toBe(201)
-  return ((await res.json()) as { client_id: string }).client_id
-}
-
-const authorizeUrl = (clientId: string, challenge: string) => {
-  const u = new URL(`${server.url}/oauth/authorize`)
-  const params = {
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: redirectUri,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    state: 'st-2',
-    resource: `${server.url}/api/mcp/v1`,
-  }
-  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v)
-  return u.toString()
-}
+const authorizeUrl = (clientId: string, challenge: string) => authorizeUrlOf(server.url, { clientId, redirectUri, challenge, state: 'st-2' })
 
 /** Clicks Allow on the consent page and returns the client's callback query. */
-async function allow(): Promise<URLSearchParams> {
-  const before = callbacks.length
-  await tab.page.getByRole('button', { name: 'Allow', exact: true }).click()
-  await tab.page.waitForURL(`${redirectUri}?**`)
-  const deadline = Date.now() + 10_000
-  while (callbacks.length === before) {
-    if (Date.now() > deadline) throw new Error(`the browser did not come back to the client: at ${tab.page.url()}`)
-    await Bun.sleep(25)
-  }
-  return callbacks[callbacks.length - 1]!
-}
+const allow = (): Promise<URLSearchParams> => decide(tab, callbackServer)
 
 async function exchange(clientId: string, code: string, verifier: string): Promise<string> {
   const res = await fetch(`${server.url}/oauth/token`, {
@@ -92,22 +64,15 @@ const clientPost = (path: string, key: string, body: unknown = {}) =>
   })
 
 beforeAll(async () => {
-  callbackServer = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    fetch(req) {
-      const url = new URL(req.url)
-      if (url.pathname === '/callback') callbacks.push(url.searchParams)
-      return new Response('<!doctype html><title>done</title><p>You can close this window.</p>', { headers: { 'content-type': 'text/html' } })
-    },
-  })
-  redirectUri = `http://127.0.0.1:${callbackServer.port}/callback`
+  callbackServer = startCallbackServer()
+  redirectUri = callbackServer.uri
   server = await startServer()
   ownerEmail = `owner.${Date.now()}@oauth2fa.test`
   const created = await server.cli(['tenant', 'create', '--json', '--name', 'Two Factor Ltd', '--owner-email', ownerEmail, '--owner-name', 'Tess Totp'])
   expect(created.code).toBe(0)
-  const out = JSON.parse(created.stdout) as { tenant: string; console_setup_url: string }
+  const out = JSON.parse(created.stdout) as { tenant: string; owner_user_id: string; console_setup_url: string }
   tenant = out.tenant
+  ownerUserId = out.owner_user_id
   ownerKey = (await createKeyFixture(server, tenant, { kind: 'live', user: ownerEmail })).key
   // Two-factor on for the owner, through the client API (the same the console's account page uses).
   const enrolled = await clientPost('/me/2fa/enroll', ownerKey)
@@ -117,19 +82,14 @@ beforeAll(async () => {
   expect(await confirmed.json()).toMatchObject({ enabled: true })
   browser = await launch()
   tab = await openTab(browser, server.url)
-  await tab.page.goto(out.console_setup_url)
-  await tab.page.getByLabel('New password').fill(PASSWORD)
-  await tab.page.getByLabel('Repeat the password').fill(PASSWORD)
-  await tab.page.getByRole('button', { name: 'Set the password and sign in' }).click()
-  await tab.page.waitForURL('**/today')
-  await tab.context.clearCookies()
+  await setConsolePassword(tab, out.console_setup_url)
 }, 180_000)
 
 afterAll(async () => {
   await tab?.context.close().catch(() => undefined)
   await browser?.close()
   await server?.stop()
-  callbackServer?.stop(true)
+  callbackServer?.stop()
 }, 120_000)
 
 describe('OAuth sign-in through two-factor and the demo', () => {
@@ -139,9 +99,7 @@ describe('OAuth sign-in through two-factor and the demo', () => {
     const { verifier, challenge } = pkce()
     await tab.page.goto(authorizeUrl(clientId, challenge))
     await tab.page.waitForURL('**/signin?**')
-    await tab.page.getByLabel('E-mail').fill(ownerEmail)
-    await tab.page.getByLabel('Password').fill(PASSWORD)
-    await tab.page.getByRole('button', { name: 'Sign in' }).click()
+    await signIn(tab, ownerEmail)
     await tab.page.getByLabel('6-digit code from your authenticator app').fill(totpCode(totpSecret, Date.now()))
     await tab.page.getByRole('button', { name: 'Verify' }).click()
     // Back on the consent page (before this change, the TOTP step went to /today).
@@ -166,9 +124,7 @@ describe('OAuth sign-in through two-factor and the demo', () => {
     const clientId = await register('2FA retry client')
     const { challenge } = pkce()
     await tab.page.goto(authorizeUrl(clientId, challenge))
-    await tab.page.getByLabel('E-mail').fill(ownerEmail)
-    await tab.page.getByLabel('Password').fill(PASSWORD)
-    await tab.page.getByRole('button', { name: 'Sign in' }).click()
+    await signIn(tab, ownerEmail)
     const right = totpCode(totpSecret, Date.now())
     await tab.page.getByLabel('6-digit code from your authenticator app').fill(right === '000000' ? '111111' : '000000')
     await tab.page.getByRole('button', { name: 'Verify' }).click()
@@ -214,9 +170,7 @@ describe("the admin's view of the company's connected applications", () => {
     const { verifier, challenge } = pkce()
     await tab.context.clearCookies()
     await tab.page.goto(authorizeUrl(clientId, challenge))
-    await tab.page.getByLabel('E-mail').fill(ownerEmail)
-    await tab.page.getByLabel('Password').fill(PASSWORD)
-    await tab.page.getByRole('button', { name: 'Sign in' }).click()
+    await signIn(tab, ownerEmail)
     await tab.page.getByLabel('6-digit code from your authenticator app').fill(totpCode(totpSecret, Date.now()))
     await tab.page.getByRole('button', { name: 'Verify' }).click()
     await tab.page.waitForURL('**/oauth/consent?**')
@@ -236,6 +190,13 @@ describe("the admin's view of the company's connected applications", () => {
     const after = await callWith(access, 'list_employees')
     expect(after.status).toBe(401)
     expect(after.headers.get('www-authenticate')).toContain('invalid_token')
+    // The admin's disconnect is in the audit trail, in the admin's name, with the reason.
+    const audit = await grantAudit(server, tenant, clientId)
+    expect(audit.map((e) => [e.action, e.reason])).toEqual([
+      ['oauth_grant.created', null],
+      ['oauth_grant.revoked', 'admin'],
+    ])
+    expect(audit[1]).toMatchObject({ surface: 'client', actor: { kind: 'user', user_id: ownerUserId }, after: { revoked_reason: 'admin' } })
   })
 
   test('the page is refused to a role below admin (a demo employee)', async () => {

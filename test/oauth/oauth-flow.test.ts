@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { createHash, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,11 +12,21 @@ import { createKeyFixture } from '../helpers/fixtures'
 import { callTool, mcpClient, rpc } from '../helpers/mcp'
 import { startServer, type TestServer } from '../helpers/server'
 import { checkPage, launch, openTab, type Tab } from '../console/browser'
+import {
+  authorizeUrl as authorizeUrlOf,
+  type CallbackServer,
+  decide,
+  type GrantAuditEntry,
+  grantAudit,
+  pkce,
+  registerClient,
+  setConsolePassword,
+  signIn,
+  startCallbackServer,
+} from './consent-helper'
 
 // A real server, real Chromium and the official SDK client: room for hooks, no timing assertion.
 setDefaultTimeout(120_000)
-
-const PASSWORD = 'correct horse battery staple'
 
 let server: TestServer
 /** The server's clock (libfaketime): it stands still until a test moves it (token expiry). */
@@ -32,9 +41,9 @@ let tab: Tab
 let tenant: string
 let ownerEmail: string
 let ownerKey: string
+let ownerUserId: string
 /** The loopback "application" the browser returns to: records each callback's query. */
-let callbackServer: ReturnType<typeof Bun.serve>
-const callbacks: URLSearchParams[] = []
+let callbackServer: CallbackServer
 let redirectUri: string
 let documents: ReturnType<typeof Bun.serve>
 let certDir: string
@@ -84,56 +93,19 @@ class TestProvider implements OAuthClientProvider {
 
 /** Opens an authorization URL in the signed-in browser, clicks Allow, and returns the callback's query. */
 async function consentInBrowser(url: string, decision: 'Allow' | 'Deny' = 'Allow'): Promise<URLSearchParams> {
-  const before = callbacks.length
   await tab.page.goto(url)
   if (tab.page.url().includes('/signin')) {
-    await tab.page.getByLabel('E-mail').fill(ownerEmail)
-    await tab.page.getByLabel('Password').fill(PASSWORD)
-    await tab.page.getByRole('button', { name: 'Sign in' }).click()
+    await signIn(tab, ownerEmail)
     await tab.page.waitForURL('**/oauth/consent?**')
   }
   await tab.page.getByRole('heading', { name: /Allow .* to use workforce as you\?/ }).waitFor()
-  await tab.page.getByRole('button', { name: decision, exact: true }).click()
-  await tab.page.waitForURL(`${redirectUri}?**`)
-  const deadline = Date.now() + 10_000
-  while (callbacks.length === before) {
-    if (Date.now() > deadline)
-      throw new Error(`the browser did not come back to the client: at ${tab.page.url()}: ${(await tab.page.content()).slice(0, 1500)}`)
-    await Bun.sleep(25)
-  }
-  return callbacks[callbacks.length - 1]!
+  return decide(tab, callbackServer, decision)
 }
 
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url')
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
-}
+const register = (redirect = redirectUri, name = 'Raw client'): Promise<string> => registerClient(server.url, redirect, name)
 
-async function register(redirect = redirectUri, name = 'Raw client'): Promise<string> {
-  const res = await fetch(`${server.url}/oauth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_name: name, redirect_uris: [redirect] }),
-  })
-  expect(res.status).toBe(201)
-  return ((await res.json()) as { client_id: string }).client_id
-}
-
-const authorizeUrl = (clientId: string, challenge: string, extra: Record<string, string> = {}) => {
-  const u = new URL(`${server.url}/oauth/authorize`)
-  const params = {
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: redirectUri,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    state: 'st-1',
-    resource: `${server.url}/api/mcp/v1`,
-    ...extra,
-  }
-  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v)
-  return u.toString()
-}
+const authorizeUrl = (clientId: string, challenge: string, extra: Record<string, string> = {}) =>
+  authorizeUrlOf(server.url, { clientId, redirectUri, challenge, state: 'st-1' }, extra)
 
 const token = async (params: Record<string, string>) => {
   const res = await fetch(`${server.url}/oauth/token`, {
@@ -142,6 +114,26 @@ const token = async (params: Record<string, string>) => {
     body: new URLSearchParams(params).toString(),
   })
   return { status: res.status, body: (await res.json()) as Record<string, string> }
+}
+
+/** The audit row of a revocation of the client's one grant (issue 16: connected clients leave a trace). */
+async function expectRevokedInAudit(clientId: string, reason: string, surface: string, byClient: boolean) {
+  const audit = await grantAudit(server, tenant, clientId)
+  expect(audit.map((e) => e.action)).toEqual(['oauth_grant.created', 'oauth_grant.revoked'])
+  const [created, revoked] = audit as [GrantAuditEntry, GrantAuditEntry]
+  expect(revoked).toMatchObject({
+    entity: 'oauth_grant',
+    entity_id: created.entity_id,
+    surface,
+    reason,
+    actor: { kind: 'user', user_id: ownerUserId },
+    before: { client_id: clientId, revoked_at: null },
+    after: { client_id: clientId, revoked_reason: reason },
+  })
+  expect(revoked.after!.revoked_at).toBeNumber()
+  // At the token and revocation endpoints the actor is the client itself, its key id the grant's.
+  if (byClient) expect(revoked.actor.key_id).toBe(created.entity_id)
+  else expect(revoked.actor.key_id).not.toBe(created.entity_id)
 }
 
 /** A fresh client, code and verifier, through the browser. */
@@ -163,16 +155,8 @@ const listEmployeesWith = (accessToken: string) =>
   )
 
 beforeAll(async () => {
-  callbackServer = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    fetch(req) {
-      const url = new URL(req.url)
-      if (url.pathname === '/callback') callbacks.push(url.searchParams)
-      return new Response('<!doctype html><title>done</title><p>You can close this window.</p>', { headers: { 'content-type': 'text/html' } })
-    },
-  })
-  redirectUri = `http://127.0.0.1:${callbackServer.port}/callback`
+  callbackServer = startCallbackServer()
+  redirectUri = callbackServer.uri
   clock = fakeClock(START)
   // The client's web site for Client ID Metadata Documents: an https stand-in on loopback with a
   // self-signed certificate the server trusts (NODE_EXTRA_CA_CERTS), its range allow-listed for
@@ -226,18 +210,14 @@ beforeAll(async () => {
   ownerEmail = `owner.${Date.now()}@oauth.test`
   const created = await server.cli(['tenant', 'create', '--json', '--name', 'OAuth & Co', '--owner-email', ownerEmail, '--owner-name', 'Olga Owner'])
   expect(created.code).toBe(0)
-  const out = JSON.parse(created.stdout) as { tenant: string; console_setup_url: string }
+  const out = JSON.parse(created.stdout) as { tenant: string; owner_user_id: string; console_setup_url: string }
   tenant = out.tenant
+  ownerUserId = out.owner_user_id
   ownerKey = (await createKeyFixture(server, tenant, { kind: 'live', user: ownerEmail })).key
   browser = await launch()
   tab = await openTab(browser, server.url)
   // The owner sets a password with the one-time link (and is signed in by it; the test signs out to see sign-in in the flow).
-  await tab.page.goto(out.console_setup_url)
-  await tab.page.getByLabel('New password').fill(PASSWORD)
-  await tab.page.getByLabel('Repeat the password').fill(PASSWORD)
-  await tab.page.getByRole('button', { name: 'Set the password and sign in' }).click()
-  await tab.page.waitForURL('**/today')
-  await tab.context.clearCookies()
+  await setConsolePassword(tab, out.console_setup_url)
 }, 180_000)
 
 afterAll(async () => {
@@ -252,7 +232,7 @@ afterAll(async () => {
   await tab?.context.close().catch(() => undefined)
   await browser?.close()
   await server?.stop()
-  callbackServer?.stop(true)
+  callbackServer?.stop()
   clock?.close()
   documents?.stop(true)
   if (certDir) rmSync(certDir, { recursive: true, force: true })
@@ -390,6 +370,19 @@ describe('refresh tokens', () => {
     const c = await freshCode()
     const first = await exchange(c)
     expect(first.status).toBe(200)
+    // The consent left its trace: one audit row, in the person's name, of the new grant.
+    const audit = await grantAudit(server, tenant, c.clientId)
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({
+      action: 'oauth_grant.created',
+      entity: 'oauth_grant',
+      entity_id: expect.stringMatching(/^oag_/),
+      surface: 'client',
+      actor: { kind: 'user', user_id: ownerUserId },
+      before: null,
+      after: { user_id: ownerUserId, client_id: c.clientId, client_name: 'Raw client', scope: 'mcp', read_only: false, revoked_at: null },
+      reason: null,
+    })
     const second = await token({ grant_type: 'refresh_token', client_id: c.clientId, refresh_token: first.body.refresh_token! })
     expect(second.status).toBe(200)
     expect(second.body.refresh_token).not.toBe(first.body.refresh_token)
@@ -409,6 +402,7 @@ describe('refresh tokens', () => {
     const call = await listEmployeesWith(second.body.access_token!)
     expect(call.status).toBe(401)
     expect(call.headers.get('www-authenticate')).toStartWith('Bearer error="invalid_token"')
+    await expectRevokedInAudit(c.clientId, 'refresh_token_reuse', 'rest', true)
   })
 
   test('revocation (RFC 7009) stops the very next call', async () => {
@@ -422,6 +416,7 @@ describe('refresh tokens', () => {
     })
     expect(res.status).toBe(200)
     expect((await listEmployeesWith(t.body.access_token!)).status).toBe(401)
+    await expectRevokedInAudit(c.clientId, 'revocation_endpoint', 'rest', true)
   })
 })
 
@@ -440,6 +435,7 @@ describe('connected applications in the console', () => {
     expect(((await after.json()) as { error: { message: string } }).error.message).toContain('revoked')
     const refresh = await token({ grant_type: 'refresh_token', client_id: c.clientId, refresh_token: t.body.refresh_token! })
     expect(refresh).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
+    await expectRevokedInAudit(c.clientId, 'user', 'client', false)
   })
 
   test('the consent page passes the console checks (axe-core, no console errors, both sizes)', async () => {
@@ -483,6 +479,7 @@ describe('refusals with the RFC error codes', () => {
     expect(first.status).toBe(200)
     expect(await exchange(c)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
     expect((await listEmployeesWith(first.body.access_token!)).status).toBe(401)
+    await expectRevokedInAudit(c.clientId, 'code_reuse', 'rest', true)
   })
 
   test('a redirect URI not registered: an error page, never a redirect; a different one at the token endpoint: invalid_grant', async () => {
@@ -501,7 +498,7 @@ describe('refusals with the RFC error codes', () => {
     const ok = await fetch(authorizeUrl(clientId, challenge), { redirect: 'manual' })
     expect(ok.status).toBe(302)
     expect(ok.headers.get('location')).toStartWith('/oauth/consent?request=')
-    const bad = await fetch(authorizeUrl(clientId, challenge, { redirect_uri: `http://127.0.0.1:${callbackServer.port}/other` }), { redirect: 'manual' })
+    const bad = await fetch(authorizeUrl(clientId, challenge, { redirect_uri: redirectUri.replace(/\/callback$/, '/other') }), { redirect: 'manual' })
     expect(bad.status).toBe(400)
   })
 

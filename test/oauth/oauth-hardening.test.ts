@@ -1,16 +1,15 @@
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { createHash, randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { launch, openTab, type Tab } from '../console/browser'
 import { startServer, type TestServer } from '../helpers/server'
+import { authorizeUrl, type CallbackServer, decide, pkce, setConsolePassword, startCallbackServer } from './consent-helper'
 
 // Issue 16 hardening: /oauth/register is rate-limited per address; the global retention job clears
 // expired OAuth tokens and never-used clients and keeps what still works. Real server, Chromium, CLI.
 setDefaultTimeout(120_000)
 
-const PASSWORD = 'correct horse battery staple'
 const LIMIT = 3
 const DAY_MS = 24 * 3_600_000
 
@@ -18,8 +17,7 @@ let server: TestServer
 let browser: Browser
 let tab: Tab
 let ownerEmail: string
-let callbackServer: ReturnType<typeof Bun.serve>
-const callbacks: URLSearchParams[] = []
+let callbackServer: CallbackServer
 let redirectUri: string
 /** Registrations this file made from 127.0.0.1 (all within the hour). */
 let registered = 0
@@ -58,16 +56,8 @@ const token = async (params: Record<string, string>) => {
 }
 
 beforeAll(async () => {
-  callbackServer = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    fetch(req) {
-      const url = new URL(req.url)
-      if (url.pathname === '/callback') callbacks.push(url.searchParams)
-      return new Response('<!doctype html><title>done</title><p>done</p>', { headers: { 'content-type': 'text/html' } })
-    },
-  })
-  redirectUri = `http://127.0.0.1:${callbackServer.port}/callback`
+  callbackServer = startCallbackServer('<!doctype html><title>done</title><p>done</p>')
+  redirectUri = callbackServer.uri
   server = await startServer({ env: { WORKFORCE_OAUTH_REGISTER_LIMIT_HOUR: String(LIMIT) } })
   ownerEmail = `owner.${Date.now()}@hardening.test`
   const created = await server.cli(['tenant', 'create', '--json', '--name', 'Hard Co', '--owner-email', ownerEmail, '--owner-name', 'Hal Hard'])
@@ -75,41 +65,23 @@ beforeAll(async () => {
   const out = JSON.parse(created.stdout) as { console_setup_url: string }
   browser = await launch()
   tab = await openTab(browser, server.url)
-  await tab.page.goto(out.console_setup_url)
-  await tab.page.getByLabel('New password').fill(PASSWORD)
-  await tab.page.getByLabel('Repeat the password').fill(PASSWORD)
-  await tab.page.getByRole('button', { name: 'Set the password and sign in' }).click()
-  await tab.page.waitForURL('**/today')
+  await setConsolePassword(tab, out.console_setup_url, { signOut: false })
 }, 180_000)
 
 afterAll(async () => {
   await tab?.context.close().catch(() => undefined)
   await browser?.close()
   await server?.stop()
-  callbackServer?.stop(true)
+  callbackServer?.stop()
 }, 120_000)
 
 describe('OAuth hardening', () => {
   test('retention.global deletes tokens expired over a day ago and clients nobody allowed, and keeps the live refresh token working', async () => {
     const used = await register('Used client')
     const unused = await register('Abandoned client')
-    const verifier = randomBytes(32).toString('base64url')
-    const u = new URL(`${server.url}/oauth/authorize`)
-    for (const [k, v] of Object.entries({
-      response_type: 'code',
-      client_id: used,
-      redirect_uri: redirectUri,
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      state: 's',
-    }))
-      u.searchParams.set(k, v)
-    const before = callbacks.length
-    await tab.page.goto(u.toString())
-    await tab.page.getByRole('button', { name: 'Allow', exact: true }).click()
-    await tab.page.waitForURL(`${redirectUri}?**`)
-    while (callbacks.length === before) await Bun.sleep(25)
-    const code = callbacks[callbacks.length - 1]!.get('code')!
+    const { verifier, challenge } = pkce()
+    await tab.page.goto(authorizeUrl(server.url, { clientId: used, redirectUri, challenge, state: 's', resource: false }))
+    const code = (await decide(tab, callbackServer)).get('code')!
     const tokens = await token({ grant_type: 'authorization_code', client_id: used, code, code_verifier: verifier, redirect_uri: redirectUri })
     expect(tokens.status).toBe(200)
     expect(count('select count(*) n from oauth_clients where id in (?, ?)', used, unused)).toBe(2)

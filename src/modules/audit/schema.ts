@@ -22,6 +22,7 @@ export const AUDITED_ENTITIES = [
   'office',
   'category_rule',
   'time_entry',
+  'oauth_grant',
 ] as const
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number]
 

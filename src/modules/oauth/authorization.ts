@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import type { Role, TenantScope } from '../../kernel/ctx'
+import type { Role } from '../../kernel/ctx'
 import type { DbLike } from '../../kernel/db'
 import { inTransaction } from '../../kernel/db'
 import { randomBase62 } from '../../kernel/ids'
 import { resolveClient, redirectMatches, type OAuthClient } from './clients'
 import { insertGrant, insertToken } from './queries'
+import type { AuditScope } from '../audit/audit-queries'
 import { CODE_PREFIX, CODE_TTL_MS, isValidChallenge, newToken, OAuthError, PENDING_TTL_MS, sha256Hex } from './tokens'
 
 /** The scopes this server grants. One for now: act as the signed-in person on the MCP server. */
@@ -75,7 +76,7 @@ export async function startAuthorization(
   if (!clientId) return { kind: 'error_page', error: new OAuthError('invalid_request', 'client_id is required.') }
   let client: OAuthClient | null
   try {
-    client = await resolveClient(db, clientId, env.allowCidrs)
+    client = await resolveClient(db, clientId, env.allowCidrs, env.now)
   } catch (e) {
     if (e instanceof OAuthError) return { kind: 'error_page', error: e }
     throw e
@@ -132,7 +133,7 @@ export interface Consenter {
  * code bound to the client, the redirect URI, the PKCE challenge and the resource. Either way the
  * pending request is used up, and the browser goes back to the client.
  */
-export function decideAuthorization(c: TenantScope, pendingId: string, who: Consenter, allow: boolean, publicUrl: string): string | null {
+export function decideAuthorization(c: AuditScope, pendingId: string, who: Consenter, allow: boolean, publicUrl: string): string | null {
   const p = findPending(pendingId, c.now)
   if (!p) return null
   pending.delete(pendingId)

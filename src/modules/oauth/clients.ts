@@ -1,3 +1,5 @@
+import https from 'node:https'
+import type { LookupFunction } from 'node:net'
 import type { DbLike } from '../../kernel/db'
 import { randomBase62 } from '../../kernel/ids'
 import { allowList, bareHost, checkAddresses, checkUrlShape, resolveHost, UrlRefused } from '../webhooks/url-guard'
@@ -19,6 +21,21 @@ const MAX_NAME = 200
 /** Largest Client ID Metadata Document read. */
 const MAX_METADATA_BYTES = 16 * 1024
 const METADATA_TIMEOUT_MS = 5000
+/** A fetched document is kept for its Cache-Control max-age, within these bounds. */
+export const METADATA_CACHE_MIN_MS = 5 * 60_000
+export const METADATA_CACHE_MAX_MS = 24 * 60 * 60_000
+/** Documents kept at most (the oldest goes first). */
+const METADATA_CACHE_ENTRIES = 1000
+
+/** How long a document may be reused: its max-age (s-maxage ignored) within the bounds; no or bad header: the minimum. */
+export function metadataLifetimeMs(cacheControl: string | null): number {
+  const m = /(?:^|[,\s])max-age\s*=\s*"?(\d{1,10})"?/i.exec(cacheControl ?? '')
+  const ms = m ? Number(m[1]) * 1000 : 0
+  return Math.min(METADATA_CACHE_MAX_MS, Math.max(METADATA_CACHE_MIN_MS, ms))
+}
+
+/** Fetched Client ID Metadata Documents by URL, until they expire (in memory: one server per data directory). */
+const documentCache = new Map<string, { client: OAuthClient; until: number }>()
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost'])
 
@@ -126,23 +143,25 @@ export const isMetadataDocumentId = (clientId: string): boolean => {
  * link-local address unless the operator allow-listed its range), no redirects, at most 16 KiB and
  * 5 s. The document must name itself as client_id.
  */
-async function fetchMetadataDocument(clientId: string, allowCidrs: readonly string[]): Promise<OAuthClient> {
+async function fetchMetadataDocument(clientId: string, allowCidrs: readonly string[]): Promise<{ client: OAuthClient; lifetimeMs: number }> {
+  let addresses: string[]
   try {
     const url = checkUrlShape(clientId)
-    checkAddresses(bareHost(url), await resolveHost(bareHost(url)), allowList(allowCidrs))
+    addresses = await resolveHost(bareHost(url))
+    checkAddresses(bareHost(url), addresses, allowList(allowCidrs))
   } catch (e) {
     if (e instanceof UrlRefused) throw new OAuthError('invalid_client', `client_id: the metadata document URL is refused: ${e.message}`)
     throw e
   }
-  let res: Response
+  let res: PinnedResponse
   try {
-    res = await fetch(clientId, { redirect: 'error', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(METADATA_TIMEOUT_MS) })
+    res = await getPinned(new URL(clientId), addresses)
   } catch (e) {
     throw new OAuthError('invalid_client', `client_id: the metadata document could not be fetched (${e instanceof Error ? e.message : String(e)}).`)
   }
-  if (!res.ok) throw new OAuthError('invalid_client', `client_id: fetching the metadata document answered HTTP ${res.status}.`)
-  const text = await res.text()
-  if (text.length > MAX_METADATA_BYTES) throw new OAuthError('invalid_client', `client_id: the metadata document is larger than ${MAX_METADATA_BYTES} bytes.`)
+  if (res.status < 200 || res.status > 299) throw new OAuthError('invalid_client', `client_id: fetching the metadata document answered HTTP ${res.status}.`)
+  if (res.tooLarge) throw new OAuthError('invalid_client', `client_id: the metadata document is larger than ${MAX_METADATA_BYTES} bytes.`)
+  const text = res.text
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -155,12 +174,81 @@ async function fetchMetadataDocument(clientId: string, allowCidrs: readonly stri
   if (auth !== undefined && auth !== 'none')
     throw new OAuthError('invalid_client', 'client_id: only public clients (token_endpoint_auth_method "none") are supported.')
   const meta = readMetadata(body, 'invalid_client')
-  return { clientId, name: meta.name ?? new URL(clientId).host, uri: meta.uri, redirectUris: meta.redirectUris, source: 'metadata_document' }
+  return {
+    client: { clientId, name: meta.name ?? new URL(clientId).host, uri: meta.uri, redirectUris: meta.redirectUris, source: 'metadata_document' },
+    lifetimeMs: metadataLifetimeMs(res.cacheControl),
+  }
 }
 
-/** The client a client_id names: a registered one, or a metadata document fetched now. */
-export async function resolveClient(db: DbLike, clientId: string, allowCidrs: readonly string[]): Promise<OAuthClient | null> {
-  if (isMetadataDocumentId(clientId)) return fetchMetadataDocument(clientId, allowCidrs)
+interface PinnedResponse {
+  status: number
+  cacheControl: string | null
+  text: string
+  tooLarge: boolean
+}
+
+/**
+ * GET over https connecting only to `addresses`, the ones the address guard just checked: the
+ * socket's lookup returns them instead of asking DNS again, so an answer that changes between the
+ * check and the connection (rebinding) cannot reach a refused range. TLS still verifies the
+ * certificate against the URL's host name. No redirects (node:https follows none), at most
+ * MAX_METADATA_BYTES read, METADATA_TIMEOUT_MS in all.
+ */
+function getPinned(url: URL, addresses: readonly string[]): Promise<PinnedResponse> {
+  const pinned: LookupFunction = (_hostname, options, callback) => {
+    const entries = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
+    if (options?.all) callback(null, entries)
+    else callback(null, entries[0]!.address, entries[0]!.family)
+  }
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const settle = (fn: () => void) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      fn()
+    }
+    const req = https.request(url, { method: 'GET', headers: { accept: 'application/json' }, lookup: pinned }, (res) => {
+      const chunks: Buffer[] = []
+      let size = 0
+      const cc = res.headers['cache-control']
+      const answer = (tooLarge: boolean) =>
+        settle(() =>
+          resolve({ status: res.statusCode ?? 0, cacheControl: typeof cc === 'string' ? cc : null, text: Buffer.concat(chunks).toString('utf8'), tooLarge }),
+        )
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length
+        if (size > MAX_METADATA_BYTES) {
+          answer(true)
+          req.destroy()
+        } else chunks.push(chunk)
+      })
+      res.on('end', () => answer(false))
+      res.on('error', (e) => settle(() => reject(e)))
+    })
+    const timer = setTimeout(() => {
+      settle(() => reject(new Error(`no answer within ${METADATA_TIMEOUT_MS / 1000} s`)))
+      req.destroy()
+    }, METADATA_TIMEOUT_MS)
+    req.on('error', (e) => settle(() => reject(e)))
+    req.end()
+  })
+}
+
+/**
+ * The client a client_id names: a registered one, or a metadata document (fetched, or reused
+ * while its Cache-Control lifetime lasts, METADATA_CACHE_MIN_MS to METADATA_CACHE_MAX_MS).
+ */
+export async function resolveClient(db: DbLike, clientId: string, allowCidrs: readonly string[], now = Date.now()): Promise<OAuthClient | null> {
+  if (isMetadataDocumentId(clientId)) {
+    const cached = documentCache.get(clientId)
+    if (cached && cached.until > now) return cached.client
+    documentCache.delete(clientId)
+    const { client, lifetimeMs } = await fetchMetadataDocument(clientId, allowCidrs)
+    if (documentCache.size >= METADATA_CACHE_ENTRIES) documentCache.delete(documentCache.keys().next().value!)
+    documentCache.set(clientId, { client, until: now + lifetimeMs })
+    return client
+  }
   const row = findClientById(db, clientId)
   if (!row) return null
   return { clientId: row.id, name: row.name, uri: row.clientUri, redirectUris: JSON.parse(row.redirectUris) as string[], source: 'registered' }

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import type { DbLike } from '../../kernel/db'
+import { recordChange, type AuditScope } from '../audit/audit-queries'
 import { oauthClients, oauthGrants, oauthTokens, type OAuthTokenKind } from './schema'
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect
@@ -17,12 +18,27 @@ export const findClientById = (db: DbLike, id: string): OAuthClientRow | null =>
 
 // ---- grants ----
 
-export function insertGrant(c: TenantScope, row: Omit<OAuthGrantRow, 'tenantId' | 'createdAt' | 'lastUsedAt' | 'revokedAt' | 'revokedReason'>): OAuthGrantRow {
-  return c.db
+/** What the audit trail keeps of a grant (never a token): who connected which client, with what. */
+const auditedGrant = (g: OAuthGrantRow) => ({
+  user_id: g.userId,
+  client_id: g.clientId,
+  client_name: g.clientName,
+  scope: g.scope,
+  resource: g.resource,
+  read_only: g.readOnly,
+  revoked_at: g.revokedAt,
+  revoked_reason: g.revokedReason,
+})
+
+/** A person's consent to a client: the grant, and its audit row in the same transaction. */
+export function insertGrant(c: AuditScope, row: Omit<OAuthGrantRow, 'tenantId' | 'createdAt' | 'lastUsedAt' | 'revokedAt' | 'revokedReason'>): OAuthGrantRow {
+  const grant = c.db
     .insert(oauthGrants)
     .values({ ...row, tenantId: c.tenant.id, createdAt: c.now, lastUsedAt: null, revokedAt: null, revokedReason: null })
     .returning()
     .get()
+  recordChange(c, { action: 'oauth_grant.created', entity: 'oauth_grant', entityId: grant.id, before: null, after: auditedGrant(grant) })
+  return grant
 }
 
 export const findGrant = (c: TenantScope, id: string): OAuthGrantRow | null =>
@@ -40,13 +56,21 @@ export function touchGrant(c: TenantScope, id: string): void {
     .run()
 }
 
-/** Revokes a grant (once; the first reason stays) and every token of it. */
-export function revokeGrant(c: TenantScope, id: string, reason: string): void {
-  c.db
+/**
+ * Revokes a grant (once; the first reason stays) and every token of it. The first revocation is
+ * recorded in the audit trail in the same transaction, with the reason (user, admin,
+ * refresh_token_reuse, code_reuse, revocation_endpoint).
+ */
+export function revokeGrant(c: AuditScope, id: string, reason: string): void {
+  const before = findGrant(c, id)
+  const revoked = c.db
     .update(oauthGrants)
     .set({ revokedAt: c.now, revokedReason: reason })
     .where(and(eq(oauthGrants.tenantId, c.tenant.id), eq(oauthGrants.id, id), isNull(oauthGrants.revokedAt)))
-    .run()
+    .returning()
+    .get()
+  if (before && revoked)
+    recordChange(c, { action: 'oauth_grant.revoked', entity: 'oauth_grant', entityId: id, before: auditedGrant(before), after: auditedGrant(revoked), reason })
   c.db
     .update(oauthTokens)
     .set({ revokedAt: c.now })

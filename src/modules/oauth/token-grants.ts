@@ -1,7 +1,9 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { inTransaction, type DbLike } from '../../kernel/db'
 import { randomBase62 } from '../../kernel/ids'
+import type { AuditScope } from '../audit/audit-queries'
 import { findTenantCtx } from '../tenants/queries'
+import { findUserForAuth } from '../users/queries'
 import { isOurResource, SCOPES } from './authorization'
 import { findGrant, findTokenByHash, insertToken, markTokenUsed, revokeGrant, touchGrant, type OAuthGrantRow, type OAuthTokenRow } from './queries'
 import { ACCESS_PREFIX, ACCESS_TOKEN_TTL_MS, isValidVerifier, newToken, OAuthError, REFRESH_PREFIX, REFRESH_TOKEN_TTL_MS, s256, sha256Hex } from './tokens'
@@ -21,16 +23,31 @@ const need = (form: URLSearchParams, name: string): string => {
   return v
 }
 
-/** A presented code or token of one kind, with the scope of its tenant; null when unknown. */
-function lookup(db: DbLike, presented: string, kind: OAuthTokenRow['kind'], now: number): { row: OAuthTokenRow; c: TenantScope; grant: OAuthGrantRow } | null {
+/**
+ * A presented code or token of one kind, with the scope of its tenant; null when unknown. The
+ * scope's actor is the connected client acting with its grant (the key id is the grant's, as on
+ * the MCP endpoint): that is who the audit trail names for a revocation at these endpoints.
+ */
+function lookup(db: DbLike, presented: string, kind: OAuthTokenRow['kind'], now: number): { row: OAuthTokenRow; c: AuditScope; grant: OAuthGrantRow } | null {
   if (presented.length > 200) return null
   const row = findTokenByHash(db, sha256Hex(presented))
   if (!row || row.kind !== kind) return null
   const tenant = findTenantCtx(db, row.tenantId)
   if (!tenant) return null
-  const c: TenantScope = { tenant, db, now }
-  const grant = findGrant(c, row.grantId)
-  return grant ? { row, c, grant } : null
+  const scope: TenantScope = { tenant, db, now }
+  const grant = findGrant(scope, row.grantId)
+  if (!grant) return null
+  const role = findUserForAuth(scope, grant.userId)?.role ?? 'employee'
+  const readOnly = grant.readOnly
+  const actor = {
+    kind: 'user',
+    keyId: grant.id,
+    keyKind: readOnly ? 'demo' : 'live',
+    userId: grant.userId,
+    role,
+    scope: readOnly ? 'read' : 'read_write',
+  } as const
+  return { row, c: { ...scope, actor, surface: 'rest' }, grant }
 }
 
 /** A new access and refresh token of the grant. */
