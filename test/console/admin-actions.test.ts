@@ -217,6 +217,41 @@ describe('admin actions in real Chromium, checked through the CLI', () => {
     expect(await auditActions('schedule')).toEqual(expect.arrayContaining(['schedule.updated client', 'schedule.deleted client']))
   })
 
+  test('a weekly schedule saved in the console keeps its weekdays as numbers: published it makes shifts on them, unpublished they go', async () => {
+    const { page } = admin
+    const person = await createUserFixture(server, tenant, { name: 'Wim Weekday' })
+    await cli('schedules', 'template-add', '--name', 'Morning', '--start-time', '08:00', '--end-time', '12:00', '--break-minutes', '0')
+    // From the next Monday (UTC), two weeks: Mondays and Wednesdays.
+    const now = new Date()
+    const monday = new Date(now.getTime() + ((8 - now.getUTCDay()) % 7 || 7) * 86_400_000).toISOString().slice(0, 10)
+    const sunday2 = new Date(Date.parse(monday) + 13 * 86_400_000).toISOString().slice(0, 10)
+    await page.goto('/admin/schedules')
+    await page.locator('#sch-template').selectOption({ label: 'Morning' })
+    await page.locator('#sch-person').selectOption(person.id)
+    await page.locator('#sch-from').fill(monday)
+    await page.locator('#sch-days input[value="1"]').check()
+    await page.locator('#sch-days input[value="3"]').check()
+    await page.getByRole('button', { name: 'Save as draft' }).click()
+    await status(`Weekly schedule saved as draft from ${monday}.`)
+    const mine = async () =>
+      (await cli<{ data: { id: string; user_id: string | null; days_of_week: number[]; status: string }[] }>('schedules', 'list')).data.find(
+        (x) => x.user_id === person.id,
+      )!
+    expect((await mine()).days_of_week).toEqual([1, 3])
+    const shifts = async () =>
+      (await cli<{ data: { starts_at: string }[] }>('schedules', 'shifts', '--user-id', person.id, '--from', monday, '--to', sunday2)).data.map((x) =>
+        new Date(x.starts_at).getUTCDay(),
+      )
+    await page.getByRole('button', { name: `Publish the schedule of Wim Weekday from ${monday}` }).click()
+    await status('Schedule published')
+    expect(await shifts()).toEqual([1, 3, 1, 3])
+    await page.getByRole('button', { name: `Unpublish the schedule of Wim Weekday from ${monday}` }).click()
+    await status('Schedule back to draft')
+    expect((await mine()).status).toBe('draft')
+    expect(await shifts()).toEqual([])
+    expect(await auditActions('schedule')).toContain('schedule.unpublished client')
+  })
+
   test("one day: set a person's shift (times without an end named next to the field), then cancel it", async () => {
     const { page } = admin
     const person = await createUserFixture(server, tenant, { name: 'Dora Day' })
@@ -260,7 +295,19 @@ describe('admin actions in real Chromium, checked through the CLI', () => {
     await page.getByRole('button', { name: "Cancel the day's shift" }).click()
     await status(`The shift of ${date} is cancelled`)
     expect((await shifts()).data.map((s) => s.status)).toEqual(['cancelled'])
-    expect(await auditActions('schedule')).toEqual(expect.arrayContaining(['schedule.day_set client', 'schedule.day_cancelled client']))
+    // Undo: a date without a one-off change is named on its field; then the day follows the weekly schedules (none here).
+    await page.locator('#reset-person').selectOption(person.id)
+    await page.locator('#reset-date').fill(dayFromToday(6))
+    await page.getByRole('button', { name: 'Undo the one-off change' }).click()
+    await page.locator('.field-error[data-field="date"]').waitFor()
+    await page.locator('#reset-person').selectOption(person.id)
+    await page.locator('#reset-date').fill(date)
+    await page.getByRole('button', { name: 'Undo the one-off change' }).click()
+    await status(`The one-off change of ${date} is undone`)
+    expect((await shifts()).data).toEqual([])
+    expect(await auditActions('schedule')).toEqual(
+      expect.arrayContaining(['schedule.day_set client', 'schedule.day_cancelled client', 'schedule.day_reset client']),
+    )
   })
 
   test("data retention: shorter than the plan's period (longer named next to its field, nothing written)", async () => {

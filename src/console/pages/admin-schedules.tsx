@@ -8,8 +8,10 @@ import { deleteShiftTemplate } from '../../modules/shifts/delete-shift-template'
 import { listRecurringSchedules } from '../../modules/shifts/list-recurring-schedules'
 import { listShiftTemplates } from '../../modules/shifts/list-shift-templates'
 import { publishSchedule } from '../../modules/shifts/publish-schedule'
+import { resetShiftDay } from '../../modules/shifts/reset-shift-day'
 import { setShiftDay } from '../../modules/shifts/set-shift-day'
 import { updateSchedule } from '../../modules/shifts/update-schedule'
+import { unpublishSchedule } from '../../modules/shifts/unpublish-schedule'
 import { updateShiftTemplate } from '../../modules/shifts/update-shift-template'
 import { listTeams } from '../../modules/teams/list-teams'
 import { listUsers } from '../../modules/users/list-users'
@@ -147,6 +149,26 @@ export const adminSchedulesPage = definePage({
         (input) => invoke(setShiftDay, req.ctx, input),
         (r) => `The shift of ${r.date} is set (one-off change, applies at once).`,
       ),
+    unpublish: (req, form) =>
+      submitForm(
+        req,
+        'row',
+        form,
+        unpublishSchedule.input,
+        formInput(unpublishSchedule.input, form, ['schedule_id']),
+        (input) => invoke(unpublishSchedule, req.ctx, input),
+        (r) => `Schedule back to draft: ${r.days_changed} days from today on were removed.`,
+      ),
+    reset_day: (req, form) =>
+      submitForm(
+        req,
+        'day_reset',
+        form,
+        resetShiftDay.input,
+        formInput(resetShiftDay.input, form, ['user_id', 'date']),
+        (input) => invoke(resetShiftDay, req.ctx, input),
+        (r) => `The one-off change of ${r.date} is undone: the day follows the published weekly schedules again.`,
+      ),
     cancel_day: (req, form) =>
       submitForm(
         req,
@@ -172,6 +194,7 @@ export const adminSchedulesPage = definePage({
     const se = formStateOf(req, 'sched_edit')
     const ds = formStateOf(req, 'day_set')
     const dc = formStateOf(req, 'day_cancel')
+    const dr = formStateOf(req, 'day_reset')
     const who = (x: (typeof schedules.data)[number]) => (x.user_id ? (names.get(x.user_id) ?? 'a person') : `team ${teamNames.get(x.team_id ?? '') ?? ''}`)
     const personOptions: [string, string][] = [['', 'Choose a person'], ...people.data.map((p): [string, string] => [p.id, `${p.name} <${p.email}>`])]
     return (
@@ -259,7 +282,14 @@ export const adminSchedulesPage = definePage({
                       </button>
                     </form>
                   ) : (
-                    'published'
+                    <form method="post" action={PATH} class="inline">
+                      <FormHead req={req} action="unpublish" />
+                      <input type="hidden" name="schedule_id" value={x.id} />
+                      <span>published</span>
+                      <button type="submit" class="secondary" aria-label={`Unpublish the schedule of ${who(x)} from ${x.from}`}>
+                        Unpublish
+                      </button>
+                    </form>
                   ),
               },
               {
@@ -355,6 +385,14 @@ export const adminSchedulesPage = definePage({
             <Field state={dc} id="cancel-date" name="date" label="Date to cancel" type="date" required />
             <div class="form-actions">
               <button type="submit">Cancel the day's shift</button>
+            </div>
+          </form>
+          <form method="post" action={PATH} class="form-grid">
+            <FormHead req={req} action="reset_day" />
+            <Field state={dr} id="reset-person" name="user_id" label="Person whose one-off change to undo" options={personOptions} />
+            <Field state={dr} id="reset-date" name="date" label="Date to undo" type="date" required />
+            <div class="form-actions">
+              <button type="submit">Undo the one-off change</button>
             </div>
           </form>
         </section>
