@@ -70,6 +70,7 @@ const RetentionForm = (props: { req: SignedInRequest; rows: { data_kind: string;
       <Table
         rows={props.rows}
         labelledBy="ret-h"
+        class="retention-table"
         columns={[
           { header: 'Data', text: (r) => r.data_kind },
           {
