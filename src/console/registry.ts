@@ -14,6 +14,7 @@ import { integrationsKeysPage } from './pages/integrations-keys'
 import { integrationsWebhooksPage } from './pages/integrations-webhooks'
 import { adminAbsencesPage } from './pages/admin-absences'
 import { adminCategoriesPage } from './pages/admin-categories'
+import { adminCostCentersPage } from './pages/admin-cost-centers'
 import { adminOfficesPage } from './pages/admin-offices'
 import { adminPeoplePage, adminPersonPage } from './pages/admin-people'
 import { adminRatesPage } from './pages/admin-rates'
@@ -48,6 +49,7 @@ export const CONSOLE_PAGES: ConsolePage[] = [
   adminOfficesPage,
   adminAbsencesPage,
   adminCategoriesPage,
+  adminCostCentersPage,
   integrationsKeysPage,
   integrationsWebhooksPage,
   integrationsAuditPage,

@@ -48,6 +48,9 @@ function unwrap(schema: SchemaLike): { inner: SchemaLike; nullable: boolean } {
     const rest = schema.anyOf.filter((s) => s.type !== 'null')
     const nullable = rest.length < schema.anyOf.length
     if (rest.length === 1) return { inner: rest[0]!, nullable }
+    // Elysia's t.Integer/t.Numeric: a number, or a string of one (format integer/numeric): a number.
+    const num = rest.find((s) => s.type === 'integer' || s.type === 'number')
+    if (num && rest.every((s) => s === num || (s.type === 'string' && (s.format === 'integer' || s.format === 'numeric')))) return { inner: num, nullable }
     return { inner: { type: rest.every((s) => s.type === 'string' || (s as { const?: unknown }).const !== undefined) ? 'string' : 'mixed' }, nullable }
   }
   return { inner: schema, nullable: false }
@@ -71,7 +74,8 @@ export function formInput(
     if (!prop) continue
     const { inner, nullable } = unwrap(prop)
     if (inner.type === 'array' || opts.arrays?.includes(name)) {
-      const numeric = inner.items?.type === 'integer' || inner.items?.type === 'number'
+      const item = inner.items ? unwrap(inner.items).inner : undefined
+      const numeric = item?.type === 'integer' || item?.type === 'number'
       const values = form.getAll(name).filter((v) => v !== '')
       if (values.length === 0 && opts.omitEmpty?.includes(name)) continue
       out[name] = numeric ? values.map((v) => (Number.isFinite(Number(v)) ? Number(v) : v)) : values

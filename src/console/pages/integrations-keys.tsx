@@ -4,6 +4,7 @@ import { createKey } from '../../modules/api-keys/create-key'
 import { listKeys } from '../../modules/api-keys/list-keys'
 import { revokeKey } from '../../modules/api-keys/revoke-key'
 import { ROLE_LABELS } from '../../kernel/ctx'
+import { Table } from '../components/table'
 import { formatDateTime } from '../format'
 import { CsrfField } from '../layout'
 import { definePage } from '../pages'
@@ -95,56 +96,38 @@ export const integrationsKeysPage = definePage({
         </section>
         <section class="card" aria-labelledby="keys-h">
           <h2 id="keys-h">Keys of the company</h2>
-          <section class="table-wrap integrations-table" tabindex="0" aria-label="Keys (scrolls sideways on a narrow screen)">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Prefix</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Role and scope</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span class="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((k) => (
-                  <tr data-key-id={k.id}>
-                    <td safe>{k.name}</td>
-                    <td>
-                      <code safe>{`${k.display_prefix}…`}</code>
-                    </td>
-                    <td>{KIND_LABEL[k.kind]}</td>
-                    <td>
-                      {ROLE_LABELS[k.role]}, {SCOPE_LABEL[k.scope]}
-                      {k.user_id ? ' (a person’s key)' : ''}
-                    </td>
-                    <td safe>{k.last_used_at ? formatDateTime(req, k.last_used_at) : 'never'}</td>
-                    <td safe>{k.expires_at ? formatDateTime(req, k.expires_at) : 'never'}</td>
-                    <td>{k.revoked_at ? <span class="badge">Revoked</span> : <span class="badge working">Active</span>}</td>
-                    <td>
-                      {k.revoked_at || k.is_public_demo ? (
-                        ''
-                      ) : (
-                        <form method="post" action="/admin/keys" hx-push-url="false">
-                          <CsrfField token={csrf} />
-                          <input type="hidden" name="_action" value="revoke" />
-                          <input type="hidden" name="key_id" value={k.id} />
-                          <button type="submit" class="danger" aria-label={`Revoke ${k.name} (${k.display_prefix}…)`}>
-                            Revoke
-                          </button>
-                        </form>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <Table
+            rows={keys}
+            class="integrations-table"
+            label="Keys (scrolls sideways on a narrow screen)"
+            rowAttrs={(k) => ({ 'data-key-id': k.id })}
+            columns={[
+              { header: 'Name', text: (k) => k.name },
+              { header: 'Prefix', cell: (k) => <code safe>{`${k.display_prefix}…`}</code> },
+              { header: 'Kind', text: (k) => KIND_LABEL[k.kind] },
+              { header: 'Role and scope', text: (k) => `${ROLE_LABELS[k.role]}, ${SCOPE_LABEL[k.scope]}${k.user_id ? ' (a person’s key)' : ''}` },
+              { header: 'Last used', text: (k) => (k.last_used_at ? formatDateTime(req, k.last_used_at) : 'never') },
+              { header: 'Expires', text: (k) => (k.expires_at ? formatDateTime(req, k.expires_at) : 'never') },
+              { header: 'Status', cell: (k) => (k.revoked_at ? <span class="badge">Revoked</span> : <span class="badge working">Active</span>) },
+              {
+                header: 'Action',
+                srOnly: true,
+                cell: (k) =>
+                  k.revoked_at || k.is_public_demo ? (
+                    ''
+                  ) : (
+                    <form method="post" action="/admin/keys" hx-push-url="false">
+                      <CsrfField token={csrf} />
+                      <input type="hidden" name="_action" value="revoke" />
+                      <input type="hidden" name="key_id" value={k.id} />
+                      <button type="submit" class="danger" aria-label={`Revoke ${k.name} (${k.display_prefix}…)`}>
+                        Revoke
+                      </button>
+                    </form>
+                  ),
+              },
+            ]}
+          />
         </section>
       </>
     )

@@ -10,6 +10,7 @@ import { resendDelivery } from '../../modules/webhooks/resend-delivery'
 import { rotateSecret } from '../../modules/webhooks/rotate-secret'
 import { sendTestEvent } from '../../modules/webhooks/send-test-event'
 import { subscribe } from '../../modules/webhooks/subscribe'
+import { Table } from '../components/table'
 import { formatDateTime } from '../format'
 import { CsrfField } from '../layout'
 import { definePage } from '../pages'
@@ -84,43 +85,36 @@ async function listView(req: SignedInRequest): Promise<JSX.Element> {
       </section>
       <section class="card" aria-labelledby="subs-h">
         <h2 id="subs-h">Subscriptions</h2>
-        {subs.data.length === 0 ? (
-          <p class="muted">No subscription yet.</p>
-        ) : (
-          <section class="table-wrap integrations-table" tabindex="0" aria-label="Subscriptions (scrolls sideways on a narrow screen)">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Endpoint</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {subs.data.map((s) => (
-                  <tr data-subscription-id={s.id}>
-                    <td class="integrations-wrap">
-                      <a href={detailUrl(s.id)} safe>
-                        {s.url}
-                      </a>
-                      {s.description ? (
-                        <div class="muted" safe>
-                          {s.description}
-                        </div>
-                      ) : (
-                        ''
-                      )}
-                    </td>
-                    <td safe>{s.events ? s.events.join(', ') : `default (${s.selected_events.length})`}</td>
-                    <td>{s.status === 'active' ? <span class="badge working">Active</span> : <span class="badge">Disabled</span>}</td>
-                    <td safe>{formatDateTime(req, s.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        )}
+        <Table
+          rows={subs.data}
+          class="integrations-table"
+          label="Subscriptions (scrolls sideways on a narrow screen)"
+          empty="No subscription yet."
+          rowAttrs={(s) => ({ 'data-subscription-id': s.id })}
+          columns={[
+            {
+              header: 'Endpoint',
+              class: 'integrations-wrap',
+              cell: (s) => (
+                <>
+                  <a href={detailUrl(s.id)} safe>
+                    {s.url}
+                  </a>
+                  {s.description ? (
+                    <div class="muted" safe>
+                      {s.description}
+                    </div>
+                  ) : (
+                    ''
+                  )}
+                </>
+              ),
+            },
+            { header: 'Events', text: (s) => (s.events ? s.events.join(', ') : `default (${s.selected_events.length})`) },
+            { header: 'Status', cell: (s) => (s.status === 'active' ? <span class="badge working">Active</span> : <span class="badge">Disabled</span>) },
+            { header: 'Created', text: (s) => formatDateTime(req, s.created_at) },
+          ]}
+        />
       </section>
     </>
   )
@@ -169,76 +163,76 @@ async function detailView(req: SignedInRequest, id: string): Promise<JSX.Element
       </section>
       <section class="card" aria-labelledby="deliveries-h">
         <h2 id="deliveries-h">Deliveries</h2>
-        {deliveries.data.length === 0 ? (
-          <p class="muted">Nothing delivered yet.</p>
-        ) : (
-          <section class="table-wrap integrations-table" tabindex="0" aria-label="Deliveries (scrolls sideways on a narrow screen)">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Response</th>
-                  <th scope="col">
-                    <span class="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.data.map((d) => (
-                  <tr data-delivery-id={d.id}>
-                    <td>
-                      <code safe>{d.event}</code>
-                      <div class="muted" safe>
-                        {formatDateTime(req, d.created_at)}
-                      </div>
-                    </td>
-                    <td safe>{statusText(d)}</td>
-                    <td>
-                      <ol class="integrations-attempts">
-                        {d.attempt_log.map((a) => (
-                          <li data-attempt={String(a.attempt)} safe>
-                            {`${formatDateTime(req, a.started_at)}: ${a.response_status !== null ? `HTTP ${a.response_status}` : 'no response'}, ${a.duration_ms} ms${a.error ? `, ${a.error}` : ''}`}
-                          </li>
-                        ))}
-                      </ol>
-                      {d.next_attempt_at ? (
-                        <div class="muted" safe>
-                          {`Next attempt ${formatDateTime(req, d.next_attempt_at)}`}
-                        </div>
-                      ) : (
-                        ''
-                      )}
-                    </td>
-                    <td class="integrations-wrap">
-                      {d.response_excerpt ? (
-                        <code class="integrations-excerpt" safe>
-                          {d.response_excerpt}
-                        </code>
-                      ) : (
-                        <span class="muted">—</span>
-                      )}
-                    </td>
-                    <td>
-                      {sub.status === 'active' && d.status !== 'pending' ? (
-                        <form method="post" action={here} hx-push-url="false">
-                          <Hidden action="resend" csrf={csrf} subscription={sub.id} />
-                          <input type="hidden" name="delivery_id" value={d.id} />
-                          <button type="submit" class="secondary" aria-label={`Resend ${d.event} of ${formatDateTime(req, d.created_at)}`}>
-                            Resend
-                          </button>
-                        </form>
-                      ) : (
-                        ''
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        )}
+        <Table
+          rows={deliveries.data}
+          class="integrations-table"
+          label="Deliveries (scrolls sideways on a narrow screen)"
+          empty="Nothing delivered yet."
+          rowAttrs={(d) => ({ 'data-delivery-id': d.id })}
+          columns={[
+            {
+              header: 'Event',
+              cell: (d) => (
+                <>
+                  <code safe>{d.event}</code>
+                  <div class="muted" safe>
+                    {formatDateTime(req, d.created_at)}
+                  </div>
+                </>
+              ),
+            },
+            { header: 'Status', text: (d) => statusText(d) },
+            {
+              header: 'Attempts',
+              cell: (d) => (
+                <>
+                  <ol class="integrations-attempts">
+                    {d.attempt_log.map((a) => (
+                      <li data-attempt={String(a.attempt)} safe>
+                        {`${formatDateTime(req, a.started_at)}: ${a.response_status !== null ? `HTTP ${a.response_status}` : 'no response'}, ${a.duration_ms} ms${a.error ? `, ${a.error}` : ''}`}
+                      </li>
+                    ))}
+                  </ol>
+                  {d.next_attempt_at ? (
+                    <div class="muted" safe>
+                      {`Next attempt ${formatDateTime(req, d.next_attempt_at)}`}
+                    </div>
+                  ) : (
+                    ''
+                  )}
+                </>
+              ),
+            },
+            {
+              header: 'Response',
+              class: 'integrations-wrap',
+              cell: (d) =>
+                d.response_excerpt ? (
+                  <code class="integrations-excerpt" safe>
+                    {d.response_excerpt}
+                  </code>
+                ) : (
+                  <span class="muted">—</span>
+                ),
+            },
+            {
+              header: 'Action',
+              srOnly: true,
+              cell: (d) =>
+                sub.status === 'active' && d.status !== 'pending' ? (
+                  <form method="post" action={here} hx-push-url="false">
+                    <Hidden action="resend" csrf={csrf} subscription={sub.id} />
+                    <input type="hidden" name="delivery_id" value={d.id} />
+                    <button type="submit" class="secondary" aria-label={`Resend ${d.event} of ${formatDateTime(req, d.created_at)}`}>
+                      Resend
+                    </button>
+                  </form>
+                ) : (
+                  ''
+                ),
+            },
+          ]}
+        />
       </section>
     </>
   )
