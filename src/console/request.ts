@@ -28,6 +28,9 @@ export interface ConsoleRequest {
   preCsrfIsNew: boolean
   /** Set-Cookie headers to add to the response. */
   cookies: string[]
+  /** performance.now() when the request reached the console, and the page's own time: the Server-Timing header. */
+  started: number
+  timing: { page?: number }
 }
 
 export interface SignedInRequest extends ConsoleRequest {
@@ -58,6 +61,7 @@ export function cookie(name: string, value: string, opts: { secure: boolean; max
 }
 
 export function consoleRequest(rt: Runtime, request: Request, requestId: string, ip: string | null): ConsoleRequest {
+  const started = performance.now()
   const url = new URL(request.url)
   const now = Date.now()
   const cookies = parseCookies(request.headers.get('cookie'))
@@ -79,6 +83,8 @@ export function consoleRequest(rt: Runtime, request: Request, requestId: string,
     preCsrf,
     preCsrfIsNew: preCsrf !== existing,
     cookies: [],
+    started,
+    timing: {},
   }
   // A cookie naming an ended session is cleared, so the browser stops sending it.
   if (token && !signedIn) req.cookies.push(cookie(SESSION_COOKIE, '', { secure, maxAgeSeconds: 0 }))
@@ -129,4 +135,16 @@ export function csrfOk(req: ConsoleRequest, form: URLSearchParams): boolean {
   if (!sent) return false
   if (req.signedIn) return same(sent, req.signedIn.session.csrfToken)
   return !req.preCsrfIsNew && same(sent, req.preCsrf)
+}
+
+/**
+ * The Server-Timing header of a console response (read by bench:console and a browser's devtools):
+ * `total` the server's time from reaching the console to the response, `page` the time of the
+ * page's render (its operations and the markup), when a page rendered.
+ */
+export function serverTiming(req: ConsoleRequest): string {
+  const ms = (n: number) => n.toFixed(1)
+  const parts = [`total;dur=${ms(performance.now() - req.started)};desc="console"`]
+  if (req.timing.page !== undefined) parts.push(`page;dur=${ms(req.timing.page)};desc="operations and markup"`)
+  return parts.join(', ')
 }
