@@ -18,7 +18,14 @@ import { roleAtLeast } from '../src/kernel/access'
 import { CONSOLE_PAGES } from '../src/console/registry'
 import { ROOT, seeded, workingCopy } from './bench/seed'
 
-const { values: opt } = parseArgs({ options: { employees: { type: 'string', default: '1000' }, n: { type: 'string', default: '20' }, pin: { type: 'boolean', default: false }, only: { type: 'string' } } })
+const { values: opt } = parseArgs({
+  options: {
+    employees: { type: 'string', default: '1000' },
+    n: { type: 'string', default: '20' },
+    pin: { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+})
 const EMPLOYEES = Number(opt.employees)
 const N = Number(opt.n)
 const TARGET_MS = 100
@@ -98,7 +105,13 @@ async function time(url: string, cookie: string | null): Promise<{ median: numbe
   if (status >= 400) errors.push(`${url}: HTTP ${status}`)
   ms.sort((a, b) => a - b)
   server.sort((a, b) => a - b)
-  return { median: ms[Math.floor(ms.length / 2)]!, server: server[Math.floor(server.length / 2)]!, p95: ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.95) - 1)]!, status, bytes }
+  return {
+    median: ms[Math.floor(ms.length / 2)]!,
+    server: server[Math.floor(server.length / 2)]!,
+    p95: ms[Math.min(ms.length - 1, Math.ceil(ms.length * 0.95) - 1)]!,
+    status,
+    bytes,
+  }
 }
 
 if (opt.pin) Bun.spawnSync(['taskset', '-p', '-c', '1', String(process.pid)], { stdout: 'ignore' })
