@@ -8,6 +8,11 @@ import { listUsers } from '../../modules/users/list-users'
 import { definePage, type Flash } from '../pages'
 import type { SignedInRequest } from '../request'
 import { Field, FormHead, formInput, formStateOf, submitForm } from './admin-forms'
+import { pageOf } from './paging'
+
+/** Members shown per team (the rest on the team's own pages, ?team=…&page=…) and people offered per add list. */
+export const TEAM_MEMBERS_PAGE_SIZE = 20
+export const PEOPLE_CHOICES = 20
 
 const PATH = '/admin/teams'
 
@@ -68,11 +73,16 @@ export const adminTeamsPage = definePage({
   },
   async render(req) {
     const teams = await invoke(listTeams, req.ctx, { page_size: 100 })
-    const people = await invoke(listUsers, req.ctx, { page_size: 200, status: 'active' })
+    // The add lists offer a search's first matches (?q=…), not every person for every team.
+    const q = (req.url.searchParams.get('q') ?? '').trim().slice(0, 200)
+    const people = await invoke(listUsers, req.ctx, { page_size: PEOPLE_CHOICES, status: 'active', ...(q ? { search: q } : {}) })
+    const openTeam = req.url.searchParams.get('team')
     const created = formStateOf(req, 'create')
     const cards = []
     for (const team of teams.data) {
-      const members = await invoke(listTeamMembers, req.ctx, { team_id: team.id, page_size: 200 })
+      // One page of members per team; the team opened by its link pages through all of them.
+      const page = team.id === openTeam ? pageOf(req) : 1
+      const members = await invoke(listTeamMembers, req.ctx, { team_id: team.id, page, page_size: TEAM_MEMBERS_PAGE_SIZE })
       const st = formStateOf(req, `team-${team.id}`)
       const inTeam = new Set(members.data.map((m) => m.user_id))
       cards.push(
@@ -90,6 +100,19 @@ export const adminTeamsPage = definePage({
               </button>
             </div>
           </form>
+          {members.pagination.has_more || page > 1 ? (
+            <p>
+              {`Members ${(page - 1) * TEAM_MEMBERS_PAGE_SIZE + 1}–${(page - 1) * TEAM_MEMBERS_PAGE_SIZE + members.data.length} of ${members.pagination.total}. `}
+              <a
+                href={`${PATH}?team=${team.id}&page=${members.pagination.next_page ?? 1}`}
+                aria-label={`${members.pagination.next_page ? 'Next' : 'First'} members of ${team.name}`}
+              >
+                {members.pagination.next_page ? `Next ${TEAM_MEMBERS_PAGE_SIZE}` : 'Back to the first'}
+              </a>
+            </p>
+          ) : (
+            ''
+          )}
           {members.data.length === 0 ? (
             <p class="muted">No members yet.</p>
           ) : (
@@ -179,6 +202,20 @@ export const adminTeamsPage = definePage({
             </div>
           </form>
         </section>
+        <form method="get" action={PATH} class="card report-filters" aria-label="Find people to add">
+          <label>
+            Find people to add (name or e-mail)
+            <input type="search" name="q" value={q} maxlength="200" />
+          </label>
+          <button type="submit" class="button">
+            Search
+          </button>
+          <p class="muted">
+            {q
+              ? `The add lists show the first ${PEOPLE_CHOICES} people matching “${q}”.`
+              : `The add lists show the first ${PEOPLE_CHOICES} people by name; search to find others.`}
+          </p>
+        </form>
         {teams.data.length === 0 ? <p class="muted">No teams yet.</p> : cards}
       </>
     )
