@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { Ctx } from '../kernel/ctx'
 import { authenticateSession, randomToken, SESSION_COOKIE, SESSION_TTL_MS, type SignedIn } from '../modules/accounts/sessions'
 import { findTenantById } from '../modules/tenants/queries'
+import type { PayPeriod } from '../modules/tenants/schema'
 import type { Runtime } from '../runtime'
 
 /** The cookie of anonymous forms (sign-in, reset, set password): double-submit CSRF before a session exists. */
@@ -42,6 +43,8 @@ export interface SignedInRequest extends ConsoleRequest {
   locale: string
   /** First day of the week, ISO weekday (tenants.week_start). */
   weekStart: number
+  /** The company's pay-period rule (tenants.pay_period, pay_period_anchor), for default periods. */
+  payPeriod: { payPeriod: PayPeriod; payPeriodAnchor: string | null; weekStart: number }
 }
 
 export function parseCookies(header: string | null): Map<string, string> {
@@ -107,7 +110,15 @@ export function signedInRequest(req: ConsoleRequest & { signedIn: SignedIn }): S
     log: rt.log,
     secrets: rt.secrets,
   }
-  return { ...req, ctx, timezone: row?.timezone ?? signedIn.tenant.timezone, locale: row?.locale ?? 'en-US', weekStart: row?.weekStart ?? 1 }
+  const weekStart = row?.weekStart ?? 1
+  return {
+    ...req,
+    ctx,
+    timezone: row?.timezone ?? signedIn.tenant.timezone,
+    locale: row?.locale ?? 'en-US',
+    weekStart,
+    payPeriod: { payPeriod: row?.payPeriod ?? 'weekly', payPeriodAnchor: row?.payPeriodAnchor ?? null, weekStart },
+  }
 }
 
 /** The session cookie of a new session. */

@@ -3,7 +3,8 @@ import { roleAtLeast } from '../../kernel/access'
 import { DomainError } from '../../kernel/errors'
 import { invoke } from '../../kernel/operation'
 import { listTeams } from '../../modules/teams/list-teams'
-import { listMissingTimesheets } from '../../modules/timesheets/list-missing-timesheets'
+import { payPeriodRange } from '../../modules/timesheets/period'
+import { localDate } from '../../kernel/time'
 import { listUsers } from '../../modules/users/list-users'
 import { formatDateTime, safeLocale } from '../format'
 import { definePage } from '../pages'
@@ -36,9 +37,10 @@ async function queryOf(req: SignedInRequest): Promise<Query> {
   if (from && !DATE.test(from)) throw bad('from', 'use a date (YYYY-MM-DD).')
   if (to && !DATE.test(to)) throw bad('to', 'use a date (YYYY-MM-DD).')
   if (!from || !to) {
-    const current = await invoke(listMissingTimesheets, req.ctx, { period: 'current', include_without_time: false })
-    from ||= current.period_start
-    to ||= current.period_end
+    // The company's current pay period, from its rule (not by listing everyone's missing timesheets).
+    const current = payPeriodRange(req.payPeriod, localDate(req.now, req.timezone))
+    from ||= current.start
+    to ||= current.end
   }
   if (from > to) throw bad('from', 'must be on or before to.')
   const team = p.get('team') || undefined
