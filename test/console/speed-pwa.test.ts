@@ -118,13 +118,17 @@ describe('pages that stay small on a large company', () => {
     expect(last).not.toContain('<span>Overtime this week</span>')
   })
 
-  test('admin teams: a people search for the add lists instead of everyone', async () => {
+  test("admin teams: member counts only until a team is opened; its add list offers a search's matches", async () => {
     const cookie = await tryAs('admin')
-    const page = await get(cookie, '/admin/teams')
-    expect(page).toContain('Find people to add')
-    const none = await get(cookie, '/admin/teams?q=nobody-has-this-name-zz')
-    expect(none).toContain('matching “nobody-has-this-name-zz”')
-    // No person is offered in any add list when nobody matches (only the "Choose a person" option).
+    const list = await get(cookie, '/admin/teams')
+    expect(list).toMatch(/<h2 id="teams-h">Teams \(\d+\)<\/h2>/)
+    expect(list.match(/<option value="[0-9a-f-]{36}"/g) ?? []).toEqual([]) // no add list of people until a team is opened
+    const teamId = /href="\/admin\/teams\?team=([0-9a-f-]{36})"/.exec(list)![1]!
+    const open = await get(cookie, `/admin/teams?team=${teamId}`)
+    expect(open).toContain(`id="add-${teamId}"`)
+    expect(open).toContain('Find people to add')
+    const none = await get(cookie, `/admin/teams?team=${teamId}&q=nobody-has-this-name-zz`)
+    expect(none).toContain('0 people match.')
     expect(none.match(/<option value="[0-9a-f-]{36}"/g) ?? []).toEqual([])
   })
 })
