@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium } from 'playwright-core'
 import { roleAtLeast } from '../../src/kernel/access'
+import { slicePage } from '../../src/console/pages/paging'
 import { CONSOLE_PAGES } from '../../src/console/registry'
 import { startServer, type TestServer } from '../helpers/server'
 import { CHROMIUM, launch } from './browser'
@@ -131,6 +132,14 @@ describe('pages that stay small on a large company', () => {
     expect(none).toContain('0 people match.')
     expect(none.match(/<option value="[0-9a-f-]{36}"/g) ?? []).toEqual([])
   })
+})
+
+test('slicePage: the pages of a long list, the last one when asked past it', () => {
+  const items = Array.from({ length: 1001 }, (_, i) => i)
+  expect(slicePage(items, 1, 50)).toEqual({ rows: items.slice(0, 50), page: 1, pages: 21 })
+  expect(slicePage(items, 21, 50).rows).toEqual([1000])
+  expect(slicePage(items, 99, 50).page).toBe(21)
+  expect(slicePage([], 1, 50)).toEqual({ rows: [], page: 1, pages: 1 })
 })
 
 describe('PWA', () => {

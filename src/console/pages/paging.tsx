@@ -14,11 +14,8 @@ export function slicePage<T>(items: T[], page: number, size: number): { rows: T[
   return { rows: items.slice((p - 1) * size, p * size), page: p, pages }
 }
 
-/**
- * "Previous · Page 2 of 7 · Next" links that keep the address's other parameters. `target`: an
- * element id the links swap by htmx (hx-select of the same id), else they navigate (hx-boost).
- */
-export function Pager(props: { req: SignedInRequest; page: number; pages: number; label: string; param?: string; target?: string }) {
+/** "Previous · Page 2 of 7 · Next" links that keep the address's other parameters (hx-boost navigates). */
+export function Pager(props: { req: SignedInRequest; page: number; pages: number; label: string; param?: string }) {
   if (props.pages <= 1) return ''
   const param = props.param ?? 'page'
   const href = (n: number) => {
@@ -26,12 +23,10 @@ export function Pager(props: { req: SignedInRequest; page: number; pages: number
     q.set(param, String(n))
     return `${props.req.url.pathname}?${q}`
   }
-  const swap = (n: number) =>
-    props.target ? { 'hx-get': href(n), 'hx-target': `#${props.target}`, 'hx-select': `#${props.target}`, 'hx-swap': 'outerHTML', 'hx-push-url': 'true' } : {}
   return (
     <nav class="pager" aria-label={props.label}>
       {props.page > 1 ? (
-        <a href={href(props.page - 1)} rel="prev" {...swap(props.page - 1)}>
+        <a href={href(props.page - 1)} rel="prev">
           Previous
         </a>
       ) : (
@@ -41,7 +36,7 @@ export function Pager(props: { req: SignedInRequest; page: number; pages: number
         Page {props.page} of {props.pages}
       </span>
       {props.page < props.pages ? (
-        <a href={href(props.page + 1)} rel="next" {...swap(props.page + 1)}>
+        <a href={href(props.page + 1)} rel="next">
           Next
         </a>
       ) : (
