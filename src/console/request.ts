@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { Ctx } from '../kernel/ctx'
 import { authenticateSession, randomToken, SESSION_COOKIE, SESSION_TTL_MS, type SignedIn } from '../modules/accounts/sessions'
 import { findTenantById } from '../modules/tenants/queries'
+import type { PayPeriod } from '../modules/tenants/schema'
 import type { Runtime } from '../runtime'
 
 /** The cookie of anonymous forms (sign-in, reset, set password): double-submit CSRF before a session exists. */
@@ -28,6 +29,9 @@ export interface ConsoleRequest {
   preCsrfIsNew: boolean
   /** Set-Cookie headers to add to the response. */
   cookies: string[]
+  /** performance.now() when the request reached the console, and the page's own time: the Server-Timing header. */
+  started: number
+  timing: { page?: number }
 }
 
 export interface SignedInRequest extends ConsoleRequest {
@@ -39,6 +43,8 @@ export interface SignedInRequest extends ConsoleRequest {
   locale: string
   /** First day of the week, ISO weekday (tenants.week_start). */
   weekStart: number
+  /** The company's pay-period rule (tenants.pay_period, pay_period_anchor), for default periods. */
+  payPeriod: { payPeriod: PayPeriod; payPeriodAnchor: string | null; weekStart: number }
 }
 
 export function parseCookies(header: string | null): Map<string, string> {
@@ -58,6 +64,7 @@ export function cookie(name: string, value: string, opts: { secure: boolean; max
 }
 
 export function consoleRequest(rt: Runtime, request: Request, requestId: string, ip: string | null): ConsoleRequest {
+  const started = performance.now()
   const url = new URL(request.url)
   const now = Date.now()
   const cookies = parseCookies(request.headers.get('cookie'))
@@ -79,6 +86,8 @@ export function consoleRequest(rt: Runtime, request: Request, requestId: string,
     preCsrf,
     preCsrfIsNew: preCsrf !== existing,
     cookies: [],
+    started,
+    timing: {},
   }
   // A cookie naming an ended session is cleared, so the browser stops sending it.
   if (token && !signedIn) req.cookies.push(cookie(SESSION_COOKIE, '', { secure, maxAgeSeconds: 0 }))
@@ -101,7 +110,15 @@ export function signedInRequest(req: ConsoleRequest & { signedIn: SignedIn }): S
     log: rt.log,
     secrets: rt.secrets,
   }
-  return { ...req, ctx, timezone: row?.timezone ?? signedIn.tenant.timezone, locale: row?.locale ?? 'en-US', weekStart: row?.weekStart ?? 1 }
+  const weekStart = row?.weekStart ?? 1
+  return {
+    ...req,
+    ctx,
+    timezone: row?.timezone ?? signedIn.tenant.timezone,
+    locale: row?.locale ?? 'en-US',
+    weekStart,
+    payPeriod: { payPeriod: row?.payPeriod ?? 'weekly', payPeriodAnchor: row?.payPeriodAnchor ?? null, weekStart },
+  }
 }
 
 /** The session cookie of a new session. */
@@ -129,4 +146,16 @@ export function csrfOk(req: ConsoleRequest, form: URLSearchParams): boolean {
   if (!sent) return false
   if (req.signedIn) return same(sent, req.signedIn.session.csrfToken)
   return !req.preCsrfIsNew && same(sent, req.preCsrf)
+}
+
+/**
+ * The Server-Timing header of a console response (read by bench:console and a browser's devtools):
+ * `total` the server's time from reaching the console to the response, `page` the time of the
+ * page's render (its operations and the markup), when a page rendered.
+ */
+export function serverTiming(req: ConsoleRequest): string {
+  const ms = (n: number) => n.toFixed(1)
+  const parts = [`total;dur=${ms(performance.now() - req.started)};desc="console"`]
+  if (req.timing.page !== undefined) parts.push(`page;dur=${ms(req.timing.page)};desc="operations and markup"`)
+  return parts.join(', ')
 }

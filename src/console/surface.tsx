@@ -35,6 +35,7 @@ import {
   sessionCookie,
   type SignedInRequest,
   signedInRequest,
+  serverTiming,
 } from './request'
 
 /** The invitation email's link (kept as it always was: /invitations/accept?token=…). */
@@ -64,7 +65,9 @@ async function html(req: ConsoleRequest, body: JSX.Element, status = 200): Promi
     headers.set('x-workforce-status', String(status))
     status = 200
   }
-  return new Response(await body, { status, headers })
+  const text = await body
+  headers.set('server-timing', serverTiming(req))
+  return new Response(text, { status, headers })
 }
 
 /**
@@ -72,7 +75,7 @@ async function html(req: ConsoleRequest, body: JSX.Element, status = 200): Promi
  * whole navigation, so the address bar shows where the person is).
  */
 function redirect(req: ConsoleRequest, to: string): Response {
-  const headers = new Headers({ 'cache-control': 'no-store', 'x-request-id': req.requestId })
+  const headers = new Headers({ 'cache-control': 'no-store', 'x-request-id': req.requestId, 'server-timing': serverTiming(req) })
   for (const c of req.cookies) headers.append('set-cookie', c)
   if (req.htmx) {
     headers.set('hx-redirect', to)
@@ -157,6 +160,7 @@ export function consoleSurface(rt: Runtime) {
       )
     }
     let body: JSX.Element
+    const renderStarted = performance.now()
     try {
       body = await page.render(req, flash)
     } catch (err) {
@@ -164,6 +168,7 @@ export function consoleSurface(rt: Runtime) {
       body = ''
       flash = { kind: 'error', text: err.message, status: err.status }
     }
+    req.timing.page = performance.now() - renderStarted
     return html(
       req,
       <AppPage viewer={viewer} pages={CONSOLE_PAGES} current={page.path} title={page.title} flash={flash}>
@@ -514,7 +519,10 @@ export function consoleSurface(rt: Runtime) {
               if (err instanceof DomainError) return null // rendered below, where the page shows the refusal
               throw err
             })
-            if (file) return file
+            if (file) {
+              file.headers.set('server-timing', serverTiming(sreq))
+              return file
+            }
           }
           return renderPage(sreq, page, null)
         },

@@ -3,7 +3,8 @@ import { roleAtLeast } from '../../kernel/access'
 import { DomainError } from '../../kernel/errors'
 import { invoke } from '../../kernel/operation'
 import { listTeams } from '../../modules/teams/list-teams'
-import { listMissingTimesheets } from '../../modules/timesheets/list-missing-timesheets'
+import { payPeriodRange } from '../../modules/timesheets/period'
+import { localDate } from '../../kernel/time'
 import { listUsers } from '../../modules/users/list-users'
 import { formatDateTime, safeLocale } from '../format'
 import { definePage } from '../pages'
@@ -36,9 +37,10 @@ async function queryOf(req: SignedInRequest): Promise<Query> {
   if (from && !DATE.test(from)) throw bad('from', 'use a date (YYYY-MM-DD).')
   if (to && !DATE.test(to)) throw bad('to', 'use a date (YYYY-MM-DD).')
   if (!from || !to) {
-    const current = await invoke(listMissingTimesheets, req.ctx, { period: 'current', include_without_time: false })
-    from ||= current.period_start
-    to ||= current.period_end
+    // The company's current pay period, from its rule (not by listing everyone's missing timesheets).
+    const current = payPeriodRange(req.payPeriod, localDate(req.now, req.timezone))
+    from ||= current.start
+    to ||= current.end
   }
   if (from > to) throw bad('from', 'must be on or before to.')
   const team = p.get('team') || undefined
@@ -115,9 +117,9 @@ export const reportsPage = definePage({
   async render(req) {
     const q = await queryOf(req)
     const { teams, people } = await choices(req, q.filters.teamId)
-    const data = await q.def.load(req.ctx, q.filters, currencyOf(req))
-    const t = renderCells(q.def, data, req, true)
-    const numeric = (i: number) => t.kinds[i] !== 'text' && t.kinds[i] !== 'date'
+    // A report runs when the filter form was sent (?report=…): opening the page alone shows the form.
+    const asked = req.url.searchParams.has('report')
+    const data = asked ? await q.def.load(req.ctx, q.filters, currencyOf(req)) : null
     return (
       <>
         <form method="get" action="/reports" class="card report-filters" aria-label="Report filters">
@@ -168,76 +170,93 @@ export const reportsPage = definePage({
         <p class="muted" safe>
           {q.def.description}
         </p>
-        <p>
-          {data.period ? (
-            <span safe>{`${formatDate(req, data.period.from)} – ${formatDate(req, data.period.to)}. `}</span>
-          ) : (
-            <span>As of now (the period does not apply). </span>
-          )}
-          <a href={hrefFor(q, 'csv')} download={fileName(q.def, q.filters, 'csv')} hx-boost="false">
-            Download CSV
-          </a>
-          {' · '}
-          <a href={hrefFor(q, 'pdf')} download={fileName(q.def, q.filters, 'pdf')} hx-boost="false">
-            Download PDF
-          </a>
-        </p>
-        <section class="table-wrap" tabindex="0" aria-label={`${q.def.title} table`}>
-          <table>
-            <caption safe>{`${q.def.title} (${t.rows.length} ${t.rows.length === 1 ? 'row' : 'rows'})`}</caption>
-            <thead>
-              <tr>
-                {t.header.map((h, i) => (
-                  <th scope="col" class={numeric(i) ? 'num' : ''} safe>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {t.rows.length === 0 ? (
-                <tr>
-                  <td colspan={String(t.header.length)}>No rows for these filters.</td>
-                </tr>
-              ) : (
-                t.rows.map((row) => (
-                  <tr>
-                    {row.map((c, i) => (
-                      <td class={numeric(i) ? 'num' : ''} safe>
-                        {c}
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              )}
-            </tbody>
-            {t.totals ? (
-              <tfoot>
-                <tr>
-                  {t.totals.map((c, i) =>
-                    i === 0 ? (
-                      <th scope="row" safe>
-                        {c}
-                      </th>
-                    ) : (
-                      <td class={numeric(i) ? 'num' : ''} safe>
-                        {c}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              </tfoot>
-            ) : (
-              ''
-            )}
-          </table>
-        </section>
-        {data.notes.map((n) => (
-          <p class="muted" safe>
-            {n}
-          </p>
-        ))}
+        {data ? (
+          <ReportTable req={req} q={q} data={data} />
+        ) : (
+          <p role="status">Choose a report, the period and who it covers, then press Show. Nothing is run before that.</p>
+        )}
       </>
     )
   },
 })
+
+type ReportData = Awaited<ReturnType<ReportDefinition['load']>>
+
+/** The report's period, downloads, table and notes (the filter form ran it). */
+function ReportTable({ req, q, data }: { req: SignedInRequest; q: Query; data: ReportData }) {
+  const t = renderCells(q.def, data, req, true)
+  const numeric = (i: number) => t.kinds[i] !== 'text' && t.kinds[i] !== 'date'
+  return (
+    <>
+      <p>
+        {data.period ? (
+          <span safe>{`${formatDate(req, data.period.from)} – ${formatDate(req, data.period.to)}. `}</span>
+        ) : (
+          <span>As of now (the period does not apply). </span>
+        )}
+        <a href={hrefFor(q, 'csv')} download={fileName(q.def, q.filters, 'csv')} hx-boost="false">
+          Download CSV
+        </a>
+        {' · '}
+        <a href={hrefFor(q, 'pdf')} download={fileName(q.def, q.filters, 'pdf')} hx-boost="false">
+          Download PDF
+        </a>
+      </p>
+      <section class="table-wrap" tabindex="0" aria-label={`${q.def.title} table`}>
+        <table>
+          <caption safe>{`${q.def.title} (${t.rows.length} ${t.rows.length === 1 ? 'row' : 'rows'})`}</caption>
+          <thead>
+            <tr>
+              {t.header.map((h, i) => (
+                <th scope="col" class={numeric(i) ? 'num' : ''} safe>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {t.rows.length === 0 ? (
+              <tr>
+                <td colspan={String(t.header.length)}>No rows for these filters.</td>
+              </tr>
+            ) : (
+              t.rows.map((row) => (
+                <tr>
+                  {row.map((c, i) => (
+                    <td class={numeric(i) ? 'num' : ''} safe>
+                      {c}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+          {t.totals ? (
+            <tfoot>
+              <tr>
+                {t.totals.map((c, i) =>
+                  i === 0 ? (
+                    <th scope="row" safe>
+                      {c}
+                    </th>
+                  ) : (
+                    <td class={numeric(i) ? 'num' : ''} safe>
+                      {c}
+                    </td>
+                  ),
+                )}
+              </tr>
+            </tfoot>
+          ) : (
+            ''
+          )}
+        </table>
+      </section>
+      {data.notes.map((n) => (
+        <p class="muted" safe>
+          {n}
+        </p>
+      ))}
+    </>
+  )
+}

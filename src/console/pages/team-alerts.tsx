@@ -4,10 +4,18 @@ import { getOvertimeReport } from '../../modules/dashboard/get-overtime-report'
 import { getWorkloadAlerts } from '../../modules/dashboard/get-workload-alerts'
 import { formatDay, formatHours, formatTime } from '../format'
 import { definePage } from '../pages'
+import { Pager, pageOf, slicePage } from './paging'
 
 const KIND = { unusual_hours: 'Unusual hours', not_clocked_in: 'Not clocked in for a shift', timesheet_gap: 'Days without time', overtime: 'Overtime' } as const
 
-/** Today's workload alerts and the overtime of this week and last week. */
+/** Alerts per page of the list (the count above it is of all of them). */
+export const ALERTS_PAGE_SIZE = 50
+const OVERTIME = { this_week: 'Overtime this week', last_week: 'Overtime last week' } as const
+
+/**
+ * Today's workload alerts (a page of 50, most severe first) and the overtime of one week: this
+ * week, or last week when asked (`?overtime=last_week`). Only the week shown is computed.
+ */
 export const teamAlertsPage = definePage({
   path: '/team/alerts',
   title: 'Alerts',
@@ -15,8 +23,9 @@ export const teamAlertsPage = definePage({
   nav: { section: 'Manager', label: 'Alerts' },
   async render(req) {
     const alerts = await invoke(getWorkloadAlerts, req.ctx, {})
-    const thisWeek = await invoke(getOvertimeReport, req.ctx, { period: 'this_week' })
-    const lastWeek = await invoke(getOvertimeReport, req.ctx, { period: 'last_week' })
+    const shown = slicePage(alerts.alerts, pageOf(req), ALERTS_PAGE_SIZE)
+    const week = req.url.searchParams.get('overtime') === 'last_week' ? 'last_week' : 'this_week'
+    const rep = await invoke(getOvertimeReport, req.ctx, { period: week })
     return (
       <>
         <section class="card" aria-labelledby="alerts-h">
@@ -38,7 +47,7 @@ export const teamAlertsPage = definePage({
                   </tr>
                 </thead>
                 <tbody>
-                  {alerts.alerts.map((a) => (
+                  {shown.rows.map((a) => (
                     <tr>
                       <td>
                         <span class={`badge sev-${a.severity}`}>{a.severity}</span>
@@ -52,17 +61,20 @@ export const teamAlertsPage = definePage({
               </table>
             </div>
           )}
+          <Pager req={req} page={shown.page} pages={shown.pages} label="Pages of the alerts" />
         </section>
-        {[
-          ['ot-this', 'Overtime this week', thisWeek],
-          ['ot-last', 'Overtime last week', lastWeek],
-        ].map(([id, title, r]) => {
-          const rep = r as typeof thisWeek
+        {[week].map(() => {
+          const other = week === 'this_week' ? 'last_week' : 'this_week'
           return (
-            <section class="card" aria-labelledby={id as string}>
-              <h2 id={id as string}>
-                <span safe>{title as string}</span> (<span safe>{formatDay(req, rep.period_start)}</span> – <span safe>{formatDay(req, rep.period_end)}</span>)
+            <section class="card" aria-labelledby="ot-h">
+              <h2 id="ot-h">
+                <span safe>{OVERTIME[week]}</span> (<span safe>{formatDay(req, rep.period_start)}</span> – <span safe>{formatDay(req, rep.period_end)}</span>)
               </h2>
+              <p>
+                <a href={`/team/alerts?overtime=${other}`} safe>
+                  {`Show ${OVERTIME[other].toLowerCase()}`}
+                </a>
+              </p>
               {rep.people.length === 0 ? (
                 <p>Nobody worked overtime.</p>
               ) : (

@@ -83,8 +83,11 @@ export const getOvertimeReport = defineOperation({
         cases: { kind: 'week' | 'day'; period_start: string; period_end: string; scheduled_hours: number; worked_hours: number; overtime_hours: number }[]
       }
     >()
+    // The worked hours of the period (from the Monday of its first week) are read once, for the people in scope only.
+    const lastDate = dates[dates.length - 1] ?? range.start
+    const worked = netWorkedBetween(ctx, weekStart(range.start), lastDate, allowed)
     for (const date of dates) {
-      for (const e of detectOvertime(ctx, date)) {
+      for (const e of detectOvertime(ctx, date, allowed, worked)) {
         if (e.type !== 'overtime.detected') continue
         const d = e.data
         if (seen && !seen.has(d.userId)) continue
@@ -103,8 +106,6 @@ export const getOvertimeReport = defineOperation({
     const ids = [...byUser.keys()]
     const labels = userLabels(ctx, ids)
     // Overtime per person by the rule summarize_team_hours applies (weekly overtime counted from Monday).
-    const lastDate = dates[dates.length - 1] ?? range.start
-    const worked = netWorkedBetween(ctx, weekStart(range.start), lastDate, ids)
     const weekly = new Map(usersMatching(ctx, { userIds: ids }).map((u) => [u.id, u.weeklyHours]))
     const shiftMs = new Map<string, Map<string, number>>()
     for (const date of dates)

@@ -93,11 +93,18 @@ export function netWorkedBetween(ctx: TenantScope, fromDate: string, toDate: str
  * event on the day the week went over its contract (periodStart Monday, scheduledHours the
  * contract), otherwise the day event when the date is over its shift (periodStart = periodEnd).
  */
-export function detectOvertime(ctx: TenantScope, date: string): EventInput[] {
-  const worked = netWorkedBetween(ctx, weekStart(date), date, null)
-  const shifts = new Map(scheduledShiftsOn(ctx, date, null).map((s) => [s.userId, shiftNetMs(s)]))
+export function detectOvertime(
+  ctx: TenantScope,
+  date: string,
+  /** Only these users (all when null): a report over a manager's teams judges only them. */
+  userIds: string[] | null = null,
+  /** Net worked ms per user and date covering Monday of `date`'s week to `date` (read once for a period). */
+  worked: Map<string, Map<string, number>> = netWorkedBetween(ctx, weekStart(date), date, userIds),
+): EventInput[] {
+  const shifts = new Map(scheduledShiftsOn(ctx, date, userIds).map((s) => [s.userId, shiftNetMs(s)]))
   const events: EventInput[] = []
-  for (const u of usersMatching(ctx, { userIds: null })) {
+  if (userIds !== null && userIds.length === 0) return events
+  for (const u of usersMatching(ctx, { userIds })) {
     if (u.status !== 'active') continue
     const o = overtimeOn(worked.get(u.id), date, u.weeklyHours, shifts.get(u.id) ?? null)
     const found = o.weekCrossed ? o.week : o.day

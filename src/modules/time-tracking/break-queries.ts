@@ -16,6 +16,16 @@ export const findOpenBreak = (ctx: TenantScope, userId: string): BreakRow | null
       .prepare(),
   ).get({ tenantId: ctx.tenant.id, userId }) ?? null
 
+/** The open breaks of the tenant (one per person at most: breaks_one_open_uq), by user. */
+export function openBreaksByUser(ctx: TenantScope): Map<string, BreakRow> {
+  const rows = ctx.db
+    .select()
+    .from(breaks)
+    .where(and(eq(breaks.tenantId, ctx.tenant.id), isNull(breaks.endedAt)))
+    .all()
+  return new Map(rows.map((r) => [r.userId, r]))
+}
+
 export const insertBreak = (ctx: TenantScope, row: { userId: string; timeLogId: string; kind: BreakKind; startedAt: number }): BreakRow =>
   ctx.db
     .insert(breaks)

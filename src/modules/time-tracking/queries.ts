@@ -54,6 +54,16 @@ export function closeTimeLog(
   return log
 }
 
+/** The open time logs of the tenant (one per person at most: time_logs_one_open_uq), by user. */
+export function openTimeLogsByUser(ctx: TenantScope): Map<string, TimeLogRow> {
+  const rows = ctx.db
+    .select()
+    .from(timeLogs)
+    .where(and(eq(timeLogs.tenantId, ctx.tenant.id), isNull(timeLogs.clockOutAt)))
+    .all()
+  return new Map(rows.map((r) => [r.userId, r]))
+}
+
 /** Which of these users (all users when null) are clocked in right now. */
 export function openLogUserIds(ctx: TenantScope, userIds: string[] | null): Set<string> {
   if (userIds !== null && userIds.length === 0) return new Set()
