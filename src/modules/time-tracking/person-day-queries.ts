@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf, type DbLike } from '../../kernel/db'
 import { localDate, localRange } from '../../kernel/time'
