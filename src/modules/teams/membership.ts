@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { findUserInTenant, userIdsWithPrimaryTeam } from '../users/queries'
-import { managedTeamIds, membershipUserIds, membershipsOfUser } from './queries'
+import { managedTeamIds, membershipTeamIdsOfUser, membershipUserIds } from './queries'
 
 /*
  * The one membership rule: a person belongs to a team when they have a membership row in it or it
@@ -24,7 +24,7 @@ export function teamIdsOf(c: TenantScope, userId: string): string[] {
 /** teamIdsOf for a caller that already holds the user's row (sample ingestion): no second read of it. */
 export function teamIdsOfUser(c: TenantScope, user: { id: string; primaryTeamId: string | null }): string[] {
   const primary = user.primaryTeamId
-  const ids = membershipsOfUser(c, user.id).map((m) => m.teamId)
+  const ids = membershipTeamIdsOfUser(c, user.id)
   return primary && !ids.includes(primary) ? [...ids, primary] : ids
 }
 
