@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'bun:sqlite'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf } from '../../kernel/db'
 import { activitySamples, categoryRules, dailyActivitySummaries, ingestBatches, type Category } from './schema'
@@ -129,21 +129,33 @@ export interface IdleSample {
 /** The user's idle samples on some local dates, in time order (for idle-stretch detection). */
 export function idleSamplesOn(ctx: TenantScope, userId: string, dates: string[]): IdleSample[] {
   const s = activitySamples
-  return ctx.db
-    .select({ startedAt: s.startedAt, durationSeconds: s.durationSeconds, batchId: s.batchId })
-    .from(s)
-    .where(and(eq(s.tenantId, ctx.tenant.id), inArray(s.localDate, dates), eq(s.userId, userId), eq(s.isIdle, true)))
-    .orderBy(asc(s.startedAt))
-    .all()
+  // Prepared once per connection (every batch with idle samples asks); the dates travel as a JSON array.
+  return prepared(ctx.db, 'activitySamples.idleOn', (d) =>
+    d
+      .select({ startedAt: s.startedAt, durationSeconds: s.durationSeconds, batchId: s.batchId })
+      .from(s)
+      .where(
+        and(
+          eq(s.tenantId, sql.placeholder('tenantId')),
+          sql`${s.localDate} in (select value from json_each(${sql.placeholder('dates')}))`,
+          eq(s.userId, sql.placeholder('userId')),
+          eq(s.isIdle, true),
+        ),
+      )
+      .orderBy(asc(s.startedAt))
+      .prepare(),
+  ).all({ tenantId: ctx.tenant.id, userId, dates: JSON.stringify(dates) })
 }
 
 /** Which of these dates already have a daily summary for anyone in the tenant. */
 export function summarisedDates(ctx: TenantScope, dates: string[]): Set<string> {
   const d = dailyActivitySummaries
-  const rows = ctx.db
-    .selectDistinct({ date: d.date })
-    .from(d)
-    .where(and(eq(d.tenantId, ctx.tenant.id), inArray(d.date, dates)))
-    .all()
+  const rows = prepared(ctx.db, 'dailyActivitySummaries.datesIn', (db) =>
+    db
+      .selectDistinct({ date: d.date })
+      .from(d)
+      .where(and(eq(d.tenantId, sql.placeholder('tenantId')), sql`${d.date} in (select value from json_each(${sql.placeholder('dates')}))`))
+      .prepare(),
+  ).all({ tenantId: ctx.tenant.id, dates: JSON.stringify(dates) })
   return new Set(rows.map((r) => r.date))
 }

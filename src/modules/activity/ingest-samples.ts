@@ -8,7 +8,7 @@ import { findTenantById } from '../tenants/queries'
 import { succeededKeys } from '../jobs/queries'
 import { emitAll } from '../webhooks/outbox-queries'
 import { categorizer } from './categorize'
-import { teamIdsOf } from '../teams/membership'
+import { teamIdsOfUser } from '../teams/membership'
 import { writeDailySummaries } from './daily-summaries'
 import { dailySummariesJob } from './jobs'
 import { newlyIdleStretches } from './idle-stretches'
@@ -66,7 +66,7 @@ function touchSession(ctx: TenantBoundCtx, userId: string, sessionId: string): s
 }
 
 function toRows(ctx: TenantBoundCtx, user: UserRow, accepted: ScreenedSample[], sessionId: string | null): SampleInsert[] {
-  const categorize = categorizer(listCategoryRules(ctx), user.workProfile, teamIdsOf(ctx, user.id))
+  const categorize = categorizer(listCategoryRules(ctx), user.workProfile, teamIdsOfUser(ctx, user))
   const dateOf = localDateMemo(ctx.tenant.timezone)
   return accepted.map(({ sample, startedAt }) => ({
     sessionId,

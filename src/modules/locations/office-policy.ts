@@ -11,7 +11,8 @@ import { findOfficeById } from './office-queries'
  * office on `off` (a remote hub) frees them. "On site" means inside any of the company's offices,
  * so a person visiting another office can still clock in there.
  */
-export function geofencePolicyFor(c: TenantScope, person: { homeOfficeId: string | null }): GeofencePolicy {
+export function geofencePolicyFor(c: TenantScope, person: { homeOfficeId: string | null }, company?: { geofencePolicy: GeofencePolicy }): GeofencePolicy {
   const office = person.homeOfficeId ? findOfficeById(c, person.homeOfficeId) : null
-  return office?.geofencePolicy ?? companySettingsOf(c).geofencePolicy
+  // `company`: the tenant's settings when the caller already read them (clock-in), else read here.
+  return office?.geofencePolicy ?? (company ?? companySettingsOf(c)).geofencePolicy
 }

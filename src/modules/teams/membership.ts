@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { findUserInTenant, userIdsWithPrimaryTeam } from '../users/queries'
-import { managedTeamIds, membershipUserIds, membershipsOfUser } from './queries'
+import { managedTeamIds, membershipTeamIdsOfUser, membershipUserIds } from './queries'
 
 /*
  * The one membership rule: a person belongs to a team when they have a membership row in it or it
@@ -18,8 +18,13 @@ export function teamMemberIds(c: TenantScope, teamIds: string[]): string[] {
 
 /** The teams a person belongs to. */
 export function teamIdsOf(c: TenantScope, userId: string): string[] {
-  const primary = findUserInTenant(c, userId)?.primaryTeamId
-  const ids = membershipsOfUser(c, userId).map((m) => m.teamId)
+  return teamIdsOfUser(c, { id: userId, primaryTeamId: findUserInTenant(c, userId)?.primaryTeamId ?? null })
+}
+
+/** teamIdsOf for a caller that already holds the user's row (sample ingestion): no second read of it. */
+export function teamIdsOfUser(c: TenantScope, user: { id: string; primaryTeamId: string | null }): string[] {
+  const primary = user.primaryTeamId
+  const ids = membershipTeamIdsOfUser(c, user.id)
   return primary && !ids.includes(primary) ? [...ids, primary] : ids
 }
 

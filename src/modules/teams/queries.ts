@@ -135,6 +135,21 @@ export function membershipsOfUser(c: TenantScope, userId: string): UserTeamRow[]
     .all()
 }
 
+/** The ids of membershipsOfUser, same rows and order, through a statement prepared once per connection (every ingestion batch asks). */
+export function membershipTeamIdsOfUser(c: TenantScope, userId: string): string[] {
+  return prepared(c.db, 'teams.membershipIdsOfUser', (d) =>
+    d
+      .select({ teamId: teams.id })
+      .from(teamMemberships)
+      .innerJoin(teams, and(eq(teams.tenantId, teamMemberships.tenantId), eq(teams.id, teamMemberships.teamId)))
+      .where(and(eq(teamMemberships.tenantId, sql.placeholder('tenantId')), eq(teamMemberships.userId, sql.placeholder('userId'))))
+      .orderBy(asc(teams.name))
+      .prepare(),
+  )
+    .all({ tenantId: c.tenant.id, userId })
+    .map((r) => r.teamId)
+}
+
 /** Creates a team (no members yet). */
 export function insertTeam(c: TenantScope, row: { id: string; name: string }): TeamRow {
   const created = c.db

@@ -31,10 +31,10 @@ export function beginBreak(ctx: TenantBoundCtx, user: UserRow, log: TimeLogRow, 
  * Ends a break at `endedAt` (never before it started) and emits break.ended. Used by end_break
  * and by clock-out, which ends a break still open. Call inside the caller's transaction.
  */
-export function finishBreak(ctx: TenantBoundCtx, user: UserRow, brk: BreakRow, endedAt: number): BreakRow {
+export function finishBreak(ctx: TenantBoundCtx, user: UserRow, brk: BreakRow, endedAt: number, settle = true): BreakRow {
   const ended = closeBreak(ctx, brk.id, Math.max(endedAt, brk.startedAt))
   if (!ended) throw new DomainError('conflict', 'This break was already ended.')
-  settlePersonDays(ctx)
+  if (settle) settlePersonDays(ctx)
   emit(ctx, 'break.ended', {
     breakId: ended.id,
     timeLogId: ended.timeLogId,
@@ -48,8 +48,11 @@ export function finishBreak(ctx: TenantBoundCtx, user: UserRow, brk: BreakRow, e
   return ended
 }
 
-/** Ends the user's open break, if any (clock-out); returns it. */
-export function finishOpenBreak(ctx: TenantBoundCtx, user: UserRow, endedAt: number): BreakRow | null {
+/**
+ * Ends the user's open break, if any (clock-out); returns it. Clock-out closes the log right after
+ * in the same transaction and counts the person-day then (`settle` false: one pass, not two).
+ */
+export function finishOpenBreak(ctx: TenantBoundCtx, user: UserRow, endedAt: number, settle = true): BreakRow | null {
   const open = findOpenBreak(ctx, user.id)
-  return open ? finishBreak(ctx, user, open, endedAt) : null
+  return open ? finishBreak(ctx, user, open, endedAt, settle) : null
 }

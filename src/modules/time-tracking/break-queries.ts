@@ -65,6 +65,17 @@ export const breaksOfLog = (ctx: TenantScope, timeLogId: string): BreakRow[] =>
 /** Breaks of these time logs (they are paused time, not worked time). */
 export function breaksOfLogs(c: TenantScope, timeLogIds: string[]): { timeLogId: string; kind: string; startedAt: number; endedAt: number | null }[] {
   const out: { timeLogId: string; kind: string; startedAt: number; endedAt: number | null }[] = []
+  // A few logs (a person's day: every clock-out counts its totals): one statement prepared per
+  // connection, the ids as a JSON array. Longer lists (reads over many people) are built per call.
+  if (timeLogIds.length > 0 && timeLogIds.length <= 16) {
+    return prepared(c.db, 'breaks.ofFewLogs', (d) =>
+      d
+        .select({ timeLogId: breaks.timeLogId, kind: breaks.kind, startedAt: breaks.startedAt, endedAt: breaks.endedAt })
+        .from(breaks)
+        .where(and(eq(breaks.tenantId, sql.placeholder('tenantId')), sql`${breaks.timeLogId} in (select value from json_each(${sql.placeholder('ids')}))`))
+        .prepare(),
+    ).all({ tenantId: c.tenant.id, ids: JSON.stringify(timeLogIds) })
+  }
   for (let i = 0; i < timeLogIds.length; i += 500) {
     out.push(
       ...c.db

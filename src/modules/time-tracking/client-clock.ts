@@ -45,9 +45,10 @@ export const clientClockIn = defineOperation({
   run(ctx, input) {
     const userId = callerUserId(ctx)
     const point = pointFrom(input)
-    requireClockInCode(ctx, getUserInTenant(ctx, userId), input.otp, point)
+    const user = getUserInTenant(ctx, userId)
+    requireClockInCode(ctx, user, input.otp, point)
     const booking = resolveBooking(ctx, input)
-    const { log, geofence, agentSessionsEnded } = clockInUser(ctx, userId, { ...(point ?? {}), ...booking })
+    const { log, geofence, agentSessionsEnded } = clockInUser(ctx, userId, { ...(point ?? {}), ...booking }, user)
     return {
       time_log_id: log.id,
       clock_in_at: toIso(log.clockInAt),

@@ -10,7 +10,8 @@ import { MINUTE, localTimeLabel, toIso } from '../../kernel/time'
 import { endActiveAgentSessions } from '../activity/agent-queries'
 import { insertLocationPing, listOffices, type OfficeRow } from '../locations/office-queries'
 import { geofencePolicyFor } from '../locations/office-policy'
-import { findTenantById } from '../tenants/queries'
+import { findTenantById, settingsOfRow } from '../tenants/queries'
+import type { GeofencePolicy } from '../tenants/schema'
 import { getUserInTenant, type UserRow } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
 import { pointFrom } from './coordinates'
@@ -30,8 +31,8 @@ type Fence = GeofenceResult<OfficeRow>
 /** Where the clock-in came from: the AI client (MCP) or a client/mobile app. */
 const sourceOf = (ctx: TenantBoundCtx) => (ctx.surface === 'mcp' ? 'mcp' : ctx.surface === 'client' ? 'client' : 'import') as TimeLogRow['source']
 
-function checkGeofence(ctx: TenantBoundCtx, user: UserRow, point: Point | null): Fence | null {
-  const policy = geofencePolicyFor(ctx, user)
+function checkGeofence(ctx: TenantBoundCtx, user: UserRow, point: Point | null, company: { geofencePolicy: GeofencePolicy }): Fence | null {
+  const policy = geofencePolicyFor(ctx, user, company)
   if (policy === 'off') return null
   const offices = listOffices(ctx)
   const fence = point ? matchGeofence(point, offices) : null
@@ -69,12 +70,15 @@ export interface ClockInRequest {
  * desktop-agent session of the user, and the clock.in event, in one transaction. Surface-neutral:
  * the MCP tool and the client API both call it.
  */
-export function clockInUser(ctx: TenantBoundCtx, userId: string, input: ClockInRequest): ClockInResult {
+export function clockInUser(ctx: TenantBoundCtx, userId: string, input: ClockInRequest, known?: UserRow): ClockInResult {
   const point = pointFrom(input)
-  const user = getUserInTenant(ctx, userId)
+  // The caller's row of this user, read in this request (the two-factor gate), else read here.
+  const user = known?.id === userId ? known : getUserInTenant(ctx, userId)
   if (user.status !== 'active') throw new DomainError('conflict', 'Only active users can clock in.')
-  const fence = checkGeofence(ctx, user, point)
-  const tapMinutes = findTenantById(ctx.db, ctx.tenant.id)!.presenceTapMinutes
+  // The tenant row once: the company geofence policy and the presence-tap interval.
+  const company = settingsOfRow(findTenantById(ctx.db, ctx.tenant.id)!)
+  const fence = checkGeofence(ctx, user, point, company)
+  const tapMinutes = company.presenceTapMinutes
   try {
     return inTransaction(ctx, (c) => {
       const open = findOpenTimeLog(c, user.id)
@@ -180,8 +184,9 @@ export const clockIn = defineOperation({
     const userId = callerUserId(ctx)
     const { otp, ...coords } = input
     // The same gate as the client API: a user with two-factor authentication on needs the code.
-    requireClockInCode(ctx, getUserInTenant(ctx, userId), otp, pointFrom(coords))
-    const { log, geofence, agentSessionsEnded } = clockInUser(ctx, userId, coords)
+    const user = getUserInTenant(ctx, userId)
+    requireClockInCode(ctx, user, otp, pointFrom(coords))
+    const { log, geofence, agentSessionsEnded } = clockInUser(ctx, userId, coords, user)
     const where = geofence?.matched ? ` at ${geofence.matched.name}` : ''
     return {
       success: true,

@@ -61,7 +61,7 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
     const open = findOpenTimeLog(c, user.id)
     if (!open) throw notClockedIn(c, user.id)
     const clockOutAt = Math.max(ctx.now, open.clockInAt)
-    const breakEnded = finishOpenBreak(c, user, clockOutAt)
+    const breakEnded = finishOpenBreak(c, user, clockOutAt, false)
     const blocksGenerated = writeGapFillBlocks(c, open, clockOutAt)
     const log = closeTimeLog(c, open.id, { clockOutAt, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null, gapFillDoneAt: ctx.now })
     if (!log) throw new DomainError('not_clocked_in', 'This session was already closed.')

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf, type DbLike } from '../../kernel/db'
 import { localDate, localRange } from '../../kernel/time'
@@ -15,21 +15,23 @@ import { netMsByUserDate } from './worked-time-read-model'
  * at read time, counted until now by the same function.
  */
 
-/** Closed logs of a person that clocked in within [from, to). */
+/** Closed logs of a person that clocked in within [from, to) (prepared once: every clock-out asks). */
 function closedLogsOfUserBetween(c: TenantScope, userId: string, from: number, to: number): TimeLogRow[] {
-  return c.db
-    .select()
-    .from(timeLogs)
-    .where(
-      and(
-        eq(timeLogs.tenantId, c.tenant.id),
-        eq(timeLogs.userId, userId),
-        gte(timeLogs.clockInAt, from),
-        lt(timeLogs.clockInAt, to),
-        isNotNull(timeLogs.clockOutAt),
-      ),
-    )
-    .all()
+  return prepared(c.db, 'personDayTotals.closedLogsOfUser', (d) =>
+    d
+      .select()
+      .from(timeLogs)
+      .where(
+        and(
+          eq(timeLogs.tenantId, sql.placeholder('tenantId')),
+          eq(timeLogs.userId, sql.placeholder('userId')),
+          gte(timeLogs.clockInAt, sql.placeholder('from')),
+          lt(timeLogs.clockInAt, sql.placeholder('to')),
+          isNotNull(timeLogs.clockOutAt),
+        ),
+      )
+      .prepare(),
+  ).all({ tenantId: c.tenant.id, userId, from, to })
 }
 
 /**
@@ -39,20 +41,20 @@ function closedLogsOfUserBetween(c: TenantScope, userId: string, from: number, t
  */
 export function refreshPersonDays(c: TenantScope, userId: string, clockInAts: number[]): void {
   const tz = c.tenant.timezone
+  const sqlite = sqliteOf(c.db)
   for (const date of new Set(clockInAts.map((at) => localDate(at, tz)))) {
     const { from, to } = localRange(date, date, tz)
     const logs = closedLogsOfUserBetween(c, userId, from, to)
-    const key = and(eq(personDayTotals.tenantId, c.tenant.id), eq(personDayTotals.userId, userId), eq(personDayTotals.date, date))
     if (logs.length === 0) {
-      c.db.delete(personDayTotals).where(key).run()
+      sqlite.query('delete from person_day_totals where tenant_id = ? and user_id = ? and date = ?').run(c.tenant.id, userId, date)
       continue
     }
     const workedMs = netMsByUserDate(c, logs).get(userId)?.get(date) ?? 0
-    c.db
-      .insert(personDayTotals)
-      .values({ tenantId: c.tenant.id, userId, date, workedMs })
-      .onConflictDoUpdate({ target: [personDayTotals.tenantId, personDayTotals.userId, personDayTotals.date], set: { workedMs } })
-      .run()
+    sqlite
+      .query(
+        'insert into person_day_totals (tenant_id, user_id, date, worked_ms) values (?1, ?2, ?3, ?4) on conflict (tenant_id, user_id, date) do update set worked_ms = ?4',
+      )
+      .run(c.tenant.id, userId, date, workedMs)
   }
 }
 
@@ -103,16 +105,17 @@ function pendingChanges(c: TenantScope): { id: number; userId: string; clockInAt
  * auto-close, time entries). Returns the changes counted.
  */
 export function settlePersonDays(c: TenantScope): number {
-  const marks = pendingChanges(c)
+  // One pass: the marks are taken and cleared by one DELETE … RETURNING (inside the writer's
+  // transaction, so a failure below rolls the delete back with everything else).
+  const marks = sqliteOf(c.db)
+    .query<{ userId: string; clockInAt: number }, [number]>(
+      'delete from person_day_changes where tenant_id = ? returning user_id as userId, clock_in_at as clockInAt',
+    )
+    .all(c.tenant.id)
   if (marks.length === 0) return 0
   const byUser = new Map<string, number[]>()
   for (const m of marks) byUser.set(m.userId, [...(byUser.get(m.userId) ?? []), m.clockInAt])
   for (const [userId, ats] of byUser) refreshPersonDays(c, userId, ats)
-  const last = marks.reduce((max, m) => Math.max(max, m.id), 0)
-  c.db
-    .delete(personDayChanges)
-    .where(and(eq(personDayChanges.tenantId, c.tenant.id), lte(personDayChanges.id, last)))
-    .run()
   return marks.length
 }
 

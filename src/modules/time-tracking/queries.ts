@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared } from '../../kernel/db'
+import type { SQLQueryBindings } from 'bun:sqlite'
+import { prepared, sqliteOf } from '../../kernel/db'
 import { settlePersonDays } from './person-day-queries'
 import { timeLogs } from './schema'
 
@@ -19,14 +20,44 @@ export function findOpenTimeLog(ctx: TenantScope, userId: string): TimeLogRow | 
   return stmt.get({ tenantId: ctx.tenant.id, userId }) ?? null
 }
 
+/** The columns of time_logs in schema.ts order: one cached INSERT with every column bound. */
+const TIME_LOG_COLUMNS = [
+  ['id', 'id'],
+  ['tenantId', 'tenant_id'],
+  ['userId', 'user_id'],
+  ['clockInAt', 'clock_in_at'],
+  ['clockOutAt', 'clock_out_at'],
+  ['status', 'status'],
+  ['source', 'source'],
+  ['clockInLatitude', 'clock_in_latitude'],
+  ['clockInLongitude', 'clock_in_longitude'],
+  ['clockOutLatitude', 'clock_out_latitude'],
+  ['clockOutLongitude', 'clock_out_longitude'],
+  ['officeId', 'office_id'],
+  ['isWithinGeofence', 'is_within_geofence'],
+  ['nextTapDueAt', 'next_tap_due_at'],
+  ['projectId', 'project_id'],
+  ['taskId', 'task_id'],
+  ['timesheetId', 'timesheet_id'],
+  ['gapFillDoneAt', 'gap_fill_done_at'],
+  ['note', 'note'],
+  ['createdAt', 'created_at'],
+] as const satisfies readonly (readonly [keyof TimeLogRow, string])[]
+const INSERT_TIME_LOG = `insert into time_logs (${TIME_LOG_COLUMNS.map(([, c]) => c).join(', ')}) values (${TIME_LOG_COLUMNS.map(() => '?').join(', ')})`
+
+/**
+ * Inserts a time log and returns the row as stored (every column; the table has no defaults). A
+ * statement prepared once per connection: every clock-in writes one. A closed log marks its
+ * person-day (trigger), counted here in the same transaction; an open one marks nothing.
+ */
 export function insertTimeLog(ctx: TenantScope, row: Omit<NewTimeLogRow, 'tenantId'>): TimeLogRow {
-  const log = ctx.db
-    .insert(timeLogs)
-    .values({ ...row, tenantId: ctx.tenant.id })
-    .returning()
-    .get()
-  settlePersonDays(ctx)
-  return log
+  const log = { tenantId: ctx.tenant.id } as Record<keyof TimeLogRow, unknown>
+  for (const [key] of TIME_LOG_COLUMNS) if (key !== 'tenantId') log[key] = (row as Record<string, unknown>)[key] ?? null
+  sqliteOf(ctx.db)
+    .query(INSERT_TIME_LOG)
+    .run(...TIME_LOG_COLUMNS.map(([key]) => (key === 'isWithinGeofence' && log[key] !== null ? (log[key] ? 1 : 0) : log[key]) as SQLQueryBindings))
+  if (log.clockOutAt !== null) settlePersonDays(ctx)
+  return log as TimeLogRow
 }
 
 export function closeTimeLog(
