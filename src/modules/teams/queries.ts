@@ -38,13 +38,14 @@ export function listTeamsPage(c: TenantScope, f: TeamFilter): { rows: TeamRow[];
 }
 
 export function findTeamInTenant(c: TenantScope, teamId: string): TeamRow | null {
-  return (
-    c.db
+  const stmt = prepared(c.db, 'teams.byId', (d) =>
+    d
       .select(teamColumns)
       .from(teams)
-      .where(and(eq(teams.tenantId, c.tenant.id), eq(teams.id, teamId)))
-      .get() ?? null
+      .where(and(eq(teams.tenantId, sql.placeholder('tenantId')), eq(teams.id, sql.placeholder('teamId'))))
+      .prepare(),
   )
+  return stmt.get({ tenantId: c.tenant.id, teamId }) ?? null
 }
 
 /** Fetch-or-throw: another tenant's team is indistinguishable from a missing one. */
@@ -110,12 +111,16 @@ export function membershipUserIds(c: TenantScope, teamIds: string[]): string[] {
 }
 
 /** The membership rows of one team. */
-export const membershipsOfTeam = (c: TenantScope, teamId: string): MembershipRow[] =>
-  c.db
-    .select()
-    .from(teamMemberships)
-    .where(and(eq(teamMemberships.tenantId, c.tenant.id), eq(teamMemberships.teamId, teamId)))
-    .all()
+export function membershipsOfTeam(c: TenantScope, teamId: string): MembershipRow[] {
+  const stmt = prepared(c.db, 'teamMemberships.ofTeam', (d) =>
+    d
+      .select()
+      .from(teamMemberships)
+      .where(and(eq(teamMemberships.tenantId, sql.placeholder('tenantId')), eq(teamMemberships.teamId, sql.placeholder('teamId'))))
+      .prepare(),
+  )
+  return stmt.all({ tenantId: c.tenant.id, teamId })
+}
 
 interface UserTeamRow {
   teamId: string
