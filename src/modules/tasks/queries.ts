@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared, transaction, type DbLike } from '../../kernel/db'
+import { fastRows, prepared, transaction, type DbLike } from '../../kernel/db'
 import { notFound } from '../../kernel/errors'
 import { taskCounts, tasks, type TaskStatus } from './schema'
 
@@ -43,7 +43,7 @@ export function listTasksPage(c: TenantScope, f: TaskFilter): { rows: TaskRow[];
     dueTo: f.dueTo ?? null,
   }
   const page = prepared(c.db, `tasks.page:${shape}`, (d) =>
-    d.select().from(tasks).where(where()).orderBy(desc(tasks.createdAt), sql`${tasks}.rowid desc`).limit(ph('limit')).offset(ph('offset')).prepare(),
+    fastRows(d.select().from(tasks).where(where()).orderBy(desc(tasks.createdAt), sql`${tasks}.rowid desc`).limit(ph('limit')).offset(ph('offset')).prepare()),
   )
   const rows = page.all({ ...params, limit: f.limit, offset: f.offset })
   // By tenant (and status) only: the counts the triggers keep; other filters count their rows.

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared } from '../../kernel/db'
+import { fastRows, prepared } from '../../kernel/db'
 import { notFound } from '../../kernel/errors'
 import { teamMemberships, teams, type MembershipRole } from './schema'
 
@@ -39,11 +39,13 @@ export function listTeamsPage(c: TenantScope, f: TeamFilter): { rows: TeamRow[];
 
 export function findTeamInTenant(c: TenantScope, teamId: string): TeamRow | null {
   const stmt = prepared(c.db, 'teams.byId', (d) =>
-    d
-      .select(teamColumns)
-      .from(teams)
-      .where(and(eq(teams.tenantId, sql.placeholder('tenantId')), eq(teams.id, sql.placeholder('teamId'))))
-      .prepare(),
+    fastRows(
+      d
+        .select(teamColumns)
+        .from(teams)
+        .where(and(eq(teams.tenantId, sql.placeholder('tenantId')), eq(teams.id, sql.placeholder('teamId'))))
+        .prepare(),
+    ),
   )
   return stmt.get({ tenantId: c.tenant.id, teamId }) ?? null
 }
@@ -113,11 +115,13 @@ export function membershipUserIds(c: TenantScope, teamIds: string[]): string[] {
 /** The membership rows of one team. */
 export function membershipsOfTeam(c: TenantScope, teamId: string): MembershipRow[] {
   const stmt = prepared(c.db, 'teamMemberships.ofTeam', (d) =>
-    d
-      .select()
-      .from(teamMemberships)
-      .where(and(eq(teamMemberships.tenantId, sql.placeholder('tenantId')), eq(teamMemberships.teamId, sql.placeholder('teamId'))))
-      .prepare(),
+    fastRows(
+      d
+        .select()
+        .from(teamMemberships)
+        .where(and(eq(teamMemberships.tenantId, sql.placeholder('tenantId')), eq(teamMemberships.teamId, sql.placeholder('teamId'))))
+        .prepare(),
+    ),
   )
   return stmt.all({ tenantId: c.tenant.id, teamId })
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared } from '../../kernel/db'
+import { fastRows, prepared } from '../../kernel/db'
 import { users } from '../users/schema'
 import { timesheets, type TimesheetStatus } from './schema'
 import type { TimesheetRow } from './timesheet-queries'
@@ -38,15 +38,17 @@ export function listTimesheetsPage(c: TenantScope, f: TimesheetFilter, page: { o
   const shape = `${f.userIds === null ? 'all' : 'ids'}${f.status ? 's' : '-'}${f.from ? 'f' : '-'}${f.to ? 't' : '-'}`
   const params = { tenantId: c.tenant.id, ids: JSON.stringify(f.userIds ?? []), status: f.status ?? null, from: f.from ?? null, to: f.to ?? null }
   const list = prepared(c.db, `timesheets.page:${shape}`, (d) =>
-    d
-      .select({ sheet: timesheets, userName: users.name, userEmail: users.email })
-      .from(timesheets)
-      .innerJoin(users, and(eq(users.tenantId, timesheets.tenantId), eq(users.id, timesheets.userId)))
-      .where(where(f))
-      .orderBy(desc(timesheets.periodStart), asc(users.name), asc(timesheets.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(),
+    fastRows(
+      d
+        .select({ sheet: timesheets, userName: users.name, userEmail: users.email })
+        .from(timesheets)
+        .innerJoin(users, and(eq(users.tenantId, timesheets.tenantId), eq(users.id, timesheets.userId)))
+        .where(where(f))
+        .orderBy(desc(timesheets.periodStart), asc(users.name), asc(timesheets.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(),
+    ),
   )
   const rows = list.all({ ...params, limit: page.limit, offset: page.offset })
   const counter = prepared(c.db, `timesheets.count:${shape}`, (d) => d.select({ n: count() }).from(timesheets).where(where(f)).prepare())
