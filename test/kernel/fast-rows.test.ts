@@ -24,9 +24,13 @@ const teams = sqliteTable('teams', { id: text('id').primaryKey(), tenantId: inte
 
 function fixture() {
   const sqlite = new Database(':memory:')
-  sqlite.run(`create table people (id text primary key, tenant_id integer not null, name text not null, hours real, started_at integer, active integer, meta text)`)
+  sqlite.run(
+    `create table people (id text primary key, tenant_id integer not null, name text not null, hours real, started_at integer, active integer, meta text)`,
+  )
   sqlite.run(`create table teams (id text primary key, tenant_id integer not null, name text not null)`)
-  sqlite.run(`insert into people values ('p1', 1, 'Ada', 7.5, 1700000000000, 1, '{"a":1}'), ('p2', 1, 'Bo', null, null, 0, null), ('p3', 2, 'Cy', 1, 5, 1, '[]')`)
+  sqlite.run(
+    `insert into people values ('p1', 1, 'Ada', 7.5, 1700000000000, 1, '{"a":1}'), ('p2', 1, 'Bo', null, null, 0, null), ('p3', 2, 'Cy', 1, 5, 1, '[]')`,
+  )
   sqlite.run(`insert into teams values ('p1', 1, 'Red'), ('p2', 1, 'Blue')`)
   return drizzle(sqlite)
 }
