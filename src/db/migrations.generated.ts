@@ -330,5 +330,17 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795451149201,
     "hash": "0c2bf3e61de469ebf4488514c35f48894d4fdad95e7d27a5cbd0158be2c2b49d"
+  },
+  {
+    "tag": "0018_light_roxanne_simpson",
+    "sql": [
+      "DROP INDEX `users_tenant_name_idx`;",
+      "\nCREATE INDEX `users_tenant_status_idx` ON `users` (`tenant_id`,`status`);",
+      "\nCREATE INDEX `users_tenant_name_idx` ON `users` (`tenant_id`,`name`,`id`);",
+      "\nCREATE INDEX `timesheets_tenant_period_idx` ON `timesheets` (`tenant_id`,`period_start`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795457137378,
+    "hash": "5dfe598991c9e58ee7a3b1361ab5ad4bc6cae46b9ea9031355bfcfd1fb683254"
   }
 ]

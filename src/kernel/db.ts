@@ -1,3 +1,4 @@
+import { Column, is } from 'drizzle-orm'
 import { Database } from 'bun:sqlite'
 import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import * as schema from '../db/schema'
@@ -157,4 +158,58 @@ export function prepared<T>(db: DbLike, key: string, build: (db: DbLike) => T): 
   let stmt = perDb.get(key) as T | undefined
   if (stmt === undefined) perDb.set(key, (stmt = build(db)))
   return stmt
+}
+
+interface DrizzlePrepared<R> {
+  all(params?: Record<string, unknown>): R[]
+  get(params?: Record<string, unknown>): R | undefined
+  values(params?: Record<string, unknown>): unknown[][]
+}
+
+/** What a drizzle prepared SELECT keeps about its result columns (drizzle internals: read here only). */
+interface SelectFields {
+  fields?: { path: string[]; field: unknown }[]
+  joinsNotNullableMap?: Record<string, boolean>
+  customResultMapper?: unknown
+}
+const selectFieldsOf = (p: unknown): SelectFields => p as SelectFields
+
+/**
+ * A drizzle prepared SELECT whose rows are built by a mapper made once instead of drizzle's
+ * per-row `mapResultRow` (an entity check, a decoder lookup and a path walk per value: about as
+ * long as running the statement on a 20-row page). Used only when every selected field is a plain
+ * column drizzle returns as stored (its `mapFromDriverValue` is the identity: integer, real and
+ * text columns without a mode) at depth one or, for inner joins, two; anything else keeps
+ * drizzle's mapping. Same statement, same values, same objects (same keys in the same order).
+ */
+export function fastRows<R>(p: DrizzlePrepared<R>): DrizzlePrepared<R> {
+  const { fields, joinsNotNullableMap, customResultMapper } = selectFieldsOf(p)
+  const identity = Column.prototype.mapFromDriverValue
+  const plain =
+    fields !== undefined &&
+    customResultMapper === undefined &&
+    fields.every(({ path, field }) => is(field, Column) && field.mapFromDriverValue === identity && (path.length === 1 || path.length === 2)) &&
+    (fields.every(({ path }) => path.length === 1) || (joinsNotNullableMap !== undefined && Object.values(joinsNotNullableMap).every(Boolean)))
+  if (!plain || !fields) return p
+  const paths = fields.map((f) => f.path)
+  const map = (row: unknown[]): R => {
+    const out: Record<string, unknown> = {}
+    for (let i = 0; i < paths.length; i++) {
+      const path = paths[i]!
+      if (path.length === 1) out[path[0]!] = row[i]
+      else {
+        const inner = (out[path[0]!] ??= {}) as Record<string, unknown>
+        inner[path[1]!] = row[i]
+      }
+    }
+    return out as R
+  }
+  return {
+    all: (params) => p.values(params).map(map),
+    get: (params) => {
+      const row = p.values(params)[0]
+      return row === undefined ? undefined : map(row)
+    },
+    values: (params) => p.values(params),
+  }
 }

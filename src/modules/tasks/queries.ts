@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { transaction, type DbLike } from '../../kernel/db'
+import { fastRows, prepared, transaction, type DbLike } from '../../kernel/db'
 import { notFound } from '../../kernel/errors'
 import { taskCounts, tasks, type TaskStatus } from './schema'
 
@@ -22,25 +22,42 @@ export interface TaskFilter {
  * rowid, the last key of tasks_tenant_created_idx, so the page is read from the index unsorted.
  */
 export function listTasksPage(c: TenantScope, f: TaskFilter): { rows: TaskRow[]; total: number } {
-  const where = and(
-    eq(tasks.tenantId, c.tenant.id),
-    f.status ? eq(tasks.status, f.status) : undefined,
-    f.assigneeUserId ? eq(tasks.assigneeUserId, f.assigneeUserId) : undefined,
-    f.projectId ? eq(tasks.projectId, f.projectId) : undefined,
-    f.dueFrom ? gte(tasks.dueDate, f.dueFrom) : undefined,
-    f.dueTo ? lte(tasks.dueDate, f.dueTo) : undefined,
+  const ph = sql.placeholder
+  // One prepared statement per shape of filter (which fields are set), built and planned once.
+  const shape = `${f.status ? 's' : '-'}${f.assigneeUserId ? 'a' : '-'}${f.projectId ? 'p' : '-'}${f.dueFrom ? 'f' : '-'}${f.dueTo ? 't' : '-'}`
+  const where = () =>
+    and(
+      eq(tasks.tenantId, ph('tenantId')),
+      f.status ? eq(tasks.status, ph('status')) : undefined,
+      f.assigneeUserId ? eq(tasks.assigneeUserId, ph('assigneeUserId')) : undefined,
+      f.projectId ? eq(tasks.projectId, ph('projectId')) : undefined,
+      f.dueFrom ? gte(tasks.dueDate, ph('dueFrom')) : undefined,
+      f.dueTo ? lte(tasks.dueDate, ph('dueTo')) : undefined,
+    )
+  const params = {
+    tenantId: c.tenant.id,
+    status: f.status ?? null,
+    assigneeUserId: f.assigneeUserId ?? null,
+    projectId: f.projectId ?? null,
+    dueFrom: f.dueFrom ?? null,
+    dueTo: f.dueTo ?? null,
+  }
+  const page = prepared(c.db, `tasks.page:${shape}`, (d) =>
+    fastRows(d.select().from(tasks).where(where()).orderBy(desc(tasks.createdAt), sql`${tasks}.rowid desc`).limit(ph('limit')).offset(ph('offset')).prepare()),
   )
-  const rows = c.db.select().from(tasks).where(where).orderBy(desc(tasks.createdAt), sql`${tasks}.rowid desc`).limit(f.limit).offset(f.offset).all()
+  const rows = page.all({ ...params, limit: f.limit, offset: f.offset })
   // By tenant (and status) only: the counts the triggers keep; other filters count their rows.
   const counted = !f.assigneeUserId && !f.projectId && !f.dueFrom && !f.dueTo
-  const total = counted
-    ? (c.db
-        .select({ n: sql<number>`coalesce(sum(${taskCounts.n}), 0)`.mapWith(Number) })
-        .from(taskCounts)
-        .where(and(eq(taskCounts.tenantId, c.tenant.id), f.status ? eq(taskCounts.status, f.status) : undefined))
-        .get()?.n ?? 0)
-    : (c.db.select({ n: count() }).from(tasks).where(where).get()?.n ?? 0)
-  return { rows, total }
+  const counter = counted
+    ? prepared(c.db, `tasks.countKept:${shape}`, (d) =>
+        d
+          .select({ n: sql<number>`coalesce(sum(${taskCounts.n}), 0)`.mapWith(Number) })
+          .from(taskCounts)
+          .where(and(eq(taskCounts.tenantId, ph('tenantId')), f.status ? eq(taskCounts.status, ph('status')) : undefined))
+          .prepare(),
+      )
+    : prepared(c.db, `tasks.count:${shape}`, (d) => d.select({ n: count() }).from(tasks).where(where()).prepare())
+  return { rows, total: counter.get(params)?.n ?? 0 }
 }
 
 const TASK_COUNT_TRIGGERS = [

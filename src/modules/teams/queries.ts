@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared } from '../../kernel/db'
+import { fastRows, prepared } from '../../kernel/db'
 import { notFound } from '../../kernel/errors'
 import { teamMemberships, teams, type MembershipRole } from './schema'
 
@@ -38,13 +38,16 @@ export function listTeamsPage(c: TenantScope, f: TeamFilter): { rows: TeamRow[];
 }
 
 export function findTeamInTenant(c: TenantScope, teamId: string): TeamRow | null {
-  return (
-    c.db
-      .select(teamColumns)
-      .from(teams)
-      .where(and(eq(teams.tenantId, c.tenant.id), eq(teams.id, teamId)))
-      .get() ?? null
+  const stmt = prepared(c.db, 'teams.byId', (d) =>
+    fastRows(
+      d
+        .select(teamColumns)
+        .from(teams)
+        .where(and(eq(teams.tenantId, sql.placeholder('tenantId')), eq(teams.id, sql.placeholder('teamId'))))
+        .prepare(),
+    ),
   )
+  return stmt.get({ tenantId: c.tenant.id, teamId }) ?? null
 }
 
 /** Fetch-or-throw: another tenant's team is indistinguishable from a missing one. */
@@ -110,12 +113,18 @@ export function membershipUserIds(c: TenantScope, teamIds: string[]): string[] {
 }
 
 /** The membership rows of one team. */
-export const membershipsOfTeam = (c: TenantScope, teamId: string): MembershipRow[] =>
-  c.db
-    .select()
-    .from(teamMemberships)
-    .where(and(eq(teamMemberships.tenantId, c.tenant.id), eq(teamMemberships.teamId, teamId)))
-    .all()
+export function membershipsOfTeam(c: TenantScope, teamId: string): MembershipRow[] {
+  const stmt = prepared(c.db, 'teamMemberships.ofTeam', (d) =>
+    fastRows(
+      d
+        .select()
+        .from(teamMemberships)
+        .where(and(eq(teamMemberships.tenantId, sql.placeholder('tenantId')), eq(teamMemberships.teamId, sql.placeholder('teamId'))))
+        .prepare(),
+    ),
+  )
+  return stmt.all({ tenantId: c.tenant.id, teamId })
+}
 
 interface UserTeamRow {
   teamId: string

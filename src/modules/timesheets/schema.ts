@@ -28,6 +28,8 @@ export const timesheets = sqliteTable(
   (t) => [
     uniqueIndex('timesheets_tenant_user_period_uq').on(t.tenantId, t.userId, t.periodStart),
     index('timesheets_tenant_status_idx').on(t.tenantId, t.status, t.periodStart),
+    // The REST list's order (latest period first): timesheets become the outer loop, no full sort (issue 18).
+    index('timesheets_tenant_period_idx').on(t.tenantId, t.periodStart),
   ],
 )
 

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
+import { fastRows, prepared } from '../../kernel/db'
 import { users } from '../users/schema'
 import { timesheets, type TimesheetStatus } from './schema'
 import type { TimesheetRow } from './timesheet-queries'
@@ -19,28 +20,38 @@ export interface TimesheetFilter {
   to?: string | undefined
 }
 
-function where(c: TenantScope, f: TimesheetFilter): SQL | undefined {
+/** The filter with placeholders; one prepared statement per shape of filter (which fields are set). */
+function where(f: TimesheetFilter): SQL | undefined {
+  const ph = sql.placeholder
   return and(
-    eq(timesheets.tenantId, c.tenant.id),
-    f.userIds === null ? undefined : inArray(timesheets.userId, f.userIds),
-    f.status ? eq(timesheets.status, f.status) : undefined,
-    f.from ? gte(timesheets.periodEnd, f.from) : undefined,
-    f.to ? lte(timesheets.periodStart, f.to) : undefined,
+    eq(timesheets.tenantId, ph('tenantId')),
+    f.userIds === null ? undefined : sql`${timesheets.userId} in (select value from json_each(${ph('ids')}))`,
+    f.status ? eq(timesheets.status, ph('status')) : undefined,
+    f.from ? gte(timesheets.periodEnd, ph('from')) : undefined,
+    f.to ? lte(timesheets.periodStart, ph('to')) : undefined,
   )
 }
 
 /** One page of timesheets, latest period first, then by owner name; and the total. */
 export function listTimesheetsPage(c: TenantScope, f: TimesheetFilter, page: { offset: number; limit: number }): { rows: TimesheetListRow[]; total: number } {
   if (f.userIds !== null && f.userIds.length === 0) return { rows: [], total: 0 }
-  const rows = c.db
-    .select({ sheet: timesheets, userName: users.name, userEmail: users.email })
-    .from(timesheets)
-    .innerJoin(users, and(eq(users.tenantId, timesheets.tenantId), eq(users.id, timesheets.userId)))
-    .where(where(c, f))
-    .orderBy(desc(timesheets.periodStart), asc(users.name), asc(timesheets.id))
-    .limit(page.limit)
-    .offset(page.offset)
-    .all()
-  const total = c.db.select({ n: count() }).from(timesheets).where(where(c, f)).get()?.n ?? 0
+  const shape = `${f.userIds === null ? 'all' : 'ids'}${f.status ? 's' : '-'}${f.from ? 'f' : '-'}${f.to ? 't' : '-'}`
+  const params = { tenantId: c.tenant.id, ids: JSON.stringify(f.userIds ?? []), status: f.status ?? null, from: f.from ?? null, to: f.to ?? null }
+  const list = prepared(c.db, `timesheets.page:${shape}`, (d) =>
+    fastRows(
+      d
+        .select({ sheet: timesheets, userName: users.name, userEmail: users.email })
+        .from(timesheets)
+        .innerJoin(users, and(eq(users.tenantId, timesheets.tenantId), eq(users.id, timesheets.userId)))
+        .where(where(f))
+        .orderBy(desc(timesheets.periodStart), asc(users.name), asc(timesheets.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(),
+    ),
+  )
+  const rows = list.all({ ...params, limit: page.limit, offset: page.offset })
+  const counter = prepared(c.db, `timesheets.count:${shape}`, (d) => d.select({ n: count() }).from(timesheets).where(where(f)).prepare())
+  const total = counter.get(params)?.n ?? 0
   return { rows: rows.map((r) => ({ ...r.sheet, userName: r.userName, userEmail: r.userEmail })), total }
 }

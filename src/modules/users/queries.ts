@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
-import { prepared, type DbLike } from '../../kernel/db'
+import { fastRows, prepared, type DbLike } from '../../kernel/db'
 import type { Role, TenantScope } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
 import { invitations, users, type UserStatus, type WorkProfile } from './schema'
@@ -109,7 +109,9 @@ export function listUsersPage(c: TenantScope, f: UserFilter, limit: number, offs
   const params = pageParams(c, f)
   const shape = shapeOf(f)
   const page = prepared(c.db, `users.page:${shape}`, (d) =>
-    d.select().from(users).where(pageWhere(f)).orderBy(users.name, users.id).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(),
+    fastRows(
+      d.select().from(users).where(pageWhere(f)).orderBy(users.name, users.id).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(),
+    ),
   )
   const rows = page.all({ ...params, limit, offset })
   // A short page that is not empty (or the first page) already tells the total: skip the count.
