@@ -42,7 +42,12 @@ const cfg = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as BareConfig
 // ---- 1. recording ----
 const connections = new Map<object, number>()
 let recording: Call[] | null = null
+// `Database.query()` hands back its cached statement object on every call: wrap each object once,
+// or the n-th call of a cached statement is recorded (and replayed by the bare side) n times.
+const wrapped = new WeakSet<object>()
 const wrap = (db: object, stmt: Record<string, unknown>, sql: string) => {
+  if (wrapped.has(stmt)) return stmt
+  wrapped.add(stmt)
   for (const method of ['all', 'get', 'run', 'values'] as const) {
     const original = (stmt[method] as (...a: unknown[]) => unknown).bind(stmt)
     stmt[method] = (...args: unknown[]) => {
