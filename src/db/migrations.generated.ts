@@ -330,5 +330,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795451149201,
     "hash": "0c2bf3e61de469ebf4488514c35f48894d4fdad95e7d27a5cbd0158be2c2b49d"
+  },
+  {
+    "tag": "0018_big_rhodey",
+    "sql": [
+      "CREATE TABLE `tenant_day_totals` (\n\t`tenant_id` integer NOT NULL,\n\t`date` text NOT NULL,\n\t`worked_ms` integer DEFAULT 0 NOT NULL,\n\t`productive_seconds` integer DEFAULT 0 NOT NULL,\n\t`neutral_seconds` integer DEFAULT 0 NOT NULL,\n\t`unproductive_seconds` integer DEFAULT 0 NOT NULL,\n\t`idle_seconds` integer DEFAULT 0 NOT NULL,\n\t`summary_rows` integer DEFAULT 0 NOT NULL,\n\tPRIMARY KEY(`tenant_id`, `date`),\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+    ],
+    "bps": true,
+    "folderMillis": 1795456914830,
+    "hash": "f98450281ea8fc76a221d645605fe19daee86a9e5451b5752bc9822874192079"
   }
 ]
