@@ -339,5 +339,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795456914830,
     "hash": "f98450281ea8fc76a221d645605fe19daee86a9e5451b5752bc9822874192079"
+  },
+  {
+    "tag": "0019_productive_mandrill",
+    "sql": [
+      "CREATE TABLE `tenant_user_counts` (\n\t`tenant_id` integer NOT NULL,\n\t`status` text NOT NULL,\n\t`n` integer NOT NULL,\n\tPRIMARY KEY(`tenant_id`, `status`),\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+    ],
+    "bps": true,
+    "folderMillis": 1795458514874,
+    "hash": "32837675673c9544ec4d944f6b7fb1b07e476c3efd627bde5527dc763613574a"
   }
 ]

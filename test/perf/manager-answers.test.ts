@@ -242,7 +242,7 @@ describe('manager answers equal the raw recomputation', () => {
       }
   })
 
-  test('tenant_day_totals equals the sums of its sources, after seeding and after a row changed by hand', () => {
+  test('tenant_day_totals and tenant_user_counts equal their sources, after seeding and after rows changed by hand', () => {
     const t = tenant()
     const rw = new Database(join(server.dataDir, 'workforce.db'))
     rw.exec('PRAGMA busy_timeout = 5000')
@@ -274,10 +274,18 @@ describe('manager answers equal the raw recomputation', () => {
         }),
       )
       expect(stored.length).toBeGreaterThan(10)
+      const counts = rw
+        .query<{ status: string; n: number }, [number]>('select status, n from tenant_user_counts where tenant_id = ? and n != 0 order by status')
+        .all(t.id)
+      const raw = rw
+        .query<{ status: string; n: number }, [number]>('select status, count(*) n from users where tenant_id = ? group by status order by status')
+        .all(t.id)
+      expect(counts).toEqual(raw)
     }
     check()
     const one = rw.query<{ user_id: string; date: string }, [number]>('select user_id, date from person_day_totals where tenant_id = ? limit 1').get(t.id)!
     rw.run('update person_day_totals set worked_ms = worked_ms + 12345 where tenant_id = ? and user_id = ? and date = ?', [t.id, one.user_id, one.date])
+    rw.run("update users set status = 'deactivated' where tenant_id = ? and id = ?", [t.id, one.user_id])
     rw.run('delete from daily_activity_summaries where tenant_id = ? and rowid = (select min(rowid) from daily_activity_summaries where tenant_id = ?)', [
       t.id,
       t.id,

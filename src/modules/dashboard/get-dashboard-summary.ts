@@ -11,7 +11,7 @@ import { openLogUserIds } from '../time-tracking/queries'
 import { countPendingTimesheets } from '../timesheets/queries'
 import { countActiveUsers } from '../users/queries'
 import { scopeUserIds, visibility } from '../users/visibility'
-import { hasPendingPersonDays, openLogCount, openWorkedMs, tenantDaysBetween } from './tenant-day-totals'
+import { activeHeadcount, hasPendingPersonDays, openLogCount, openWorkedMs, tenantDaysBetween } from './tenant-day-totals'
 
 export const getDashboardSummary = defineOperation({
   name: 'get_dashboard_summary',
@@ -57,7 +57,7 @@ export const getDashboardSummary = defineOperation({
       team_productivity_score: activeSeconds(productivity) > 0 ? scoreOf(productivity) : null,
       productivity_window: 'last_7_days' as const,
       pending_approvals: countPendingTimesheets(ctx, userIds),
-      active_headcount: countActiveUsers(ctx, userIds),
+      active_headcount: userIds === null ? activeHeadcount(ctx) : countActiveUsers(ctx, userIds),
       clocked_in_now: userIds === null ? openLogCount(ctx) : openLogUserIds(ctx, userIds).size,
     }
   },

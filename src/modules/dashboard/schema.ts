@@ -77,3 +77,28 @@ export const tenantDayTotalsDoc = describeEntity(tenantDayTotals, {
     summaryRows: 'How many daily activity summaries the date has (0: not summarised yet).',
   },
 })
+
+/**
+ * People per tenant and status (active, invited, deactivated), kept exact by SQLite triggers on
+ * users (dashboard/tenant-day-totals.ts): the dashboard's organisation headcount without counting
+ * the tenant's users on every call.
+ */
+export const tenantUserCounts = sqliteTable(
+  'tenant_user_counts',
+  {
+    tenantId: tenantRef(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
+)
+
+export const tenantUserCountsDoc = describeEntity(tenantUserCounts, {
+  entity: 'TenantUserCount',
+  description: 'How many people a tenant has in one status, maintained by triggers on users: the dashboard reads its active headcount here.',
+  fields: {
+    tenantId: 'Owning tenant.',
+    status: 'User status (active, invited, deactivated).',
+    n: 'People of the tenant in that status.',
+  },
+})
