@@ -126,6 +126,36 @@ const teamMembers = (teamId: string) => [
 describe('manager answers equal the raw recomputation', () => {
   test('get_dashboard_summary, organisation scope (the aggregates) for two admin personas', async () => {
     const t = tenant()
+    // Open sessions whatever the hour of the run: two people clocked in 2 h ago (one with a 10-minute break), by hand.
+    const rw = new Database(join(server.dataDir, 'workforce.db'))
+    rw.exec('PRAGMA busy_timeout = 5000')
+    const free = rw
+      .query<{ id: string }, [number]>(
+        "select id from users u where tenant_id = ? and status = 'active' and not exists (select 1 from time_logs l where l.user_id = u.id and l.clock_out_at is null) limit 2",
+      )
+      .all(t.id)
+    expect(free.length).toBe(2)
+    const at = Date.now() - 2 * 3_600_000
+    for (const [i, u] of free.entries()) {
+      const log = crypto.randomUUID()
+      rw.run("insert into time_logs (id, tenant_id, user_id, clock_in_at, status, source, created_at) values (?, ?, ?, ?, 'open', 'import', ?)", [
+        log,
+        t.id,
+        u.id,
+        at,
+        at,
+      ])
+      if (i === 0)
+        rw.run("insert into breaks (id, tenant_id, user_id, time_log_id, kind, started_at, ended_at) values (?, ?, ?, ?, 'break', ?, ?)", [
+          crypto.randomUUID(),
+          t.id,
+          u.id,
+          log,
+          at + 3_600_000,
+          at + 3_600_000 + 600_000,
+        ])
+    }
+    rw.close()
     for (const persona of ['Admin', 'OwnerAdmin']) {
       const r = await callTool(await as(persona), 'get_dashboard_summary')
       expect(r.isError).toBe(false)
