@@ -342,5 +342,15 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795457137378,
     "hash": "5dfe598991c9e58ee7a3b1361ab5ad4bc6cae46b9ea9031355bfcfd1fb683254"
+  },
+  {
+    "tag": "0019_tenant_totals",
+    "sql": [
+      "CREATE TABLE `tenant_day_totals` (\n\t`tenant_id` integer NOT NULL,\n\t`date` text NOT NULL,\n\t`worked_ms` integer DEFAULT 0 NOT NULL,\n\t`productive_seconds` integer DEFAULT 0 NOT NULL,\n\t`neutral_seconds` integer DEFAULT 0 NOT NULL,\n\t`unproductive_seconds` integer DEFAULT 0 NOT NULL,\n\t`idle_seconds` integer DEFAULT 0 NOT NULL,\n\t`summary_rows` integer DEFAULT 0 NOT NULL,\n\tPRIMARY KEY(`tenant_id`, `date`),\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE TABLE `tenant_user_counts` (\n\t`tenant_id` integer NOT NULL,\n\t`status` text NOT NULL,\n\t`n` integer NOT NULL,\n\tPRIMARY KEY(`tenant_id`, `status`),\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+    ],
+    "bps": true,
+    "folderMillis": 1795459387157,
+    "hash": "ca8fc44d728e976362d36901cf2f156fb448da912be50e5db0123a427a356cd6"
   }
 ]

@@ -1,5 +1,6 @@
 import { and, between, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
+import { prepared } from '../../kernel/db'
 import { activitySamples, dailyActivitySummaries } from './schema'
 
 export type DailySummaryRow = typeof dailyActivitySummaries.$inferSelect
@@ -7,12 +8,22 @@ export type DailySummaryRow = typeof dailyActivitySummaries.$inferSelect
 /** Stored daily summaries of these users (all when null) between two local dates. */
 export function dailySummaries(c: TenantScope, userIds: string[] | null, fromDate: string, toDate: string): DailySummaryRow[] {
   if (userIds !== null && userIds.length === 0) return []
+  const all = userIds === null
+  // Prepared once per connection with placeholders (the productivity overview asks it on every call).
   const d = dailyActivitySummaries
-  return c.db
-    .select()
-    .from(d)
-    .where(and(eq(d.tenantId, c.tenant.id), between(d.date, fromDate, toDate), userIds === null ? undefined : inArray(d.userId, userIds)))
-    .all()
+  return prepared(c.db, `dailySummaries.between:${all}`, (db) =>
+    db
+      .select()
+      .from(d)
+      .where(
+        and(
+          eq(d.tenantId, sql.placeholder('tenantId')),
+          between(d.date, sql.placeholder('from'), sql.placeholder('to')),
+          all ? undefined : sql`${d.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
+        ),
+      )
+      .prepare(),
+  ).all({ tenantId: c.tenant.id, from: fromDate, to: toDate, ids: JSON.stringify(userIds ?? []) })
 }
 
 /** Every user's stored summary of one tenant-local date. */

@@ -1,7 +1,9 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Instant, Int, Nullable } from '../../kernel/schemas'
-import { addDays, localDate, toIso, weekStart, hoursFromMs } from '../../kernel/time'
+import type { TenantBoundCtx } from '../../kernel/ctx'
+import { addDays, dateRange, localDate, toIso, weekStart, hoursFromMs } from '../../kernel/time'
+import { sampleTotalsSummed } from '../activity/day-queries'
 import { activeSeconds, combinedProductivity, scoreOf } from '../activity/productivity'
 import { sumDates } from '../time-tracking/hours'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
@@ -9,6 +11,7 @@ import { openLogUserIds } from '../time-tracking/queries'
 import { countPendingTimesheets } from '../timesheets/queries'
 import { countActiveUsers } from '../users/queries'
 import { scopeUserIds, visibility } from '../users/visibility'
+import { activeHeadcount, hasPendingPersonDays, openLogCount, openWorkedMs, tenantDaysBetween } from './tenant-day-totals'
 
 export const getDashboardSummary = defineOperation({
   name: 'get_dashboard_summary',
@@ -42,15 +45,8 @@ export const getDashboardSummary = defineOperation({
     const monday = weekStart(today)
     const v = visibility(ctx)
     const userIds = scopeUserIds(v, null)
-    // Stored per person and date, open sessions added until now (time-tracking/person-day-queries.ts).
-    const perUser = workedMsBetween(ctx, monday, today, userIds)
-    let todayMs = 0
-    let weekMs = 0
-    for (const perDate of perUser.values()) {
-      todayMs += sumDates(perDate, today, today)
-      weekMs += sumDates(perDate, monday, today)
-    }
-    const productivity = combinedProductivity(ctx, userIds, addDays(today, -6), today)
+    const figures = userIds === null && !hasPendingPersonDays(ctx) ? organisationFigures(ctx, monday, today) : scopedFigures(ctx, userIds, monday, today)
+    const { todayMs, weekMs, productivity } = figures
     return {
       as_of: toIso(ctx.now),
       date: today,
@@ -61,8 +57,61 @@ export const getDashboardSummary = defineOperation({
       team_productivity_score: activeSeconds(productivity) > 0 ? scoreOf(productivity) : null,
       productivity_window: 'last_7_days' as const,
       pending_approvals: countPendingTimesheets(ctx, userIds),
-      active_headcount: countActiveUsers(ctx, userIds),
-      clocked_in_now: openLogUserIds(ctx, userIds).size,
+      active_headcount: userIds === null ? activeHeadcount(ctx) : countActiveUsers(ctx, userIds),
+      clocked_in_now: userIds === null ? openLogCount(ctx) : openLogUserIds(ctx, userIds).size,
     }
   },
 })
+
+interface Figures {
+  todayMs: number
+  weekMs: number
+  productivity: ReturnType<typeof combinedProductivity>
+}
+
+/** Any scope: per person and date (person_day_totals), summed here. */
+function scopedFigures(ctx: TenantBoundCtx, userIds: string[] | null, monday: string, today: string): Figures {
+  // Stored per person and date, open sessions added until now (time-tracking/person-day-queries.ts).
+  const perUser = workedMsBetween(ctx, monday, today, userIds)
+  let todayMs = 0
+  let weekMs = 0
+  for (const perDate of perUser.values()) {
+    todayMs += sumDates(perDate, today, today)
+    weekMs += sumDates(perDate, monday, today)
+  }
+  return { todayMs, weekMs, productivity: combinedProductivity(ctx, userIds, addDays(today, -6), today) }
+}
+
+/**
+ * The whole organisation: one row per date of tenant_day_totals (the same sums, maintained by
+ * triggers) plus the open sessions summed by SQLite, so the cost does not grow with head count.
+ * Dates without stored activity summaries fall back to the raw samples, as combinedProductivity does.
+ */
+function organisationFigures(ctx: TenantBoundCtx, monday: string, today: string): Figures {
+  const from = addDays(today, -6) < monday ? addDays(today, -6) : monday
+  const rows = tenantDaysBetween(ctx, from, today)
+  const open = openWorkedMs(ctx, monday, today)
+  let todayMs = open.today
+  let weekMs = open.total
+  const productivity = { productive: 0, neutral: 0, unproductive: 0, idle: 0 }
+  const summarised = new Set<string>()
+  const productivityFrom = addDays(today, -6)
+  for (const r of rows) {
+    if (r.date >= monday) weekMs += r.workedMs
+    if (r.date === today) todayMs += r.workedMs
+    if (r.date >= productivityFrom && r.summaryRows > 0) {
+      summarised.add(r.date)
+      productivity.productive += r.productive
+      productivity.neutral += r.neutral
+      productivity.unproductive += r.unproductive
+      productivity.idle += r.idle
+    }
+  }
+  const missing = dateRange(productivityFrom, today).filter((d) => !summarised.has(d))
+  const raw = sampleTotalsSummed(ctx, null, missing)
+  productivity.productive += raw.productive
+  productivity.neutral += raw.neutral
+  productivity.unproductive += raw.unproductive
+  productivity.idle += raw.idle
+  return { todayMs, weekMs, productivity }
+}

@@ -64,16 +64,52 @@ export function overtimeMsOfPeriod(
   weeklyHours: number,
   shiftMsByDate: Map<string, number> | undefined,
 ): number {
-  if (lastDate < start) return 0
-  let total = 0
+  return overtimeMsIn(overtimeCalendar(start, lastDate), perDate, weeklyHours, shiftMsByDate)
+}
+
+/** The weeks of a period (start to lastDate): per week, the dates before the period from its Monday, and the period's dates. */
+export interface OvertimeWeek {
+  before: string[]
+  dates: string[]
+}
+
+/** The calendar overtimeMsIn walks, built once per period (not once per person). */
+export function overtimeCalendar(start: string, lastDate: string): OvertimeWeek[] {
+  const weeks: OvertimeWeek[] = []
+  if (lastDate < start) return weeks
   for (let monday = weekStart(start); monday <= lastDate; monday = addDays(monday, 7)) {
     const end = addDays(monday, 6) < lastDate ? addDays(monday, 6) : lastDate
+    const first = monday < start ? start : monday
+    weeks.push({ before: first > monday ? dateRange(monday, addDays(first, -1)) : [], dates: dateRange(first, end) })
+  }
+  return weeks
+}
+
+/**
+ * overtimeMsOfPeriod over a prepared calendar: overtimeOn's rule date by date (the week's hours
+ * from its Monday to the date over the contract; the date's hours over its shift plus the grace),
+ * with the week's running sum kept instead of summed again per date.
+ */
+export function overtimeMsIn(
+  weeks: OvertimeWeek[],
+  perDate: Map<string, number> | undefined,
+  weeklyHours: number,
+  shiftMsByDate: Map<string, number> | undefined,
+): number {
+  const contract = weeklyHours * 3600_000
+  const grace = DAILY_GRACE_MINUTES * MINUTE
+  let total = 0
+  for (const w of weeks) {
+    let weekMs = 0
+    for (const d of w.before) weekMs += perDate?.get(d) ?? 0
     let weekly = 0
     let daily = 0
-    for (const date of dateRange(monday < start ? start : monday, end)) {
-      const o = overtimeOn(perDate, date, weeklyHours, shiftMsByDate?.get(date) ?? null)
-      if (o.week) weekly = Math.max(weekly, o.week.workedMs - o.week.scheduledMs)
-      if (o.day) daily += o.day.workedMs - o.day.scheduledMs
+    for (const d of w.dates) {
+      const dayMs = perDate?.get(d) ?? 0
+      weekMs += dayMs
+      if (contract > 0 && weekMs > contract) weekly = Math.max(weekly, weekMs - contract)
+      const shiftMs = shiftMsByDate?.get(d)
+      if (shiftMs !== undefined && dayMs > shiftMs + grace) daily += dayMs - shiftMs
     }
     total += Math.max(weekly, daily)
   }

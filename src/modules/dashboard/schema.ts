@@ -1,4 +1,4 @@
-import { sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 import { instant, localDay, tenantRef, uuidPk } from '../../db/columns'
 import { users } from '../users/schema'
@@ -38,5 +38,67 @@ export const workloadAlertsDoc = describeEntity(workloadAlerts, {
     message: 'Sentence for a manager.',
     details: 'Numbers behind the alert (hours worked, scheduled start, …).',
     createdAt: 'When it was computed.',
+  },
+})
+
+/**
+ * Organisation-wide figures per tenant-local date, kept by SQLite triggers on person_day_totals and
+ * daily_activity_summaries (dashboard/tenant-day-totals.ts) inside whatever transaction writes
+ * those: the organisation's closed worked time and its activity seconds by category. The
+ * dashboard's organisation scope reads one row per date instead of one per person and date.
+ */
+export const tenantDayTotals = sqliteTable(
+  'tenant_day_totals',
+  {
+    tenantId: tenantRef(),
+    date: text('date').notNull(),
+    workedMs: integer('worked_ms').notNull().default(0),
+    productiveSeconds: integer('productive_seconds').notNull().default(0),
+    neutralSeconds: integer('neutral_seconds').notNull().default(0),
+    unproductiveSeconds: integer('unproductive_seconds').notNull().default(0),
+    idleSeconds: integer('idle_seconds').notNull().default(0),
+    summaryRows: integer('summary_rows').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.date] })],
+)
+
+export const tenantDayTotalsDoc = describeEntity(tenantDayTotals, {
+  entity: 'TenantDayTotal',
+  description:
+    "One tenant-local date of the whole organisation: the sum of person_day_totals' worked time and of the daily activity summaries' seconds, maintained by triggers: what the dashboard's organisation scope reads.",
+  fields: {
+    tenantId: 'Owning tenant.',
+    date: 'Tenant-local date (YYYY-MM-DD).',
+    workedMs: 'Sum of person_day_totals.worked_ms of the date (closed logs, net of unpaid breaks).',
+    productiveSeconds: 'Sum of the daily activity summaries of the date, productive seconds.',
+    neutralSeconds: 'Same, neutral seconds.',
+    unproductiveSeconds: 'Same, unproductive seconds.',
+    idleSeconds: 'Same, idle seconds.',
+    summaryRows: 'How many daily activity summaries the date has (0: not summarised yet).',
+  },
+})
+
+/**
+ * People per tenant and status (active, invited, deactivated), kept exact by SQLite triggers on
+ * users (dashboard/tenant-day-totals.ts): the dashboard's organisation headcount without counting
+ * the tenant's users on every call.
+ */
+export const tenantUserCounts = sqliteTable(
+  'tenant_user_counts',
+  {
+    tenantId: tenantRef(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
+)
+
+export const tenantUserCountsDoc = describeEntity(tenantUserCounts, {
+  entity: 'TenantUserCount',
+  description: 'How many people a tenant has in one status, maintained by triggers on users: the dashboard reads its active headcount here.',
+  fields: {
+    tenantId: 'Owning tenant.',
+    status: 'User status (active, invited, deactivated).',
+    n: 'People of the tenant in that status.',
   },
 })

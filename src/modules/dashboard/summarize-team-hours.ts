@@ -4,13 +4,13 @@ import type { TenantBoundCtx } from '../../kernel/ctx'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, Nullable, PeriodEnum } from '../../kernel/schemas'
 import { dateRange, localDate, periodRange, hoursFromMs, weekStart } from '../../kernel/time'
-import { scheduledShiftsOn } from '../shifts/alert-queries'
+import { scheduledShiftsBetween } from '../shifts/alert-queries'
 import { findTeamInTenant } from '../teams/queries'
 import { sumDates } from '../time-tracking/hours'
 import { openLogUserIds } from '../time-tracking/queries'
 import { findUserInTenant, usersMatching } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
-import { netWorkedBetween, overtimeMsOfPeriod, shiftNetMs } from './overtime'
+import { netWorkedBetween, overtimeCalendar, overtimeMsIn, shiftNetMs } from './overtime'
 
 /** Members listed at most (by hours, most first); the totals always cover everyone. */
 const MAX_MEMBERS = 100
@@ -94,14 +94,16 @@ export const summarizeTeamHours = defineOperation({
     const perUser = netWorkedBetween(ctx, weekStart(start), end, ids)
     const lastDate = end < today ? end : today
     const shiftMs = new Map<string, Map<string, number>>()
-    for (const date of dateRange(start, lastDate))
-      for (const s of scheduledShiftsOn(ctx, date, ids)) shiftMs.set(s.userId, (shiftMs.get(s.userId) ?? new Map()).set(date, shiftNetMs(s)))
+    // One query over the period (one shift per person and date: shift_schedules_tenant_user_date_uq).
+    if (lastDate >= start)
+      for (const s of scheduledShiftsBetween(ctx, start, lastDate, ids)) shiftMs.set(s.userId, (shiftMs.get(s.userId) ?? new Map()).set(s.date, shiftNetMs(s)))
+    const calendar = overtimeCalendar(start, lastDate)
     const clockedIn = openLogUserIds(ctx, ids)
     const rows = members
       .map((m) => {
         const dates = perUser.get(m.id)
         const days = [...(dates ?? new Map<string, number>()).entries()].filter(([d, ms]) => d >= start && d <= end && ms > 0).length
-        const overtimeMs = overtimeMsOfPeriod(dates, start, lastDate, m.weeklyHours, shiftMs.get(m.id))
+        const overtimeMs = overtimeMsIn(calendar, dates, m.weeklyHours, shiftMs.get(m.id))
         return {
           user_id: m.id,
           name: m.name,

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm'
+import type { TenantScope } from '../../kernel/ctx'
+import { prepared, sqliteOf, transaction, type DbLike } from '../../kernel/db'
+import { localRange } from '../../kernel/time'
+import { companySettingsOf } from '../tenants/queries'
+
+/**
+ * tenant_day_totals: the organisation's figures per tenant-local date, summed from
+ * person_day_totals (worked ms) and daily_activity_summaries (activity seconds) by SQLite triggers
+ * in the transaction that writes those rows, whoever writes them. The dashboard's organisation
+ * scope reads a row per date here instead of a row per person and date. Created at start
+ * (ensureTenantDayTotals); SQL because generated migrations hold no triggers.
+ */
+const WORKED = (sign: '+' | '-', row: 'new' | 'old') =>
+  `insert into tenant_day_totals (tenant_id, date, worked_ms) values (${row}.tenant_id, ${row}.date, ${sign}${row}.worked_ms)
+    on conflict (tenant_id, date) do update set worked_ms = worked_ms + excluded.worked_ms;`
+const ACTIVITY = (sign: '+' | '-', row: 'new' | 'old') =>
+  `insert into tenant_day_totals (tenant_id, date, productive_seconds, neutral_seconds, unproductive_seconds, idle_seconds, summary_rows)
+    values (${row}.tenant_id, ${row}.date, ${sign}${row}.productive_seconds, ${sign}${row}.neutral_seconds, ${sign}${row}.unproductive_seconds, ${sign}${row}.idle_seconds, ${sign}1)
+    on conflict (tenant_id, date) do update set productive_seconds = productive_seconds + excluded.productive_seconds,
+      neutral_seconds = neutral_seconds + excluded.neutral_seconds, unproductive_seconds = unproductive_seconds + excluded.unproductive_seconds,
+      idle_seconds = idle_seconds + excluded.idle_seconds, summary_rows = summary_rows + excluded.summary_rows;`
+
+const TRIGGERS: [string, string][] = [
+  [
+    'tenant_day_users_insert',
+    `after insert on users begin insert into tenant_user_counts (tenant_id, status, n) values (new.tenant_id, new.status, 1)
+      on conflict (tenant_id, status) do update set n = n + 1; end`,
+  ],
+  [
+    'tenant_day_users_delete',
+    'after delete on users begin update tenant_user_counts set n = n - 1 where tenant_id = old.tenant_id and status = old.status; end',
+  ],
+  [
+    'tenant_day_users_update',
+    `after update of status, tenant_id on users when old.status is not new.status or old.tenant_id is not new.tenant_id begin
+      update tenant_user_counts set n = n - 1 where tenant_id = old.tenant_id and status = old.status;
+      insert into tenant_user_counts (tenant_id, status, n) values (new.tenant_id, new.status, 1)
+      on conflict (tenant_id, status) do update set n = n + 1; end`,
+  ],
+  ['tenant_day_worked_insert', `after insert on person_day_totals begin ${WORKED('+', 'new')} end`],
+  ['tenant_day_worked_delete', `after delete on person_day_totals begin ${WORKED('-', 'old')} end`],
+  ['tenant_day_worked_update', `after update on person_day_totals begin ${WORKED('-', 'old')} ${WORKED('+', 'new')} end`],
+  ['tenant_day_activity_insert', `after insert on daily_activity_summaries begin ${ACTIVITY('+', 'new')} end`],
+  ['tenant_day_activity_delete', `after delete on daily_activity_summaries begin ${ACTIVITY('-', 'old')} end`],
+  ['tenant_day_activity_update', `after update on daily_activity_summaries begin ${ACTIVITY('-', 'old')} ${ACTIVITY('+', 'new')} end`],
+]
+
+/**
+ * Creates the triggers when any is missing (a new database, or one from before the table) and
+ * then recounts the whole table from its two sources in the same transaction.
+ */
+export function ensureTenantDayTotals(db: DbLike): void {
+  const present = db.all<{ n: number }>(sql`select count(*) as n from sqlite_master where type = 'trigger' and name like 'tenant_day_%'`)[0]?.n ?? 0
+  if (present === TRIGGERS.length) return
+  transaction(db, (tx) => {
+    for (const [name, body] of TRIGGERS) {
+      tx.run(sql.raw(`drop trigger if exists ${name}`))
+      tx.run(sql.raw(`create trigger ${name} ${body}`))
+    }
+    tx.run(sql`delete from tenant_user_counts`)
+    tx.run(sql`insert into tenant_user_counts (tenant_id, status, n) select tenant_id, status, count(*) from users group by tenant_id, status`)
+    tx.run(sql`delete from tenant_day_totals`)
+    tx.run(sql`insert into tenant_day_totals (tenant_id, date, worked_ms)
+      select tenant_id, date, sum(worked_ms) from person_day_totals group by tenant_id, date`)
+    tx.run(sql`insert into tenant_day_totals (tenant_id, date, productive_seconds, neutral_seconds, unproductive_seconds, idle_seconds, summary_rows)
+      select tenant_id, date, sum(productive_seconds), sum(neutral_seconds), sum(unproductive_seconds), sum(idle_seconds), count(*)
+      from daily_activity_summaries where true group by tenant_id, date
+      on conflict (tenant_id, date) do update set productive_seconds = excluded.productive_seconds, neutral_seconds = excluded.neutral_seconds,
+        unproductive_seconds = excluded.unproductive_seconds, idle_seconds = excluded.idle_seconds, summary_rows = excluded.summary_rows`)
+  })
+}
+
+export interface TenantDayRow {
+  date: string
+  workedMs: number
+  productive: number
+  neutral: number
+  unproductive: number
+  idle: number
+  summaryRows: number
+}
+
+/** The organisation's rows over [fromDate, toDate], in date order (dates without a row have none). */
+export function tenantDaysBetween(c: TenantScope, fromDate: string, toDate: string): TenantDayRow[] {
+  return sqliteOf(c.db)
+    .query<TenantDayRow, [number, string, string]>(
+      `select date, worked_ms as workedMs, productive_seconds as productive, neutral_seconds as neutral,
+        unproductive_seconds as unproductive, idle_seconds as idle, summary_rows as summaryRows
+       from tenant_day_totals where tenant_id = ? and date >= ? and date <= ? order by date`,
+    )
+    .all(c.tenant.id, fromDate, toDate)
+}
+
+/**
+ * Net worked ms of the organisation's OPEN time logs (counted until now) that clocked in within
+ * [fromDate, toDate], and of those that clocked in on `today`: netMsByUserDate's rule for open
+ * logs (a session on its clock-in date; now minus clock-in minus the unpaid breaks, each clipped to
+ * now, never below 0), summed by SQLite instead of per log in JS.
+ */
+export function openWorkedMs(c: TenantScope, fromDate: string, today: string): { total: number; today: number } {
+  const tz = c.tenant.timezone
+  const week = localRange(fromDate, today, tz)
+  const day = localRange(today, today, tz)
+  const paid = companySettingsOf(c).paidBreakKinds
+  const unpaid = paid.length === 0 ? '' : ` and b.kind not in (${paid.map((k) => (k === 'lunch' ? "'lunch'" : "'break'")).join(', ')})`
+  const row = sqliteOf(c.db)
+    .query<{ total: number; today: number }, [number, number, number, number, number]>(
+      `select coalesce(sum(net), 0) as total, coalesce(sum(case when clock_in_at >= ?4 then net end), 0) as today from (
+        select l.clock_in_at, max(0, ?1 - l.clock_in_at - coalesce((
+          select sum(max(0, min(coalesce(b.ended_at, ?1), ?1) - min(b.started_at, ?1)))
+          from breaks b where b.tenant_id = l.tenant_id and b.time_log_id = l.id${unpaid}), 0)) as net
+        from time_logs l indexed by time_logs_one_open_uq
+        where l.tenant_id = ?5 and l.clock_out_at is null and l.clock_in_at >= ?2 and l.clock_in_at < ?3)`,
+    )
+    .get(c.now, week.from, week.to, day.from, c.tenant.id)
+  return row ?? { total: 0, today: 0 }
+}
+
+/** How many people in the organisation have an open session now (at most one open log each). */
+export const openLogCount = (c: TenantScope): number =>
+  prepared(c.db, 'tenantDay.openLogCount', (d) =>
+    sqliteOf(d).query<{ n: number }, [number]>('select count(*) as n from time_logs where tenant_id = ? and clock_out_at is null'),
+  ).get(c.tenant.id)?.n ?? 0
+
+/** Whether the tenant has time-log changes not yet counted into person_day_totals (rows written by hand). */
+export const hasPendingPersonDays = (c: TenantScope): boolean =>
+  prepared(c.db, 'tenantDay.pending', (d) =>
+    sqliteOf(d).query<{ one: number }, [number]>('select 1 as one from person_day_changes where tenant_id = ? limit 1'),
+  ).get(c.tenant.id) !== null
+
+/** Active people of the organisation (countActiveUsers(c, null)), from tenant_user_counts. */
+export const activeHeadcount = (c: TenantScope): number =>
+  prepared(c.db, 'tenantDay.activeHeadcount', (d) =>
+    sqliteOf(d).query<{ n: number }, [number]>("select coalesce(sum(n), 0) as n from tenant_user_counts where tenant_id = ? and status = 'active'"),
+  ).get(c.tenant.id)?.n ?? 0
