@@ -15,6 +15,7 @@ import { createSecretBox } from './kernel/secret-box'
 import { sealStoredSecrets } from './modules/security/stored-secrets'
 import { backfillPersonDayTotals } from './modules/time-tracking/person-day-backfill'
 import { ensureTaskCountTriggers } from './modules/tasks/queries'
+import { repairTextWeekdays } from './modules/shifts/weekday-repair'
 import { countersFile, openCountersDatabase } from './modules/rate-limits/store'
 
 function loadSecret(dataDir: string): Buffer {
@@ -54,6 +55,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   sealStoredSecrets(handle, secrets, log)
   backfillPersonDayTotals(handle.db, log)
   ensureTaskCountTriggers(handle.db)
+  repairTextWeekdays(handle.db, log)
   const counters = openNamed(file, { synchronous: 'normal' })
   const rateFile = countersFile(config.dataDir)
   createPrivateFile(rateFile)

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
 import { createKeyFixture, createUserFixture } from '../helpers/fixtures'
-import { startServer, type TestServer } from '../helpers/server'
-import { checkPage, launch, openTab, type Tab } from './browser'
+import type { TestServer } from '../helpers/server'
+import { type ConsoleHarness, checkPage, startConsole, type Tab } from './harness'
 
 /*
  * The admin actions that were CLI-only before (issue 15 item 5): each one done in real Chromium,
@@ -13,13 +12,10 @@ import { checkPage, launch, openTab, type Tab } from './browser'
 // A real server and real Chromium on a shared machine: room for hooks, no timing assertion.
 setDefaultTimeout(120_000)
 
-const PASSWORD = 'correct horse battery staple'
-
+let h: ConsoleHarness
 let server: TestServer
-let browser: Browser
 let tenant: string
 let admin: Tab
-const tabs: Tab[] = []
 
 /** A date `days` from today (UTC), YYYY-MM-DD. */
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
@@ -40,40 +36,16 @@ const asText = (id: string) => admin.page.evaluate(`document.getElementById(${JS
 const status = (text: string) => admin.page.getByRole('status').filter({ hasText: text }).waitFor()
 
 beforeAll(async () => {
-  server = await startServer()
-  const created = await server.cli([
-    'tenant',
-    'create',
-    '--json',
-    '--name',
-    'Actions & Co',
-    '--owner-email',
-    `owner.${Date.now()}@admin-actions.test`,
-    '--owner-name',
-    'Ada Admin',
-    '--plan',
-    'business',
-    '--timezone',
-    'UTC',
-  ])
-  expect(created.code).toBe(0)
-  const out = JSON.parse(created.stdout)
-  tenant = out.tenant
-  browser = await launch()
-  admin = await openTab(browser, server.url)
-  tabs.push(admin)
-  await admin.page.goto(out.console_setup_url)
-  await admin.page.getByLabel('New password').fill(PASSWORD)
-  await admin.page.getByLabel('Repeat the password').fill(PASSWORD)
-  await admin.page.getByRole('button', { name: 'Set the password and sign in' }).click()
-  await admin.page.waitForURL('**/today')
+  h = await startConsole()
+  server = h.server
+  const created = await h.createTenant({ name: 'Actions & Co', domain: 'admin-actions.test', ownerName: 'Ada Admin', timezone: 'UTC', plan: 'business' })
+  tenant = created.tenant
+  // The OwnerAdmin sets a password with the one-time setup link and stays signed in in this tab.
+  admin = await h.tab()
+  await h.setPasswordByLink(admin, created.setupUrl)
 }, 180_000)
 
-afterAll(async () => {
-  for (const t of tabs) await t.context.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
-}, 120_000)
+afterAll(() => h?.close(), 120_000)
 
 describe('admin actions in real Chromium, checked through the CLI', () => {
   test('pay rates: ending a rate card (a bad date named next to its field, nothing written)', async () => {
