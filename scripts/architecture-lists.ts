@@ -5,6 +5,11 @@
 
 /** Query functions that take a raw `db` because they span tenants or run before one is known. */
 export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
+  {
+    file: 'src/modules/shifts/weekday-repair-queries.ts',
+    name: 'tenantIdsWithTextWeekdays',
+    why: 'the start-up repair finds the tenants that still hold text weekdays, so a repaired install reads once',
+  },
   { file: 'src/modules/analytics/purge-queries.ts', name: 'purgeTenantlessToolCallsBefore', why: 'anonymous discovery calls belong to no tenant' },
   { file: 'src/modules/jobs/purge-queries.ts', name: 'purgeGlobalJobRunsBefore', why: 'runs of global jobs belong to no tenant' },
   {

@@ -16,6 +16,7 @@ import { sealStoredSecrets } from './modules/security/stored-secrets'
 import { backfillPersonDayTotals } from './modules/time-tracking/person-day-backfill'
 import { ensureTaskCountTriggers } from './modules/tasks/queries'
 import { ensureTenantDayTotals } from './modules/dashboard/tenant-day-totals'
+import { repairTextWeekdays } from './modules/shifts/weekday-repair'
 import { countersFile, openCountersDatabase } from './modules/rate-limits/store'
 
 function loadSecret(dataDir: string): Buffer {
@@ -56,6 +57,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   backfillPersonDayTotals(handle.db, log)
   ensureTaskCountTriggers(handle.db)
   ensureTenantDayTotals(handle.db)
+  repairTextWeekdays(handle.db, log)
   const counters = openNamed(file, { synchronous: 'normal' })
   const rateFile = countersFile(config.dataDir)
   createPrivateFile(rateFile)

@@ -3,6 +3,7 @@ import { listPayRateHistory } from '../modules/payroll/list-pay-rate-history'
 import { listRateCards } from '../modules/payroll/list-rate-cards'
 import { setDefaultPayRate } from '../modules/payroll/set-default-pay-rate'
 import { setPayRate } from '../modules/payroll/set-pay-rate'
+import { endProjectBillRate } from '../modules/projects/end-project-bill-rate'
 import { listProjectBillRates } from '../modules/projects/list-project-bill-rates'
 import { setProjectBillRate } from '../modules/projects/set-project-bill-rate'
 import { commandGroup, operationCommand } from './operation-command'
@@ -48,4 +49,9 @@ export const ratesCommand = commandGroup('rates', 'Pay rates per person, team, r
       ].join('\n'),
   }),
   operationCommand({ name: 'bill-history', op: listProjectBillRates }),
+  operationCommand({
+    name: 'bill-end',
+    op: endProjectBillRate,
+    print: (b) => `Bill rate ended: ${b.effective_from} → ${b.effective_to}  ${money(b.hourly_rate_cents, b.currency)}/h  (${b.id})`,
+  }),
 ])

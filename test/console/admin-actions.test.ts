@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
 import { createKeyFixture, createUserFixture } from '../helpers/fixtures'
-import { startServer, type TestServer } from '../helpers/server'
-import { checkPage, launch, openTab, type Tab } from './browser'
+import type { TestServer } from '../helpers/server'
+import { type ConsoleHarness, checkPage, startConsole, type Tab } from './harness'
 
 /*
  * The admin actions that were CLI-only before (issue 15 item 5): each one done in real Chromium,
@@ -13,13 +12,10 @@ import { checkPage, launch, openTab, type Tab } from './browser'
 // A real server and real Chromium on a shared machine: room for hooks, no timing assertion.
 setDefaultTimeout(120_000)
 
-const PASSWORD = 'correct horse battery staple'
-
+let h: ConsoleHarness
 let server: TestServer
-let browser: Browser
 let tenant: string
 let admin: Tab
-const tabs: Tab[] = []
 
 /** A date `days` from today (UTC), YYYY-MM-DD. */
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
@@ -40,40 +36,16 @@ const asText = (id: string) => admin.page.evaluate(`document.getElementById(${JS
 const status = (text: string) => admin.page.getByRole('status').filter({ hasText: text }).waitFor()
 
 beforeAll(async () => {
-  server = await startServer()
-  const created = await server.cli([
-    'tenant',
-    'create',
-    '--json',
-    '--name',
-    'Actions & Co',
-    '--owner-email',
-    `owner.${Date.now()}@admin-actions.test`,
-    '--owner-name',
-    'Ada Admin',
-    '--plan',
-    'business',
-    '--timezone',
-    'UTC',
-  ])
-  expect(created.code).toBe(0)
-  const out = JSON.parse(created.stdout)
-  tenant = out.tenant
-  browser = await launch()
-  admin = await openTab(browser, server.url)
-  tabs.push(admin)
-  await admin.page.goto(out.console_setup_url)
-  await admin.page.getByLabel('New password').fill(PASSWORD)
-  await admin.page.getByLabel('Repeat the password').fill(PASSWORD)
-  await admin.page.getByRole('button', { name: 'Set the password and sign in' }).click()
-  await admin.page.waitForURL('**/today')
+  h = await startConsole()
+  server = h.server
+  const created = await h.createTenant({ name: 'Actions & Co', domain: 'admin-actions.test', ownerName: 'Ada Admin', timezone: 'UTC', plan: 'business' })
+  tenant = created.tenant
+  // The OwnerAdmin sets a password with the one-time setup link and stays signed in in this tab.
+  admin = await h.tab()
+  await h.setPasswordByLink(admin, created.setupUrl)
 }, 180_000)
 
-afterAll(async () => {
-  for (const t of tabs) await t.context.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
-}, 120_000)
+afterAll(() => h?.close(), 120_000)
 
 describe('admin actions in real Chromium, checked through the CLI', () => {
   test('pay rates: ending a rate card (a bad date named next to its field, nothing written)', async () => {
@@ -370,6 +342,73 @@ describe('admin actions in real Chromium, checked through the CLI', () => {
     expect(shown.cost_center).toMatchObject({ id: cc.id, source: 'user' })
     expect(await auditActions('cost_center')).toEqual(expect.arrayContaining(['cost_center.created client', 'cost_center.updated client']))
     await checkPage(admin, 'admin-cost-centers')
+  })
+
+  test('project bill rates: end one on its own (a day before it starts named next to its field, nothing written)', async () => {
+    const { page } = admin
+    const token = await createKeyFixture(server, tenant, { kind: 'api', role: 'admin', scope: 'read_write' })
+    const res = await fetch(`${server.url}/api/v1/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Canal Clean' }),
+    })
+    expect(res.status).toBe(201)
+    const project = (await res.json()) as { id: string }
+    const set = await cli<{ bill_rate: { id: string } }>(
+      'rates',
+      'bill',
+      '--project-id',
+      project.id,
+      '--hourly-rate-cents',
+      '8000',
+      '--effective-from',
+      '2026-03-01',
+    )
+    const history = async () =>
+      (await cli<{ data: { id: string; effective_to: string | null }[] }>('rates', 'bill-history', '--project-id', project.id)).data.map((b) => [
+        b.id,
+        b.effective_to,
+      ])
+    await page.goto(`/admin/rates?project=${project.id}`)
+    await page.locator('#bill-end-id').selectOption(set.bill_rate.id)
+    await page.locator('#bill-end-to').fill('2026-02-01')
+    await page.getByRole('button', { name: 'End the bill rate' }).click()
+    await page.locator('.field-error[data-field="effective_to"]').waitFor()
+    expect(await page.locator('#bill-end-to').getAttribute('aria-invalid')).toBe('true')
+    expect(await history()).toEqual([[set.bill_rate.id, null]])
+
+    await page.locator('#bill-end-id').selectOption(set.bill_rate.id)
+    await page.locator('#bill-end-to').fill('2026-08-31')
+    await page.locator('#bill-end-reason').fill('Contract done')
+    await page.getByRole('button', { name: 'End the bill rate' }).click()
+    await status('Bill rate ends on 2026-08-31')
+    expect(await history()).toEqual([[set.bill_rate.id, '2026-08-31']])
+    await page.getByRole('region', { name: 'Bill rates of Canal Clean' }).getByRole('cell', { name: '2026-08-31' }).waitFor()
+    const audit = await cli<{ data: { action: string; entity_id: string; surface: string }[] }>('audit', 'list', '--entity', 'bill_rate')
+    expect(audit.data.filter((a) => a.entity_id === set.bill_rate.id).map((a) => `${a.action} ${a.surface}`)).toContain('bill_rate.ended client')
+    await checkPage(admin, 'admin-rates-bill-end')
+  })
+
+  test('cost centers: delete refused while a person is assigned (says how to proceed), deleted once unassigned', async () => {
+    const { page } = admin
+    const person = await createUserFixture(server, tenant, { name: 'Dirk Delete' })
+    await cli('cost-centers', 'create', 'CC-900', 'Closing')
+    await cli('users', 'update', person.email, '--cost-center-id', 'CC-900')
+    const codes = async () => (await cli<{ data: { code: string }[] }>('cost-centers', 'list')).data.map((c) => c.code)
+    await page.goto('/admin/cost-centers')
+    await page.getByRole('button', { name: 'Delete the cost center CC-900' }).click()
+    await page.getByRole('alert').filter({ hasText: 'still assigned to 1 person(s) (Dirk Delete)' }).waitFor()
+    expect(await codes()).toContain('CC-900')
+
+    await page.locator('#cc-person').selectOption(person.id)
+    await page.locator('#cc-assign').selectOption('')
+    await page.getByRole('button', { name: 'Assign', exact: true }).click()
+    await status('Dirk Delete has no cost center now.')
+    await page.getByRole('button', { name: 'Delete the cost center CC-900' }).click()
+    await status('Cost center CC-900 (Closing) was deleted.')
+    expect(await codes()).not.toContain('CC-900')
+    expect(await auditActions('cost_center')).toContain('cost_center.deleted client')
+    await checkPage(admin, 'admin-cost-centers-delete')
   })
 
   test('the API keys and webhooks pages (one table component) still list and pass the page checks', async () => {

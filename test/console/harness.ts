@@ -58,7 +58,7 @@ export interface ConsoleHarness {
   /** Runs the CLI against the server; a non-zero exit fails the test with its output. */
   cli(args: string[]): Promise<string>
   /** `tenant create --json` with an OwnerAdmin (Olga Owner unless named), in Europe/Berlin unless told. */
-  createTenant(opts: { name: string; domain: string; ownerName?: string; timezone?: string }): Promise<CreatedTenant>
+  createTenant(opts: { name: string; domain: string; ownerName?: string; timezone?: string; plan?: string }): Promise<CreatedTenant>
   /** The link in the last e-mail to `to` matching `pattern` (quoted-printable undone), once it arrived. */
   mailLink(to: string, pattern: RegExp): Promise<string>
   /** Opens a password link (setup or reset) in `t`, sets `password` and waits for Today. */
@@ -118,6 +118,7 @@ export async function startConsole(opts: HarnessOptions = {}): Promise<ConsoleHa
     async createTenant(o) {
       const ownerEmail = `owner.${Date.now()}@${o.domain}`
       const args = ['tenant', 'create', '--json', '--name', o.name, '--owner-email', ownerEmail, '--owner-name', o.ownerName ?? 'Olga Owner']
+      if (o.plan) args.push('--plan', o.plan)
       const created = await server.cli([...args, '--timezone', o.timezone ?? 'Europe/Berlin'])
       expect({ code: created.code, stderr: created.stderr }).toEqual({ code: 0, stderr: expect.any(String) })
       const out = JSON.parse(created.stdout)

@@ -13,6 +13,8 @@ export interface Column<R> {
   srOnly?: boolean
   /** A class of the column's data cells. */
   class?: string
+  /** The column's cells head their row (`<th scope="row">`), e.g. the label of a comparison. */
+  rowHeader?: boolean
   text?: (row: R) => string | number | null | undefined
   cell?: (row: R) => JSX.Element
 }
@@ -62,9 +64,15 @@ export function Table<R>(props: {
         <tbody>
           {props.rows.map((row) => (
             <tr {...(props.rowAttrs?.(row) ?? {})}>
-              {props.columns.map((c) => (
-                <td class={c.class}>{c.cell ? c.cell(row) : e(c.text?.(row) ?? '')}</td>
-              ))}
+              {props.columns.map((c) =>
+                c.rowHeader ? (
+                  <th scope="row" class={c.class}>
+                    {c.cell ? c.cell(row) : e(c.text?.(row) ?? '')}
+                  </th>
+                ) : (
+                  <td class={c.class}>{c.cell ? c.cell(row) : e(c.text?.(row) ?? '')}</td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>

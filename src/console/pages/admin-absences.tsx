@@ -8,6 +8,7 @@ import { listAbsences } from '../../modules/absences/list-absences'
 import { listHolidays } from '../../modules/absences/list-holidays'
 import { listOfficesOp } from '../../modules/locations/list-offices'
 import { listUsers } from '../../modules/users/list-users'
+import { Table } from '../components/table'
 import { formatDay } from '../format'
 import { definePage } from '../pages'
 import { Field, FormHead, formInput, formStateOf, submitForm } from './admin-forms'
@@ -109,44 +110,30 @@ export const adminAbsencesPage = definePage({
         </section>
         <section class="card" aria-labelledby="abs-h">
           <h2 id="abs-h">Time off</h2>
-          {absences.data.length === 0 ? (
-            <p class="muted">No time off recorded.</p>
-          ) : (
-            <section class="table-wrap" tabindex="0" aria-labelledby="abs-h">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Person</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">From</th>
-                    <th scope="col">To</th>
-                    <th scope="col">Paid</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {absences.data.map((x) => (
-                    <tr>
-                      <td safe>{names.get(x.user_id) ?? x.user_id}</td>
-                      <td safe>{x.part_day ? `${x.kind} (${x.hours ?? `${x.start_time}–${x.end_time}`} h)` : x.kind}</td>
-                      <td safe>{formatDay(req, x.start_date)}</td>
-                      <td safe>{formatDay(req, x.end_date)}</td>
-                      <td>{x.paid ? 'yes' : 'no'}</td>
-                      <td>
-                        <form method="post" action={PATH} class="inline">
-                          <FormHead req={req} action="delete_absence" />
-                          <input type="hidden" name="absence_id" value={x.id} />
-                          <button type="submit" class="danger" aria-label={`Delete the ${x.kind} of ${names.get(x.user_id) ?? ''} from ${x.start_date}`}>
-                            Delete
-                          </button>
-                        </form>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )}
+          <Table
+            rows={absences.data}
+            labelledBy="abs-h"
+            empty="No time off recorded."
+            columns={[
+              { header: 'Person', text: (x) => names.get(x.user_id) ?? x.user_id },
+              { header: 'Kind', text: (x) => (x.part_day ? `${x.kind} (${x.hours ?? `${x.start_time}–${x.end_time}`} h)` : x.kind) },
+              { header: 'From', text: (x) => formatDay(req, x.start_date) },
+              { header: 'To', text: (x) => formatDay(req, x.end_date) },
+              { header: 'Paid', text: (x) => (x.paid ? 'yes' : 'no') },
+              {
+                header: 'Actions',
+                cell: (x) => (
+                  <form method="post" action={PATH} class="inline">
+                    <FormHead req={req} action="delete_absence" />
+                    <input type="hidden" name="absence_id" value={x.id} />
+                    <button type="submit" class="danger" aria-label={`Delete the ${x.kind} of ${names.get(x.user_id) ?? ''} from ${x.start_date}`}>
+                      Delete
+                    </button>
+                  </form>
+                ),
+              },
+            ]}
+          />
         </section>
         <section class="card" aria-labelledby="hol-h">
           <h2 id="hol-h">Holidays (the next 12 months)</h2>

@@ -8,6 +8,7 @@ import { listCategoryRulesOp } from '../../modules/activity/list-category-rules'
 import { previewCategoryRules } from '../../modules/activity/preview-category-rules'
 import { CATEGORIES, MATCH_FIELDS, MATCH_KINDS } from '../../modules/activity/schema'
 import { listTeams } from '../../modules/teams/list-teams'
+import { Table } from '../components/table'
 import { formatHours } from '../format'
 import { CsrfField } from '../layout'
 import { definePage, type Flash } from '../pages'
@@ -121,37 +122,20 @@ export const adminCategoriesPage = definePage({
         {p ? (
           <section class="card" aria-labelledby="preview-h">
             <h2 id="preview-h">Preview of the draft (not saved)</h2>
-            <section class="table-wrap" tabindex="0" aria-labelledby="preview-h">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      Over {p.from} to {p.to}
-                    </th>
-                    <th scope="col">Productive</th>
-                    <th scope="col">Neutral</th>
-                    <th scope="col">Unproductive</th>
-                    <th scope="col">Score</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(
-                    [
-                      ['Now', p.current],
-                      ['With the draft', p.draft],
-                    ] as const
-                  ).map(([label, f]) => (
-                    <tr>
-                      <th scope="row">{label}</th>
-                      <td safe>{h(f.productive_seconds)}</td>
-                      <td safe>{h(f.neutral_seconds)}</td>
-                      <td safe>{h(f.unproductive_seconds)}</td>
-                      <td safe>{String(f.score)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
+            <Table
+              rows={[
+                { label: 'Now', f: p.current },
+                { label: 'With the draft', f: p.draft },
+              ]}
+              labelledBy="preview-h"
+              columns={[
+                { header: `Over ${p.from} to ${p.to}`, rowHeader: true, text: (r) => r.label },
+                { header: 'Productive', text: (r) => h(r.f.productive_seconds) },
+                { header: 'Neutral', text: (r) => h(r.f.neutral_seconds) },
+                { header: 'Unproductive', text: (r) => h(r.f.unproductive_seconds) },
+                { header: 'Score', text: (r) => String(r.f.score) },
+              ]}
+            />
             <h3>Applications that change category</h3>
             {p.changed_applications.length === 0 ? (
               <p class="muted">None in the last days' activity.</p>
@@ -183,42 +167,29 @@ export const adminCategoriesPage = definePage({
         <section class="card" aria-labelledby="rules-h">
           <h2 id="rules-h">Rules in force ({rules.data.length})</h2>
           <p class="muted">Team rules first, then company rules; built-in defaults apply after them.</p>
-          {rules.data.length === 0 ? (
-            <p class="muted">No rules of your own yet: the built-in defaults apply.</p>
-          ) : (
-            <section class="table-wrap" tabindex="0" aria-labelledby="rules-h">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Pattern</th>
-                    <th scope="col">Category</th>
-                    <th scope="col">For</th>
-                    <th scope="col">Priority</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rules.data.map((r) => (
-                    <tr>
-                      <td safe>{`${r.match_field} ${r.match_kind} "${r.pattern}"`}</td>
-                      <td safe>{r.category}</td>
-                      <td safe>{r.team_name ? `team ${r.team_name}` : 'company'}</td>
-                      <td safe>{String(r.priority)}</td>
-                      <td>
-                        <form method="post" action={PATH} class="inline">
-                          <FormHead req={req} action="remove" />
-                          <input type="hidden" name="rule_id" value={r.rule_id} />
-                          <button type="submit" class="danger" aria-label={`Remove the rule for ${r.pattern}`}>
-                            Remove
-                          </button>
-                        </form>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )}
+          <Table
+            rows={rules.data}
+            labelledBy="rules-h"
+            empty="No rules of your own yet: the built-in defaults apply."
+            columns={[
+              { header: 'Pattern', text: (r) => `${r.match_field} ${r.match_kind} "${r.pattern}"` },
+              { header: 'Category', text: (r) => r.category },
+              { header: 'For', text: (r) => (r.team_name ? `team ${r.team_name}` : 'company') },
+              { header: 'Priority', text: (r) => String(r.priority) },
+              {
+                header: 'Actions',
+                cell: (r) => (
+                  <form method="post" action={PATH} class="inline">
+                    <FormHead req={req} action="remove" />
+                    <input type="hidden" name="rule_id" value={r.rule_id} />
+                    <button type="submit" class="danger" aria-label={`Remove the rule for ${r.pattern}`}>
+                      Remove
+                    </button>
+                  </form>
+                ),
+              },
+            ]}
+          />
         </section>
       </>
     )

@@ -1,5 +1,6 @@
 /** @jsxImportSource @kitajs/html */
 import { invoke } from '../../kernel/operation'
+import { deleteCostCenter } from '../../modules/payroll/delete-cost-center'
 import { createCostCenter, listCostCentersOp, renameCostCenter } from '../../modules/payroll/manage-cost-centers'
 import { listUsers } from '../../modules/users/list-users'
 import { updateUser } from '../../modules/users/update-user'
@@ -40,6 +41,17 @@ export const adminCostCentersPage = definePage({
         (input) => invoke(renameCostCenter, req.ctx, input),
         (r) => `Cost center ${r.code} (${r.name}) was saved.`,
       ),
+    delete: (req, form) =>
+      submitForm(
+        req,
+        'delete',
+        form,
+        deleteCostCenter.input,
+        formInput(deleteCostCenter.input, form, ['cost_center_id']),
+        (input) => invoke(deleteCostCenter, req.ctx, input),
+        (r) =>
+          `Cost center ${r.code} (${r.name}) was deleted.${r.projects_unassigned ? ` ${r.projects_unassigned} project(s) no longer have a cost center.` : ''}`,
+      ),
     assign: (req, form) =>
       submitForm(
         req,
@@ -65,7 +77,7 @@ export const adminCostCentersPage = definePage({
       <>
         <p class="muted">
           People and teams are assigned to a cost center (a team's is the default of its people); hours and pay are reported against it (the cost center
-          report). Cost centers cannot be deleted here; rename or re-code one instead.
+          report). A cost center still assigned to a person or a team cannot be deleted: assign them another one (or none) first.
         </p>
         <section class="card" aria-labelledby="cc-h">
           <h2 id="cc-h">Cost centers</h2>
@@ -78,6 +90,19 @@ export const adminCostCentersPage = definePage({
               { header: 'Code', text: (x) => x.code },
               { header: 'Name', text: (x) => x.name },
               { header: 'Created', text: (x) => formatDateTime(req, x.created_at) },
+              {
+                header: 'Action',
+                srOnly: true,
+                cell: (x) => (
+                  <form method="post" action={PATH} class="inline">
+                    <FormHead req={req} action="delete" />
+                    <input type="hidden" name="cost_center_id" value={x.id} />
+                    <button type="submit" class="danger" aria-label={`Delete the cost center ${x.code}`}>
+                      Delete
+                    </button>
+                  </form>
+                ),
+              },
             ]}
           />
           <form method="post" action={PATH} class="form-grid">

@@ -10,6 +10,7 @@ import { listUsers } from '../../modules/users/list-users'
 import { reactivateUser } from '../../modules/users/reactivate-user'
 import { WORK_PROFILES } from '../../modules/users/schema'
 import { updateUser } from '../../modules/users/update-user'
+import { Table } from '../components/table'
 import { formatDateTime } from '../format'
 import { definePage } from '../pages'
 import type { SignedInRequest } from '../request'
@@ -144,123 +145,100 @@ export const adminPeoplePage = definePage({
 
         <section class="card" aria-labelledby="invitations-h">
           <h2 id="invitations-h">Invitations</h2>
-          {invitations.data.length === 0 ? (
-            <p class="muted">No invitations yet.</p>
-          ) : (
-            <section class="table-wrap" tabindex="0" aria-labelledby="invitations-h">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Sent</th>
-                    <th scope="col">Valid until</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {invitations.data.map((i) => (
-                    <tr>
-                      <td safe>{i.email}</td>
-                      <td safe>{i.status}</td>
-                      <td safe>{formatDateTime(req, i.created_at)}</td>
-                      <td safe>{formatDateTime(req, i.expires_at)}</td>
-                      <td class="row-actions">
-                        {i.status !== 'accepted' ? (
-                          <RowButton
-                            req={req}
-                            path={path}
-                            action="resend"
-                            fields={{ invitation_id: i.id }}
-                            label={`Resend the invitation to ${i.email}`}
-                            text="Resend"
-                          />
-                        ) : (
-                          ''
-                        )}
-                        {i.status === 'pending' || i.status === 'expired' ? (
-                          <RowButton
-                            req={req}
-                            path={path}
-                            action="revoke"
-                            fields={{ invitation_id: i.id }}
-                            label={`Revoke the invitation to ${i.email}`}
-                            text="Revoke"
-                            danger
-                          />
-                        ) : (
-                          ''
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )}
+          <Table
+            rows={invitations.data}
+            labelledBy="invitations-h"
+            empty="No invitations yet."
+            columns={[
+              { header: 'E-mail', text: (i) => i.email },
+              { header: 'Status', text: (i) => i.status },
+              { header: 'Sent', text: (i) => formatDateTime(req, i.created_at) },
+              { header: 'Valid until', text: (i) => formatDateTime(req, i.expires_at) },
+              {
+                header: 'Actions',
+                class: 'row-actions',
+                cell: (i) => (
+                  <>
+                    {i.status !== 'accepted' ? (
+                      <RowButton
+                        req={req}
+                        path={path}
+                        action="resend"
+                        fields={{ invitation_id: i.id }}
+                        label={`Resend the invitation to ${i.email}`}
+                        text="Resend"
+                      />
+                    ) : (
+                      ''
+                    )}
+                    {i.status === 'pending' || i.status === 'expired' ? (
+                      <RowButton
+                        req={req}
+                        path={path}
+                        action="revoke"
+                        fields={{ invitation_id: i.id }}
+                        label={`Revoke the invitation to ${i.email}`}
+                        text="Revoke"
+                        danger
+                      />
+                    ) : (
+                      ''
+                    )}
+                  </>
+                ),
+              },
+            ]}
+          />
         </section>
 
         <section class="card" aria-labelledby="people-h">
           <h2 id="people-h">People ({people.pagination.total})</h2>
-          <section class="table-wrap" tabindex="0" aria-labelledby="people-h">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Team</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {people.data.map((p) => (
-                  <tr>
-                    <td>
-                      <a href={`/admin/person?id=${p.id}`} safe>
-                        {p.name}
-                      </a>
-                    </td>
-                    <td safe>{p.email}</td>
-                    <td safe>{p.team_name ?? '—'}</td>
-                    <td safe>{p.status}</td>
-                    <td>
-                      <form method="post" action={path} class="inline">
-                        <FormHead req={req} action="role" />
-                        <input type="hidden" name="user_id" value={p.id} />
-                        <select name="role" aria-label={`Role of ${p.email}`}>
-                          {ROLE_OPTIONS.map(([v, l]) => (
-                            <option value={v} selected={v === p.role}>
-                              {l}
-                            </option>
-                          ))}
-                        </select>
-                        <button type="submit" class="secondary" aria-label={`Set the role of ${p.email}`}>
-                          Set
-                        </button>
-                      </form>
-                    </td>
-                    <td class="row-actions">
-                      {p.status === 'deactivated' ? (
-                        <RowButton req={req} path={path} action="reactivate" fields={{ user_id: p.id }} label={`Reactivate ${p.email}`} text="Reactivate" />
-                      ) : (
-                        <RowButton
-                          req={req}
-                          path={path}
-                          action="deactivate"
-                          fields={{ user_id: p.id }}
-                          label={`Deactivate ${p.email}`}
-                          text="Deactivate"
-                          danger
-                        />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <Table
+            rows={people.data}
+            labelledBy="people-h"
+            columns={[
+              {
+                header: 'Name',
+                cell: (p) => (
+                  <a href={`/admin/person?id=${p.id}`} safe>
+                    {p.name}
+                  </a>
+                ),
+              },
+              { header: 'E-mail', text: (p) => p.email },
+              { header: 'Team', text: (p) => p.team_name ?? '—' },
+              { header: 'Status', text: (p) => p.status },
+              {
+                header: 'Role',
+                cell: (p) => (
+                  <form method="post" action={path} class="inline">
+                    <FormHead req={req} action="role" />
+                    <input type="hidden" name="user_id" value={p.id} />
+                    <select name="role" aria-label={`Role of ${p.email}`}>
+                      {ROLE_OPTIONS.map(([v, l]) => (
+                        <option value={v} selected={v === p.role}>
+                          {l}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" class="secondary" aria-label={`Set the role of ${p.email}`}>
+                      Set
+                    </button>
+                  </form>
+                ),
+              },
+              {
+                header: 'Actions',
+                class: 'row-actions',
+                cell: (p) =>
+                  p.status === 'deactivated' ? (
+                    <RowButton req={req} path={path} action="reactivate" fields={{ user_id: p.id }} label={`Reactivate ${p.email}`} text="Reactivate" />
+                  ) : (
+                    <RowButton req={req} path={path} action="deactivate" fields={{ user_id: p.id }} label={`Deactivate ${p.email}`} text="Deactivate" danger />
+                  ),
+              },
+            ]}
+          />
         </section>
 
         <section class="card" aria-labelledby="add-h">

@@ -5,6 +5,7 @@ import { listPayRateHistory } from '../../modules/payroll/list-pay-rate-history'
 import { listRateCards } from '../../modules/payroll/list-rate-cards'
 import { setDefaultPayRate } from '../../modules/payroll/set-default-pay-rate'
 import { setPayRate } from '../../modules/payroll/set-pay-rate'
+import { endProjectBillRate } from '../../modules/projects/end-project-bill-rate'
 import { listProjectBillRates } from '../../modules/projects/list-project-bill-rates'
 import { listProjects } from '../../modules/projects/list-projects'
 import { setProjectBillRate } from '../../modules/projects/set-project-bill-rate'
@@ -78,6 +79,19 @@ export const adminRatesPage = definePage({
         },
         (r) => `Bill rate saved from ${r.bill_rate.effective_from}${r.ended.length ? '; the previous bill rate ends the day before' : ''}.`,
       ),
+    end_bill: (req, form) =>
+      submitForm(
+        req,
+        'bill-end',
+        form,
+        endProjectBillRate.input,
+        formInput(endProjectBillRate.input, form, ['bill_rate_id', 'effective_to', 'reason']),
+        (input) => {
+          keepResult(req, 'bill-project', form.get('project_id') ?? '')
+          return invoke(endProjectBillRate, req.ctx, input)
+        },
+        (r) => `Bill rate ends on ${r.effective_to}; from the next day no dated bill rate covers the project.`,
+      ),
   },
   async render(req) {
     const settings = await invoke(getCompanySettings, req.ctx, {})
@@ -98,6 +112,8 @@ export const adminRatesPage = definePage({
     const d = formStateOf(req, 'default')
     const en = formStateOf(req, 'end')
     const b = formStateOf(req, 'bill')
+    const be = formStateOf(req, 'bill-end')
+    const openBills = bills ? bills.data.filter((x) => x.effective_to === null || x.effective_to >= today) : []
     const cur = settings.currency
     const target = (c: (typeof cards.data)[number]) =>
       c.user_id
@@ -268,6 +284,29 @@ export const adminRatesPage = definePage({
                       { header: 'Until', text: (x) => x.effective_to ?? '—' },
                     ]}
                   />
+                  {openBills.length === 0 ? (
+                    ''
+                  ) : (
+                    <form method="post" action={PATH} class="form-grid">
+                      <FormHead req={req} action="end_bill" />
+                      <input type="hidden" name="project_id" value={project.id} />
+                      <Field
+                        state={be}
+                        id="bill-end-id"
+                        name="bill_rate_id"
+                        label="Bill rate to end"
+                        options={[
+                          ['', 'Choose a bill rate'],
+                          ...openBills.map((x): [string, string] => [x.id, `${money(req, x.hourly_rate_cents, x.currency)} from ${x.effective_from}`]),
+                        ]}
+                      />
+                      <Field state={be} id="bill-end-to" name="effective_to" label="Last day it is billed" type="date" required />
+                      <Field state={be} id="bill-end-reason" name="reason" label="Why it ends (audit log)" />
+                      <div class="form-actions">
+                        <button type="submit">End the bill rate</button>
+                      </div>
+                    </form>
+                  )}
                 </>
               ) : (
                 ''

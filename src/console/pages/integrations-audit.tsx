@@ -3,6 +3,7 @@ import { DomainError } from '../../kernel/errors'
 import { addDays, isDate, toIso, zonedTimeToInstant } from '../../kernel/time'
 import { listAuditLog } from '../../modules/audit/list-audit-log'
 import { AUDITED_ENTITIES } from '../../modules/audit/schema'
+import { Table } from '../components/table'
 import { formatDateTime } from '../format'
 import { definePage } from '../pages'
 import type { SignedInRequest } from '../request'
@@ -77,55 +78,53 @@ export const integrationsAuditPage = definePage({
         {filters}
         <section class="card" aria-labelledby="log-h">
           <h2 id="log-h">Changes, newest first ({log.pagination.total})</h2>
-          {log.data.length === 0 ? (
-            <p class="muted">No change matches.</p>
-          ) : (
-            <section class="table-wrap integrations-table" tabindex="0" aria-label="Changes (scrolls sideways on a narrow screen)">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">What</th>
-                    <th scope="col">Who, through</th>
-                    <th scope="col">Record</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {log.data.map((a) => (
-                    <tr data-audit-id={a.id}>
-                      <td safe>{formatDateTime(req, a.at)}</td>
-                      <td>
-                        <code safe>{a.action}</code>
-                        {a.reason ? (
-                          <div class="muted" safe>
-                            {`Reason: ${a.reason}`}
-                          </div>
-                        ) : (
-                          ''
-                        )}
-                      </td>
-                      <td class="integrations-wrap" safe>
-                        {`${a.actor.kind}${a.actor.user_id ? ` ${a.actor.user_id}` : ''}${a.actor.key_id ? ` (key ${a.actor.key_id})` : ''}, ${a.surface}`}
-                      </td>
-                      <td class="integrations-wrap">
-                        <details>
-                          <summary safe>{`${a.entity} ${a.entity_id}`}</summary>
-                          <p>Before</p>
-                          <pre class="integrations-excerpt" safe>
-                            {json(a.before)}
-                          </pre>
-                          <p>After</p>
-                          <pre class="integrations-excerpt" safe>
-                            {json(a.after)}
-                          </pre>
-                        </details>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )}
+          <Table
+            rows={log.data}
+            label="Changes (scrolls sideways on a narrow screen)"
+            class="integrations-table"
+            empty="No change matches."
+            rowAttrs={(a) => ({ 'data-audit-id': a.id })}
+            columns={[
+              { header: 'When', text: (a) => formatDateTime(req, a.at) },
+              {
+                header: 'What',
+                cell: (a) => (
+                  <>
+                    <code safe>{a.action}</code>
+                    {a.reason ? (
+                      <div class="muted" safe>
+                        {`Reason: ${a.reason}`}
+                      </div>
+                    ) : (
+                      ''
+                    )}
+                  </>
+                ),
+              },
+              {
+                header: 'Who, through',
+                class: 'integrations-wrap',
+                text: (a) => `${a.actor.kind}${a.actor.user_id ? ` ${a.actor.user_id}` : ''}${a.actor.key_id ? ` (key ${a.actor.key_id})` : ''}, ${a.surface}`,
+              },
+              {
+                header: 'Record',
+                class: 'integrations-wrap',
+                cell: (a) => (
+                  <details>
+                    <summary safe>{`${a.entity} ${a.entity_id}`}</summary>
+                    <p>Before</p>
+                    <pre class="integrations-excerpt" safe>
+                      {json(a.before)}
+                    </pre>
+                    <p>After</p>
+                    <pre class="integrations-excerpt" safe>
+                      {json(a.after)}
+                    </pre>
+                  </details>
+                ),
+              },
+            ]}
+          />
           {log.pagination.next_page ? (
             <p>
               <a href={`${PATH}?${next.toString()}`}>Older changes</a>

@@ -2,6 +2,7 @@
 import { invoke } from '../../kernel/operation'
 import { getBilling } from '../../modules/billing/get-billing'
 import { listInvoices } from '../../modules/billing/list-invoices'
+import { Table } from '../components/table'
 import { formatDateTime } from '../format'
 import { definePage } from '../pages'
 import type { SignedInRequest } from '../request'
@@ -68,34 +69,19 @@ export const integrationsBillingPage = definePage({
         </section>
         <section class="card" aria-labelledby="invoices-h">
           <h2 id="invoices-h">Invoices</h2>
-          {invoices.data.length === 0 ? (
-            <p class="muted">No invoice yet.</p>
-          ) : (
-            <section class="table-wrap integrations-table" tabindex="0" aria-label="Invoices (scrolls sideways on a narrow screen)">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Number</th>
-                    <th scope="col">Period</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Issued</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {invoices.data.map((i) => (
-                    <tr>
-                      <td safe>{i.number}</td>
-                      <td safe>{`${i.period_start} – ${i.period_end}`}</td>
-                      <td safe>{money(req, i.amount_cents, i.currency)}</td>
-                      <td safe>{i.status}</td>
-                      <td safe>{formatDateTime(req, i.issued_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )}
+          <Table
+            rows={invoices.data}
+            label="Invoices (scrolls sideways on a narrow screen)"
+            class="integrations-table"
+            empty="No invoice yet."
+            columns={[
+              { header: 'Number', text: (i) => i.number },
+              { header: 'Period', text: (i) => `${i.period_start} – ${i.period_end}` },
+              { header: 'Amount', text: (i) => money(req, i.amount_cents, i.currency) },
+              { header: 'Status', text: (i) => i.status },
+              { header: 'Issued', text: (i) => formatDateTime(req, i.issued_at) },
+            ]}
+          />
         </section>
       </>
     )

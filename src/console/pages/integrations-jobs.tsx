@@ -2,6 +2,7 @@
 import { invoke } from '../../kernel/operation'
 import { listScheduledJobs } from '../../surfaces/list-scheduled-jobs'
 import { runScheduledJob } from '../../surfaces/run-scheduled-job'
+import { Table } from '../components/table'
 import { formatDateTime } from '../format'
 import { CsrfField } from '../layout'
 import { definePage } from '../pages'
@@ -32,63 +33,60 @@ export const integrationsJobsPage = definePage({
           The server runs these on its own. "Run now" runs a per-company job for your company only; jobs for the whole server are run by the operator (
           <code>workforce jobs run</code>).
         </p>
-        <section class="table-wrap integrations-table" tabindex="0" aria-label="Jobs (scrolls sideways on a narrow screen)">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Job</th>
-                <th scope="col">Runs for</th>
-                <th scope="col">Last run</th>
-                <th scope="col">Next run</th>
-                <th scope="col">Last error</th>
-                <th scope="col">
-                  <span class="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((j) => (
-                <tr data-job={j.name}>
-                  <td>
-                    <code safe>{j.name}</code>
+        <Table
+          rows={jobs}
+          label="Jobs (scrolls sideways on a narrow screen)"
+          class="integrations-table"
+          rowAttrs={(j) => ({ 'data-job': j.name })}
+          columns={[
+            {
+              header: 'Job',
+              cell: (j) => (
+                <>
+                  <code safe>{j.name}</code>
+                  <div class="muted" safe>
+                    {j.description}
+                  </div>
+                </>
+              ),
+            },
+            { header: 'Runs for', text: (j) => EACH[j.each] },
+            {
+              header: 'Last run',
+              cell: (j) => (
+                <>
+                  <span safe>{j.last_run ? formatDateTime(req, j.last_run) : 'never'}</span>
+                  {j.last_day_run ? (
                     <div class="muted" safe>
-                      {j.description}
+                      {`Your last day: ${j.last_day_run.date}, ${j.last_day_run.status}`}
                     </div>
-                  </td>
-                  <td>{EACH[j.each]}</td>
-                  <td>
-                    <span safe>{j.last_run ? formatDateTime(req, j.last_run) : 'never'}</span>
-                    {j.last_day_run ? (
-                      <div class="muted" safe>
-                        {`Your last day: ${j.last_day_run.date}, ${j.last_day_run.status}`}
-                      </div>
-                    ) : (
-                      ''
-                    )}
-                  </td>
-                  <td safe>{j.next_run ? formatDateTime(req, j.next_run) : '—'}</td>
-                  <td class="integrations-wrap" safe>
-                    {j.last_error ?? j.last_day_run?.error ?? '—'}
-                  </td>
-                  <td>
-                    {j.runnable ? (
-                      <form method="post" action="/admin/jobs" hx-push-url="false">
-                        <CsrfField token={csrf} />
-                        <input type="hidden" name="_action" value="run" />
-                        <input type="hidden" name="name" value={j.name} />
-                        <button type="submit" class="secondary" aria-label={`Run now: ${j.name}`}>
-                          Run now
-                        </button>
-                      </form>
-                    ) : (
-                      ''
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+                  ) : (
+                    ''
+                  )}
+                </>
+              ),
+            },
+            { header: 'Next run', text: (j) => (j.next_run ? formatDateTime(req, j.next_run) : '—') },
+            { header: 'Last error', class: 'integrations-wrap', text: (j) => j.last_error ?? j.last_day_run?.error ?? '—' },
+            {
+              header: 'Action',
+              srOnly: true,
+              cell: (j) =>
+                j.runnable ? (
+                  <form method="post" action="/admin/jobs" hx-push-url="false">
+                    <CsrfField token={csrf} />
+                    <input type="hidden" name="_action" value="run" />
+                    <input type="hidden" name="name" value={j.name} />
+                    <button type="submit" class="secondary" aria-label={`Run now: ${j.name}`}>
+                      Run now
+                    </button>
+                  </form>
+                ) : (
+                  ''
+                ),
+            },
+          ]}
+        />
       </>
     )
   },

@@ -42,3 +42,10 @@ export const updateCostCenter = (c: TenantScope, id: string, patch: { code?: str
     .where(and(eq(costCenters.tenantId, c.tenant.id), eq(costCenters.id, id)))
     .returning()
     .get()!
+
+export const deleteCostCenterRow = (c: TenantScope, id: string): void => {
+  c.db
+    .delete(costCenters)
+    .where(and(eq(costCenters.tenantId, c.tenant.id), eq(costCenters.id, id)))
+    .run()
+}

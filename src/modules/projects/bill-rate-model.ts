@@ -22,3 +22,12 @@ export const toProjectBillRate = (r: ProjectBillRateRow) => ({
   effective_to: r.effectiveTo,
   created_at: toIso(r.createdAt),
 })
+
+/** What the audit log keeps of a bill rate (bill_rate.created / bill_rate.ended). */
+export const auditedBillRate = (r: ProjectBillRateRow) => ({
+  project_id: r.projectId,
+  hourly_rate_cents: r.hourlyRateCents,
+  currency: r.currency,
+  effective_from: r.effectiveFrom,
+  effective_to: r.effectiveTo,
+})

@@ -13,6 +13,14 @@ export const billRatesOfProject = (c: TenantScope, projectId: string): ProjectBi
     .orderBy(asc(projectBillRates.effectiveFrom), asc(projectBillRates.id))
     .all()
 
+/** One bill rate of the tenant by id (null: none, or another tenant's). */
+export const findBillRate = (c: TenantScope, id: string): ProjectBillRateRow | null =>
+  c.db
+    .select()
+    .from(projectBillRates)
+    .where(and(eq(projectBillRates.tenantId, c.tenant.id), eq(projectBillRates.id, id)))
+    .get() ?? null
+
 export const insertBillRate = (c: TenantScope, row: Omit<typeof projectBillRates.$inferInsert, 'tenantId'>): ProjectBillRateRow =>
   c.db
     .insert(projectBillRates)

@@ -8,17 +8,9 @@ import { recordChange } from '../audit/audit-queries'
 import { planSuccession } from '../payroll/effective-dates'
 import { tenantCurrency } from '../payroll/payroll-lines'
 import { MAX_RATE_CENTS } from '../payroll/rate-rules'
-import { ProjectBillRate, toProjectBillRate } from './bill-rate-model'
-import { billRatesOfProject, insertBillRate, setBillRateEnd, type ProjectBillRateRow } from './bill-rate-queries'
+import { auditedBillRate as audited, ProjectBillRate, toProjectBillRate } from './bill-rate-model'
+import { billRatesOfProject, insertBillRate, setBillRateEnd } from './bill-rate-queries'
 import { getProjectInTenant } from './queries'
-
-const audited = (r: ProjectBillRateRow) => ({
-  project_id: r.projectId,
-  hourly_rate_cents: r.hourlyRateCents,
-  currency: r.currency,
-  effective_from: r.effectiveFrom,
-  effective_to: r.effectiveTo,
-})
 
 /** A project's hourly bill rate from a date (`workforce rates bill`). */
 export const setProjectBillRate = defineOperation({

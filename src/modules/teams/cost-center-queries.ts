@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { teams } from './schema'
 
@@ -13,3 +13,12 @@ export function teamCostCenterIds(c: TenantScope, teamIds: string[]): Map<string
     .all()
   return new Map(rows.map((r) => [r.id, r.costCenterId]))
 }
+
+/** Teams whose default cost center is this one, by name: what delete_cost_center refuses on. */
+export const teamsWithCostCenter = (c: TenantScope, costCenterId: string): { id: string; name: string }[] =>
+  c.db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.tenantId, c.tenant.id), eq(teams.costCenterId, costCenterId)))
+    .orderBy(asc(teams.name))
+    .all()
