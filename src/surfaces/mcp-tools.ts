@@ -142,58 +142,12 @@ function messageOf(schema: unknown, value: unknown, message: string): string {
   return values ? `must be one of: ${values.join(', ')} (got ${JSON.stringify(value)})` : message
 }
 
-interface CleanShape {
-  keys: Set<string>
-  /** Properties with a default: Value.Default fills them when absent. */
-  defaulted: string[]
-}
-
-const cleanShapes = new WeakMap<TSchema, CleanShape | null>()
-
-/** A primitive (or a union/literal of primitives): Clean and Default leave its value as it is. */
-function primitiveSchema(s: Record<string, unknown>): boolean {
-  if (s.properties || s.items || s.allOf || s.patternProperties || s.additionalProperties !== undefined) return false
-  if (Array.isArray(s.anyOf)) return (s.anyOf as Record<string, unknown>[]).every(primitiveSchema)
-  return ['string', 'number', 'integer', 'boolean', 'null'].includes(s.type as string)
-}
-
-/**
- * The shape of a tool input whose arguments Clean and Default can change only at the top level:
- * an object of primitive properties (most tools). Null for anything else (nested objects, arrays,
- * unions at the top), which always takes the interpreted Clone/Clean/Default path.
- */
-function cleanShapeOf(schema: TSchema): CleanShape | null {
-  let shape = cleanShapes.get(schema)
-  if (shape !== undefined) return shape
-  const props = (schema as { type?: unknown; properties?: Record<string, Record<string, unknown>> }).properties
-  shape = null
-  if ((schema as { type?: unknown }).type === 'object' && props && Object.values(props).every(primitiveSchema)) {
-    shape = { keys: new Set(Object.keys(props)), defaulted: Object.keys(props).filter((k) => props[k]!.default !== undefined) }
-  }
-  cleanShapes.set(schema, shape)
-  return shape
-}
-
-/** A plain object with only known keys and every defaulted one present: Clean and Default are no-ops. */
-function isAlreadyClean(shape: CleanShape, args: unknown): boolean {
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) return false
-  for (const k in args) if (!shape.keys.has(k)) return false
-  for (const k of shape.defaulted) if ((args as Record<string, unknown>)[k] === undefined) return false
-  return true
-}
-
 /**
  * Arguments as DESIGN.md says: Clone, Clean (unknown keys dropped), Default, then a compiled
  * check, with no type coercion ("5" for an integer is refused). Failures are invalid_argument.
  */
 export function parseArguments(tool: McpTool, args: unknown): unknown {
   const schema = tool.op.input
-  const fast = cleanShapeOf(schema)
-  if (fast && isAlreadyClean(fast, args ?? {})) {
-    // Nothing for Clean to drop or Default to fill: a shallow copy is what Clone would give.
-    const value = { ...(args as Record<string, unknown> | undefined) }
-    if (tool.checkInput.Check(value)) return value
-  }
   const value = Value.Default(schema, Value.Clean(schema, Value.Clone(args ?? {})))
   if (tool.checkInput.Check(value)) return value
   const fields = [...tool.checkInput.Errors(value)]
