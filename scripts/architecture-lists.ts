@@ -66,6 +66,7 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
     why: 'OAuth code, access or refresh token: the token is the only credential, and its row names the tenant',
   },
   { file: 'src/modules/tenants/queries.ts', name: 'findTenantCtx', why: 'builds the tenant context itself (authentication, jobs, CLI) from an id' },
+  { file: 'src/modules/tenants/queries.ts', name: 'findTenantForAuth', why: 'the context and row for key authentication' },
   {
     file: 'src/modules/tenants/queries.ts',
     name: 'findTenantById',

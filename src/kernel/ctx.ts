@@ -31,6 +31,23 @@ export interface TenantCtx {
   isDemo: boolean
   mcpAccess: boolean
   restAccess: boolean
+  /**
+   * The rows authentication read for this request's key (issue 18: clock-in/out and ingestion
+   * stop reading them again), or absent (jobs, the CLI, OAuth, a context built by hand).
+   * AS OF AUTHENTICATION; RE-READ WHEN YOU CHANGE IT: an operation that updates the tenant's row
+   * or the key's user inside its transaction must read the row again (or drop this field from the
+   * context it passes on, as update_company_settings does), never use these. Read them only
+   * through tenants/queries `tenantRowAsOfAuth` and users/queries `userAsOfAuth`, which check the
+   * ids and fall back to a read. The objects are shared by every request of the same key while
+   * the database's change stamp has not moved: never mutate them.
+   */
+  readonly asOfAuth?: AuthRows
+}
+
+/** See TenantCtx.asOfAuth: the tenant's full row and the key's user row (user-bound keys), typed by their modules. */
+export interface AuthRows {
+  readonly tenantRow: object
+  readonly user: object | null
 }
 
 export type Actor =
@@ -70,7 +87,7 @@ export type TenantBoundCtx = Ctx & { tenant: TenantCtx }
  * `db` and a tenant id (scripts/check-architecture.ts refuses it outside its list of global ones).
  */
 export interface TenantScope {
-  readonly tenant: Pick<TenantCtx, 'id' | 'timezone'>
+  readonly tenant: Pick<TenantCtx, 'id' | 'timezone' | 'asOfAuth'>
   readonly db: DbLike
   readonly now: number
 }

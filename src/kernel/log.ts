@@ -17,34 +17,42 @@ export interface Logger {
   warn(msg: string, fields?: Record<string, unknown>): void
   error(msg: string, fields?: Record<string, unknown>): void
   child(fields: Record<string, unknown>): Logger
+  /**
+   * info for lines whose field NAMES are fixed by the caller and none of them is a secret field
+   * (the access line: request id, method, route, status, ms, tenant, key prefix): written without
+   * the redaction pass, which costs about 10 µs a line (two thirds of an access line). Never pass
+   * fields you did not name yourself (a body, headers, an error's details): use info.
+   */
+  infoFixedFields(msg: string, fields: Record<string, unknown>): void
 }
 
 /** Field names whose values are never written, wherever they sit in a line's first two levels. */
 const SECRET_FIELDS = ['authorization', 'key', 'secret', 'token', 'password', 'pass', 'signingSecret', 'totpSecret']
 
-function wrap(p: pino.Logger): Logger {
+function wrap(p: pino.Logger, plain: pino.Logger): Logger {
   return {
     debug: (m, f) => p.debug(f ?? {}, m),
     info: (m, f) => p.info(f ?? {}, m),
     warn: (m, f) => p.warn(f ?? {}, m),
     error: (m, f) => p.error(f ?? {}, m),
-    child: (fields) => wrap(p.child(fields)),
+    child: (fields) => wrap(p.child(fields), plain.child(fields)),
+    infoFixedFields: (m, f) => plain.info(f, m),
   }
 }
 
 export function createLogger(level: LogLevel | 'silent' = 'info', base: Record<string, unknown> = {}): Logger {
-  const p = pino(
-    {
-      level,
-      base: null,
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`]), censor: '[redacted]' },
-    },
-    // Synchronous writes: a line logged just before exit (a refused start, a crash) is not lost.
-    pino.destination({ fd: 2, sync: true }),
-  )
-  return wrap(Object.keys(base).length ? p.child(base) : p)
+  const options = {
+    level,
+    base: null,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+  }
+  // Synchronous writes: a line logged just before exit (a refused start, a crash) is not lost.
+  // One destination for both loggers, so their lines never interleave within a line.
+  const destination = pino.destination({ fd: 2, sync: true })
+  const p = pino({ ...options, redact: { paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`]), censor: '[redacted]' } }, destination)
+  const plain = pino(options, destination)
+  return Object.keys(base).length ? wrap(p.child(base), plain.child(base)) : wrap(p, plain)
 }
 
 export const silentLogger: Logger = createLogger('silent')

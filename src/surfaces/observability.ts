@@ -72,7 +72,8 @@ export function observability(rt: Runtime) {
         const ctx = extra.ctx ?? noted.get(request)
         m.http.observe({ method: request.method, route, status, seconds: (ms ?? 0) / 1000 })
         if (status === 429) metrics.rateLimited(surfaceOf(route))
-        rt.log.info('request', {
+        // Fixed field names, none a secret: no redaction pass (Logger.infoFixedFields).
+        rt.log.infoFixedFields('request', {
           requestId: String(set.headers['x-request-id'] ?? ''),
           method: request.method,
           route,

@@ -112,6 +112,9 @@ const DECIMAL_INTEGER = /^[+-]?\d+$/
  * decimal digits, anything else stays a string and fails the check, naming the field.
  */
 function convertStrings(schema: TObject, raw: Record<string, unknown>): Record<string, unknown> {
+  // No parameters (most list calls): nothing to convert, and TypeBox's interpreted Convert and
+  // Clone of the object cost more than the rest of the check.
+  if (Object.keys(raw).length === 0) return {}
   const converted = Value.Convert(schema, Value.Clone(raw)) as Record<string, unknown>
   const props = (schema as SchemaLike).properties as Record<string, SchemaLike> | undefined
   for (const [k, v] of Object.entries(raw)) {

@@ -110,16 +110,21 @@ describe('statements per write', () => {
     )
     expect(JSON.parse(batch.text)).toMatchObject({ accepted: 100, rejected: 0, duplicate: false })
 
-    // Main was 15 / 19 / 16 (docs/performance.md); 5 of each are authentication and the rate limit.
-    expect(clockIn.sql.length).toBeLessThanOrEqual(12)
-    expect(clockOut.sql.length).toBeLessThanOrEqual(18)
-    expect(batch.sql.length).toBeLessThanOrEqual(15)
+    // Main was 15 / 19 / 16 before perf-writes2, 12 / 18 / 15 before perf-ctx (docs/performance.md);
+    // 5 of each are authentication and the rate limit.
+    expect(clockIn.sql.length).toBeLessThanOrEqual(10)
+    expect(clockOut.sql.length).toBeLessThanOrEqual(16)
+    expect(batch.sql.length).toBeLessThanOrEqual(13)
     const userRow = /^select "id", "tenant_id", "name", "email", "role", "status"/
+    const tenantOfAuth = /^select "tenants"."id", "tenants"."readable_id", "tenants"."slug"/
     const tenantRow = /^select "id", "readable_id", "slug", "name", "plan_id"/
-    // The user: once by authentication, once by the operation; the tenant row once.
-    expect(times(clockIn.sql, userRow)).toBe(2)
-    expect(times(clockIn.sql, tenantRow)).toBe(1)
-    expect(times(batch.sql, userRow)).toBe(2)
+    // The user and the tenant's row: once each, by authentication (TenantCtx.asOfAuth); the
+    // operations use those rows and read neither again.
+    for (const call of [clockIn, clockOut, batch]) {
+      expect(times(call.sql, userRow)).toBe(1)
+      expect(times(call.sql, tenantOfAuth)).toBe(1)
+      expect(times(call.sql, tenantRow)).toBe(0)
+    }
     // The person-day marks: taken once by clock-out, not read by clock-in (an open log marks nothing).
     expect(times(clockIn.sql, /person_day_changes/)).toBe(0)
     expect(times(clockOut.sql, /person_day_changes/)).toBe(1)

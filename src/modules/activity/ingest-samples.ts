@@ -3,8 +3,8 @@ import { inTransaction } from '../../kernel/db'
 import { callerUserId } from '../../kernel/access'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { addDays, localDate, toIso } from '../../kernel/time'
-import { getUserInTenant, type UserRow } from '../users/queries'
-import { findTenantById } from '../tenants/queries'
+import { userAsOfAuth, type UserRow } from '../users/queries'
+import { tenantRowAsOfAuth } from '../tenants/queries'
 import { succeededKeys } from '../jobs/queries'
 import { emitAll } from '../webhooks/outbox-queries'
 import { categorizer } from './categorize'
@@ -47,7 +47,7 @@ export const ingestSamples = defineOperation({
       if (prior) return { ...result, accepted: prior.sampleCount, duplicate: true }
 
       const sessionId = input.session_id ? touchSession(c, userId, input.session_id) : null
-      const user = getUserInTenant(c, userId)
+      const user = userAsOfAuth(c, userId)
       const rows = toRows(c, user, accepted, sessionId)
       insertSamples(c, userId, input.batch_id, rows)
       insertIngestBatch(c, userId, input.batch_id, rows.length)
@@ -84,7 +84,7 @@ const uniqueDates = (rows: SampleInsert[]) => [...new Set(rows.map((r) => r.loca
 
 /** idle.detected once per idle stretch beyond the tenant's threshold (see idle-stretches.ts). */
 function emitIdleDetected(ctx: TenantBoundCtx, user: UserRow, batchId: string, rows: SampleInsert[]): void {
-  const threshold = findTenantById(ctx.db, ctx.tenant.id)?.idleThresholdSeconds ?? 300
+  const threshold = tenantRowAsOfAuth(ctx).idleThresholdSeconds ?? 300
   const dates = uniqueDates(rows.filter((r) => r.isIdle))
   // A stretch may run over midnight: look one day either side of the batch's idle dates.
   const around = [...new Set(dates.flatMap((d) => [addDays(d, -1), d, addDays(d, 1)]))]

@@ -2,8 +2,8 @@ import type { Actor, KeyKind, TenantCtx, TenantScope } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { toIso } from '../../kernel/time'
 import { inTransaction, type DbLike } from '../../kernel/db'
-import { findTenantCtx } from '../tenants/queries'
-import { findUserForAuth } from '../users/queries'
+import { findTenantForAuth } from '../tenants/queries'
+import { findUserForAuth, type UserRow } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
 import { hashMatches, parseKey } from './key-format'
 import { findKeyByLookup, recordFailedAttempt, touchKey, type ApiKeyRow } from './queries'
@@ -73,7 +73,8 @@ function verifyKey(db: DbLike, presented: string, now: number, accepted: readonl
   const row = findKeyByLookup(db, parsed.lookup)
   if (!row || row.kind !== parsed.kind) throw invalidToken('The key is unknown.')
   // From here on the key row names its tenant: every write and read is scoped to it.
-  const tenant = findTenantCtx(db, row.tenantId)
+  const found = findTenantForAuth(db, row.tenantId)
+  const tenant = found?.ctx ?? null
   const c: TenantScope | null = tenant ? { tenant, db, now } : null
   if (!hashMatches(presented, row.hash)) {
     if (c) noteFailedAttempt(c, row)
@@ -86,24 +87,26 @@ function verifyKey(db: DbLike, presented: string, now: number, accepted: readonl
   }
   if (!tenant || !c) throw invalidToken('The tenant of this key no longer exists.')
   if (row.kind === 'demo' && !tenant.isDemo) throw invalidToken('Demo keys serve demo tenants only.')
-  const actor = actorFor(c, row)
-  return { auth: { actor, tenant }, row: touchKey(c, row) }
+  const { actor, user } = actorFor(c, row)
+  // The rows read above ride on the context, as of now (TenantCtx.asOfAuth: re-read when you change them).
+  const authed: TenantCtx = { ...tenant, asOfAuth: { tenantRow: found!.row, user } }
+  return { auth: { actor, tenant: authed }, row: touchKey(c, row) }
 }
 
-function actorFor(c: TenantScope, row: ApiKeyRow): Authenticated['actor'] {
+function actorFor(c: TenantScope, row: ApiKeyRow): { actor: Authenticated['actor']; user: UserRow | null } {
   if (row.kind === 'demo' && row.isPublicDemo) {
-    return { kind: 'demo', keyId: row.id, keyKind: 'demo', userId: row.userId, role: row.role, scope: 'read' }
+    return { actor: { kind: 'demo', keyId: row.id, keyKind: 'demo', userId: row.userId, role: row.role, scope: 'read' }, user: null }
   }
   if (!row.userId) {
-    return { kind: 'apiKey', keyId: row.id, keyKind: row.kind, userId: null, role: row.role, scope: row.scope }
+    return { actor: { kind: 'apiKey', keyId: row.id, keyKind: row.kind, userId: null, role: row.role, scope: row.scope }, user: null }
   }
   const user = findUserForAuth(c, row.userId)
   if (!user || user.status === 'deactivated') throw invalidToken('The user of this key is deactivated.')
   // REST tokens carry the permissions of the issuing admin; live/demo user keys act as the user.
   if (row.kind === 'api') {
-    return { kind: 'apiKey', keyId: row.id, keyKind: 'api', userId: user.id, role: user.role, scope: row.scope }
+    return { actor: { kind: 'apiKey', keyId: row.id, keyKind: 'api', userId: user.id, role: user.role, scope: row.scope }, user }
   }
-  return { kind: 'user', keyId: row.id, keyKind: row.kind, userId: user.id, role: user.role, scope: row.scope }
+  return { actor: { kind: 'user', keyId: row.id, keyKind: row.kind, userId: user.id, role: user.role, scope: row.scope }, user }
 }
 
 /** Counts the wrong secret; the fifth in a row emits security.login_failed in the same transaction. */

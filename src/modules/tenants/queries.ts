@@ -60,6 +60,50 @@ export function findTenantCtx(db: DbLike, tenantId: number): TenantCtx | null {
   return stmt.get({ tenantId }) ?? null
 }
 
+/**
+ * Authentication's read of a key's tenant: the context (as findTenantCtx) and the tenant's full
+ * row in the same one statement, so that operations of the request need not read the row again
+ * (TenantCtx.asOfAuth; read it through tenantRowAsOfAuth).
+ */
+export function findTenantForAuth(db: DbLike, tenantId: number): { ctx: TenantCtx; row: TenantRow } | null {
+  const stmt = prepared(db, 'tenants.forAuth', (d) =>
+    d
+      .select({ row: tenants, mcpAccess: plans.mcpAccess, restAccess: plans.restAccess })
+      .from(tenants)
+      .innerJoin(plans, eq(plans.id, tenants.planId))
+      .where(and(eq(tenants.id, sql.placeholder('tenantId')), isNull(tenants.deletedAt)))
+      .prepare(),
+  )
+  const found = stmt.get({ tenantId })
+  if (!found) return null
+  const { row, mcpAccess, restAccess } = found
+  const ctx: TenantCtx = {
+    id: row.id,
+    readableId: row.readableId,
+    slug: row.slug,
+    name: row.name,
+    planId: row.planId,
+    timezone: row.timezone,
+    isDemo: row.isDemo,
+    mcpAccess,
+    restAccess,
+  }
+  return { ctx, row }
+}
+
+/**
+ * The context's tenant row as authentication read it (TenantCtx.asOfAuth), or read now when the
+ * context carries none. Only for operations that do not change the tenant's row in the same
+ * request (clock-in/out, ingestion, worked time): see the rule at TenantCtx.asOfAuth.
+ */
+export function tenantRowAsOfAuth(c: TenantScope): TenantRow {
+  const known = c.tenant.asOfAuth?.tenantRow as TenantRow | undefined
+  return known && known.id === c.tenant.id ? known : getTenantRow(c)
+}
+
+/** companySettingsOf over tenantRowAsOfAuth. */
+export const companySettingsAsOfAuth = (c: TenantScope): CompanySettings => settingsOfRow(tenantRowAsOfAuth(c))
+
 /** Looks a tenant up by readable id (DEMO-123456) or slug, as operators type them. */
 export function findTenantByReference(db: DbLike, ref: string): TenantRow | null {
   return (

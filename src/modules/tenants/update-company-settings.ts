@@ -77,7 +77,8 @@ export function applyCompanySettings(ctx: TenantBoundCtx, input: UpdateSettingsI
     const after = currentSettings(c)
     // Stored worked time per person and date depends on both: recount it from the raw rows.
     if (before.timezone !== after.timezone || JSON.stringify(before.paid_break_kinds) !== JSON.stringify(after.paid_break_kinds))
-      rebuildPersonDayTotals({ ...c, tenant: { ...c.tenant, timezone: after.timezone } })
+      // Without the row authentication read (TenantCtx.asOfAuth): it holds the settings before this change.
+      rebuildPersonDayTotals({ ...c, tenant: { ...c.tenant, timezone: after.timezone, asOfAuth: undefined } })
     const d = diff(before, after)
     recordChange(c, { action: 'settings.updated', entity: 'settings', entityId: ctx.tenant.readableId, before: d.before, after: d.after })
     return { settings: after, changed: d.changed, notes: notesOf(before, after, localDate(c.now, after.timezone)) }

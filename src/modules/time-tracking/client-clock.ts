@@ -3,7 +3,7 @@ import { callerUserId } from '../../kernel/access'
 import { defineOperation } from '../../kernel/operation'
 import { Id, Instant, Int, Nullable } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
-import { getUserInTenant } from '../users/queries'
+import { userAsOfAuth } from '../users/queries'
 import { resolveBooking } from './booking'
 import { Break, toBreak } from './break-model'
 import { clockInUser } from './clock-in'
@@ -45,7 +45,7 @@ export const clientClockIn = defineOperation({
   run(ctx, input) {
     const userId = callerUserId(ctx)
     const point = pointFrom(input)
-    const user = getUserInTenant(ctx, userId)
+    const user = userAsOfAuth(ctx, userId)
     requireClockInCode(ctx, user, input.otp, point)
     const booking = resolveBooking(ctx, input)
     const { log, geofence, agentSessionsEnded } = clockInUser(ctx, userId, { ...(point ?? {}), ...booking }, user)

@@ -10,9 +10,9 @@ import { MINUTE, localTimeLabel, toIso } from '../../kernel/time'
 import { endActiveAgentSessions } from '../activity/agent-queries'
 import { insertLocationPing, listOffices, type OfficeRow } from '../locations/office-queries'
 import { geofencePolicyFor } from '../locations/office-policy'
-import { findTenantById, settingsOfRow } from '../tenants/queries'
+import { companySettingsAsOfAuth } from '../tenants/queries'
 import type { GeofencePolicy } from '../tenants/schema'
-import { getUserInTenant, type UserRow } from '../users/queries'
+import { getUserInTenant, userAsOfAuth, type UserRow } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
 import { pointFrom } from './coordinates'
 import { matchGeofence, type GeofenceResult, type Point } from './geofence'
@@ -75,8 +75,8 @@ export function clockInUser(ctx: TenantBoundCtx, userId: string, input: ClockInR
   // The caller's row of this user, read in this request (the two-factor gate), else read here.
   const user = known?.id === userId ? known : getUserInTenant(ctx, userId)
   if (user.status !== 'active') throw new DomainError('conflict', 'Only active users can clock in.')
-  // The tenant row once: the company geofence policy and the presence-tap interval.
-  const company = settingsOfRow(findTenantById(ctx.db, ctx.tenant.id)!)
+  // The tenant row as authentication read it (else once): the geofence policy and the presence-tap interval.
+  const company = companySettingsAsOfAuth(ctx)
   const fence = checkGeofence(ctx, user, point, company)
   const tapMinutes = company.presenceTapMinutes
   try {
@@ -184,7 +184,7 @@ export const clockIn = defineOperation({
     const userId = callerUserId(ctx)
     const { otp, ...coords } = input
     // The same gate as the client API: a user with two-factor authentication on needs the code.
-    const user = getUserInTenant(ctx, userId)
+    const user = userAsOfAuth(ctx, userId)
     requireClockInCode(ctx, user, otp, pointFrom(coords))
     const { log, geofence, agentSessionsEnded } = clockInUser(ctx, userId, coords, user)
     const where = geofence?.matched ? ` at ${geofence.matched.name}` : ''

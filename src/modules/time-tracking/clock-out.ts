@@ -7,7 +7,7 @@ import { inTransaction } from '../../kernel/db'
 import { Id, Instant, Int } from '../../kernel/schemas'
 import { toIso, hoursFromMs, localTimeLabel } from '../../kernel/time'
 import { endActiveAgentSessions } from '../activity/agent-queries'
-import { getUserInTenant } from '../users/queries'
+import { userAsOfAuth } from '../users/queries'
 import { insertLocationPing, listOffices } from '../locations/office-queries'
 import { checkBudgetAlert } from '../projects/budget'
 import { getProjectInTenant } from '../projects/queries'
@@ -56,7 +56,8 @@ function notClockedIn(ctx: TenantBoundCtx, userId: string): DomainError {
  */
 export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latitude?: number; longitude?: number }): ClockOutResult {
   const point = pointFrom(input)
-  const user = getUserInTenant(ctx, userId)
+  // As authentication read it: clocking out changes the log, not the user (TenantCtx.asOfAuth).
+  const user = userAsOfAuth(ctx, userId)
   return inTransaction(ctx, (c) => {
     const open = findOpenTimeLog(c, user.id)
     if (!open) throw notClockedIn(c, user.id)

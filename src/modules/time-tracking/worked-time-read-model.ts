@@ -3,7 +3,7 @@ import type { TenantScope } from '../../kernel/ctx'
 import { timesheets } from '../timesheets/schema'
 import { breaksOfLogs } from './break-queries'
 import { localDate } from '../../kernel/time'
-import { companySettingsOf } from '../tenants/queries'
+import { companySettingsAsOfAuth, companySettingsOf } from '../tenants/queries'
 import type { TimeLogRow } from './queries'
 import { breaks, timeLogs } from './schema'
 
@@ -128,7 +128,8 @@ export function netMsByUserDate(c: TenantScope, logs: TimeLogRow[]): Map<string,
   const endOf = (log: TimeLogRow) => log.clockOutAt ?? c.now
   const byId = new Map(logs.map((l) => [l.id, l]))
   const pausedMs = new Map<string, number>()
-  const paidKinds = companySettingsOf(c).paidBreakKinds
+  // As authentication read the row (a clock-out's settle): a change of the paid kinds drops it (update_company_settings).
+  const paidKinds = companySettingsAsOfAuth(c).paidBreakKinds
   for (const b of breaksOfLogs(
     c,
     logs.map((l) => l.id),

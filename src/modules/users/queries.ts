@@ -27,6 +27,16 @@ export const insertUser = (c: TenantScope, row: NewUserRow): UserRow =>
 /** One user of the context's tenant (the same prepared statement as authentication's read). */
 export const findUserInTenant = (c: TenantScope, userId: string): UserRow | null => findUserForAuth(c, userId)
 
+/**
+ * The key's user as authentication read it in this request (TenantCtx.asOfAuth), or read now when
+ * the context carries another user or none. Only where the operation does not change that user
+ * before using the row (see the rule at TenantCtx.asOfAuth).
+ */
+export function userAsOfAuth(c: TenantScope, userId: string): UserRow {
+  const known = c.tenant.asOfAuth?.user as UserRow | null | undefined
+  return known && known.id === userId && known.tenantId === c.tenant.id ? known : getUserInTenant(c, userId)
+}
+
 /** Fetch-or-throw: another tenant's id is indistinguishable from a missing one. */
 export function getUserInTenant(c: TenantScope, userId: string): UserRow {
   const row = findUserInTenant(c, userId)
