@@ -130,7 +130,8 @@ describe('the day of a simulated employee', () => {
 
     // A short break, a presence confirmation, then she walks out to a café.
     expect(await ok(as(ana).post('/breaks/start', { kind: 'break' }))).toMatchObject({ changed: true })
-    expect(await ok(as(ana).post('/breaks/end', {}))).toMatchObject({ changed: true, break: { kind: 'break' } })
+    const breakEnd = await ok(as(ana).post('/breaks/end', {}))
+    expect(breakEnd).toMatchObject({ changed: true, break: { kind: 'break' } })
     expect(await ok(as(ana).post('/presence-taps', AT_DESK))).toMatchObject({ changed: true, is_within_geofence: true })
     const t1 = Date.now()
     const pings = await ok(
@@ -158,7 +159,11 @@ describe('the day of a simulated employee', () => {
     // Timesheet: Ana submits, Max approves.
     const submitted = await ok(as(ana).post('/timesheets/submit', {}))
     day.timesheetId = submitted.timesheet.id
-    expect(submitted.timesheet).toMatchObject({ status: 'submitted', time_log_ids: [day.timeLogId], total_seconds: clockOut.duration_seconds })
+    // Worked time is the session net of the (unpaid) break, rounded once: the few milliseconds of
+    // the break can move it a second below the session's own rounded duration.
+    const ms = (iso: string) => Date.parse(iso)
+    const netSeconds = Math.round((ms(clockOut.clock_out_at) - ms(clockOut.clock_in_at) - (ms(breakEnd.break.ended_at) - ms(breakEnd.break.started_at))) / 1000)
+    expect(submitted.timesheet).toMatchObject({ status: 'submitted', time_log_ids: [day.timeLogId], total_seconds: netSeconds })
     expect((await ok(as(max).post(`/timesheets/${day.timesheetId}/approve`, {}))).timesheet).toMatchObject({ status: 'approved' })
   })
 

@@ -124,8 +124,15 @@ export class WindowsCollector implements Collector {
 
   private async readOnce(): Promise<ForegroundReading> {
     await this.start()
-    this.proc!.stdin.write('\n')
-    await this.proc!.stdin.flush()
+    try {
+      this.proc!.stdin.write('\n')
+      await this.proc!.stdin.flush()
+    } catch (cause) {
+      // The process ended after its last answer but before Bun noticed its exit: the write meets a
+      // closed pipe (EPIPE). That is the same event as reading end-of-file below.
+      this.lines = null
+      throw new Error('PowerShell collector exited', { cause })
+    }
     const block: string[] = []
     for (;;) {
       const line = await this.nextLine()
