@@ -352,5 +352,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795459387157,
     "hash": "ca8fc44d728e976362d36901cf2f156fb448da912be50e5db0123a427a356cd6"
+  },
+  {
+    "tag": "0020_past_triton",
+    "sql": [
+      "CREATE INDEX `time_logs_open_in_idx` ON `time_logs` (`tenant_id`,`clock_in_at`,`id`,`clock_out_at`) WHERE clock_out_at is null;"
+    ],
+    "bps": true,
+    "folderMillis": 1795459820249,
+    "hash": "f609b0fe87b086f8b4c0e6d68b61829adcacee607c6bff04e162d12ecc1ccad5"
   }
 ]

@@ -1,0 +1,1 @@
+CREATE INDEX `time_logs_open_in_idx` ON `time_logs` (`tenant_id`,`clock_in_at`,`id`,`clock_out_at`) WHERE clock_out_at is null;
