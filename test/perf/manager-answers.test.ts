@@ -327,6 +327,41 @@ describe('manager answers equal the raw recomputation', () => {
     expect(a.clocked_in_now).toBe(open.size)
   })
 
+  test('a manager sees the teams they manage by either rule (named manager, or a membership with role manager)', async () => {
+    const t = tenant()
+    const me = db.query<{ user_id: string }, [string]>('select user_id from api_keys where display_prefix = ?').get(keys.Manager!.slice(0, 16))!.user_id
+    const managed = () =>
+      db
+        .query<{ id: string }, [number, string, number, string]>(
+          "select id from teams where tenant_id = ? and manager_user_id = ? union select team_id from team_memberships where tenant_id = ? and user_id = ? and role_in_team = 'manager'",
+        )
+        .all(t.id, me, t.id, me)
+        .map((r) => r.id)
+    // A second team by a membership row with role manager (the demo names one manager per team).
+    const other = db
+      .query<{ id: string }, [number, string]>(
+        'select id from teams where tenant_id = ? and (manager_user_id is null or manager_user_id != ?) order by name limit 1',
+      )
+      .get(t.id, me)!
+    const rw = new Database(join(server.dataDir, 'workforce.db'))
+    rw.exec('PRAGMA busy_timeout = 5000')
+    rw.run(
+      "insert into team_memberships (tenant_id, team_id, user_id, role_in_team, joined_at) values (?, ?, ?, 'manager', ?) on conflict (team_id, user_id) do update set role_in_team = 'manager'",
+      [t.id, other.id, me, Date.now()],
+    )
+    rw.close()
+    const teams = managed()
+    expect(teams).toContain(other.id)
+    expect(teams.length).toBeGreaterThanOrEqual(2)
+    const people = new Set([me, ...teams.flatMap((id) => teamMembers(id))])
+    const active = allUsers(t).filter((u) => u.status === 'active' && people.has(u.id)).length
+    const d = await callTool(await as('Manager'), 'get_dashboard_summary')
+    expect(d.isError).toBe(false)
+    const a = d.structured as { scope: string; active_headcount: number }
+    expect(a.scope).toBe('team')
+    expect(a.active_headcount).toBe(active)
+  })
+
   test('get_productivity_overview: several people and periods against the raw samples', async () => {
     const t = tenant()
     const admin = await as('Admin')
