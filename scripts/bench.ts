@@ -25,13 +25,14 @@
  * Seeded data is cached under $TMPDIR/wf-bench-cache (WORKFORCE_BENCH_CACHE).
  */
 import type { Subprocess } from 'bun'
+import { Database } from 'bun:sqlite'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { BareConfig } from './bench/bare'
 import { compareAnswers, compareWrites, type Verdict } from './bench/compare'
-import { ENDPOINTS, type Endpoint, MCP_HEADERS, SAMPLES_PER_BATCH, ingestBody, isRead, toolCall } from './bench/endpoints'
+import { ENDPOINTS, type Endpoint, GROWTH_EXTRA, MCP_HEADERS, SAMPLES_PER_BATCH, ingestBody, isRead, toolCall } from './bench/endpoints'
 import { median, rps, stats, type Window, window } from './bench/load'
 import { ROOT, seeded, workingCopy } from './bench/seed'
 
@@ -397,7 +398,24 @@ async function sequential(side: Side, win: number, minCalls: number): Promise<Wi
 
 async function growthRun(): Promise<number> {
   const sizes = (opt.sizes ?? (quick ? '1000,10000' : '100,1000,5000,10000')).split(',').map(Number)
-  const reads = endpoints.filter(isRead)
+  // Each read, plus the growth-only reads of the same tool (one team's hours); team hours without
+  // team_id on the Admin key is the whole organisation, and is labelled so.
+  const reads = endpoints
+    .filter(isRead)
+    .flatMap((e) => [e, ...GROWTH_EXTRA.filter((x) => x.with === e.name).map((x) => x.e)])
+    .map((e) => (e.name === 'summarize_team_hours' ? { ...e, label: `${e.label}, organisation-wide (Admin key, no team_id)` } : e))
+  const teamOf = (dir: string, tenant: string, name: string): string => {
+    const db = new Database(join(dir, 'workforce.db'), { readonly: true })
+    try {
+      const row = db
+        .query<{ id: string }, [string, string]>('select t.id from teams t join tenants n on n.id = t.tenant_id where n.readable_id = ? and t.name = ?')
+        .get(tenant, name)
+      if (!row) throw new Error(`growth: no team ${name} in ${tenant}`)
+      return row.id
+    } finally {
+      db.close()
+    }
+  }
   const win = opt.growth ? Number(opt.seconds ?? 3) : 0.5
   const days = Number(opt.days ?? 14)
   log(
@@ -418,7 +436,9 @@ async function growthRun(): Promise<number> {
       const teams = (await (await fetch(`${url}/api/v1/teams?page_size=1`, { headers: { authorization: `Bearer ${s.restToken}` } })).json()) as {
         data: { id: string }[]
       }
-      for (const e of reads) {
+      for (const read of reads) {
+        const extra = GROWTH_EXTRA.find((x) => x.e.name === read.name)
+        const e = extra && read.kind === 'mcp' ? { ...read, args: { ...read.args, team_id: teamOf(copy.dir, s.demoTenant, extra.team) } } : read
         const side = sides(e, url, url, s, teams.data[0]!.id).product
         for (let i = 0; i < 2; i++) await fetch(side.next(0, 0).url, side.next(0, 0).init).then((r) => r.text())
         const c0 = cpuMs(product.proc.pid)

@@ -22,6 +22,25 @@ export const ENDPOINTS: Endpoint[] = [
 
 export const isRead = (e: Endpoint) => e.kind === 'mcp' || e.kind === 'rest'
 
+/**
+ * Growth table only (scripts/bench.ts growthRun), run when the endpoint named `with` is: reads
+ * whose answer keeps its size as the tenant grows. The demo seed sizes teams by kind, not by head
+ * count (seed/company/people.ts): Platform Engineering has 9 members at 1,000 and at 10,000 people.
+ */
+export const GROWTH_EXTRA: { with: string; team: string; e: Endpoint & { kind: 'mcp' } }[] = [
+  {
+    with: 'summarize_team_hours',
+    team: 'Platform Engineering',
+    e: {
+      name: 'summarize_team_hours_team',
+      label: 'MCP summarize_team_hours, one team (team_id: Platform Engineering, 9 people)',
+      kind: 'mcp',
+      tool: 'summarize_team_hours',
+      args: { team_id: '' },
+    },
+  },
+]
+
 /** The JSON-RPC body of a tools/call. */
 export const toolCall = (tool: string, args: Record<string, unknown>, id: number | string = 1) =>
   JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: args } })

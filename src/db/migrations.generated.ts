@@ -352,5 +352,15 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795459387157,
     "hash": "ca8fc44d728e976362d36901cf2f156fb448da912be50e5db0123a427a356cd6"
+  },
+  {
+    "tag": "0020_romantic_skin",
+    "sql": [
+      "CREATE INDEX `teams_tenant_manager_idx` ON `teams` (`tenant_id`,`manager_user_id`);",
+      "\nCREATE INDEX `time_logs_open_in_idx` ON `time_logs` (`tenant_id`,`clock_in_at`,`id`,`clock_out_at`) WHERE clock_out_at is null;"
+    ],
+    "bps": true,
+    "folderMillis": 1795460195482,
+    "hash": "39951f034a7a54a61858f7ab1d7c02ca43a1dab5f5fc9aed057c835267eeff83"
   }
 ]

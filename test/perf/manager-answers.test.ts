@@ -240,6 +240,128 @@ describe('manager answers equal the raw recomputation', () => {
     }
   })
 
+  test('open sessions: a team call sees only its own open logs; the dashboard sums open logs with unended, paid and unpaid breaks by the rule', async () => {
+    const t = tenant()
+    const rw = new Database(join(server.dataDir, 'workforce.db'))
+    rw.exec('PRAGMA busy_timeout = 5000')
+    // Two teams, each with a member not clocked in: clock one of each in by hand, with breaks of
+    // every shape (closed unpaid, unended, a lunch), so the per-team lookup of open logs
+    // (time_logs_one_open_uq) and the organisation's sum (time_logs_open_in_idx) both have work.
+    const teams = rw.query<{ id: string }, [number]>('select id from teams where tenant_id = ? order by name').all(t.id)
+    const picked: { team: string; user: string }[] = []
+    for (const tm of teams) {
+      const free = teamMembers(tm.id).filter(
+        (u) =>
+          !picked.some((p) => p.user === u) &&
+          rw.query<{ one: number }, [string]>("select 1 as one from users where id = ? and status = 'active'").get(u) &&
+          !rw.query<{ one: number }, [string]>('select 1 as one from time_logs where user_id = ? and clock_out_at is null').get(u),
+      )
+      if (free[0]) picked.push({ team: tm.id, user: free[0] })
+      if (picked.length === 2) break
+    }
+    expect(picked.length).toBe(2)
+    const at = Date.now() - 3 * 3_600_000
+    const breaks: [string, number, number | null][][] = [
+      [
+        ['break', at + 600_000, at + 1_200_000],
+        ['lunch', at + 3_600_000, at + 5_400_000],
+      ],
+      [['break', at + 7_200_000, null]],
+    ]
+    for (const [i, p] of picked.entries()) {
+      const log = crypto.randomUUID()
+      rw.run("insert into time_logs (id, tenant_id, user_id, clock_in_at, status, source, created_at) values (?, ?, ?, ?, 'open', 'import', ?)", [
+        log,
+        t.id,
+        p.user,
+        at,
+        at,
+      ])
+      for (const [kind, from, to] of breaks[i]!)
+        rw.run('insert into breaks (id, tenant_id, user_id, time_log_id, kind, started_at, ended_at) values (?, ?, ?, ?, ?, ?, ?)', [
+          crypto.randomUUID(),
+          t.id,
+          p.user,
+          log,
+          kind,
+          from,
+          to,
+        ])
+    }
+    rw.close()
+    const admin = await as('Admin')
+    const open = new Set(
+      db
+        .query<{ user_id: string }, [number]>('select user_id from time_logs where tenant_id = ? and clock_out_at is null')
+        .all(t.id)
+        .map((o) => o.user_id),
+    )
+    for (const p of picked) {
+      const before = Date.now()
+      const r = await callTool(admin, 'summarize_team_hours', { team_id: p.team, period: 'today' })
+      const after = Date.now()
+      expect(r.isError).toBe(false)
+      const res = (r.structured as { result: { members: { user_id: string; hours: number; is_clocked_in: boolean }[] } }).result
+      const team = new Set(teamMembers(p.team))
+      // Every listed member belongs to the team; clocked in exactly when they have an open log.
+      for (const m of res.members) {
+        expect(team.has(m.user_id)).toBe(true)
+        expect(m.is_clocked_in).toBe(open.has(m.user_id))
+      }
+      const mine = res.members.find((m) => m.user_id === p.user)!
+      expect(mine.is_clocked_in).toBe(true)
+      const today = localDate(before, t.timezone)
+      expect(mine.hours).toBeGreaterThanOrEqual(hoursFromMs(sumOver(rawWorked(t, before), [p.user], today, today)))
+      expect(mine.hours).toBeLessThanOrEqual(hoursFromMs(sumOver(rawWorked(t, after), [p.user], today, today)))
+      // Before 03:00 local the session began yesterday: counted on its clock-in date, not today.
+      if (localDate(at, t.timezone) === today) expect(mine.hours).toBeGreaterThan(0)
+    }
+    const d = await callTool(admin, 'get_dashboard_summary')
+    const a = d.structured as Record<string, unknown>
+    const now = Date.parse(a.as_of as string)
+    const today = localDate(now, t.timezone)
+    const everyone = allUsers(t).map((u) => u.id)
+    const worked = rawWorked(t, now)
+    expect(a.hours_worked_today).toBe(hoursFromMs(sumOver(worked, everyone, today, today)))
+    expect(a.hours_worked_this_week).toBe(hoursFromMs(sumOver(worked, everyone, weekStart(today), today)))
+    expect(a.clocked_in_now).toBe(open.size)
+  })
+
+  test('a manager sees the teams they manage by either rule (named manager, or a membership with role manager)', async () => {
+    const t = tenant()
+    const me = db.query<{ user_id: string }, [string]>('select user_id from api_keys where display_prefix = ?').get(keys.Manager!.slice(0, 16))!.user_id
+    const managed = () =>
+      db
+        .query<{ id: string }, [number, string, number, string]>(
+          "select id from teams where tenant_id = ? and manager_user_id = ? union select team_id from team_memberships where tenant_id = ? and user_id = ? and role_in_team = 'manager'",
+        )
+        .all(t.id, me, t.id, me)
+        .map((r) => r.id)
+    // A second team by a membership row with role manager (the demo names one manager per team).
+    const other = db
+      .query<{ id: string }, [number, string]>(
+        'select id from teams where tenant_id = ? and (manager_user_id is null or manager_user_id != ?) order by name limit 1',
+      )
+      .get(t.id, me)!
+    const rw = new Database(join(server.dataDir, 'workforce.db'))
+    rw.exec('PRAGMA busy_timeout = 5000')
+    rw.run(
+      "insert into team_memberships (tenant_id, team_id, user_id, role_in_team, joined_at) values (?, ?, ?, 'manager', ?) on conflict (team_id, user_id) do update set role_in_team = 'manager'",
+      [t.id, other.id, me, Date.now()],
+    )
+    rw.close()
+    const teams = managed()
+    expect(teams).toContain(other.id)
+    expect(teams.length).toBeGreaterThanOrEqual(2)
+    const people = new Set([me, ...teams.flatMap((id) => teamMembers(id))])
+    const active = allUsers(t).filter((u) => u.status === 'active' && people.has(u.id)).length
+    const d = await callTool(await as('Manager'), 'get_dashboard_summary')
+    expect(d.isError).toBe(false)
+    const a = d.structured as { scope: string; active_headcount: number }
+    expect(a.scope).toBe('team')
+    expect(a.active_headcount).toBe(active)
+  })
+
   test('get_productivity_overview: several people and periods against the raw samples', async () => {
     const t = tenant()
     const admin = await as('Admin')

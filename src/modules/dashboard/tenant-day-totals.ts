@@ -106,12 +106,15 @@ export function openWorkedMs(c: TenantScope, fromDate: string, today: string): {
   const unpaid = paid.length === 0 ? '' : ` and b.kind not in (${paid.map((k) => (k === 'lunch' ? "'lunch'" : "'break'")).join(', ')})`
   const row = sqliteOf(c.db)
     .query<{ total: number; today: number }, [number, number, number, number, number]>(
-      `select coalesce(sum(net), 0) as total, coalesce(sum(case when clock_in_at >= ?4 then net end), 0) as today from (
+      // Materialized: the outer query names `net` twice, and a flattened subquery would run each
+      // log's break lookup twice. The open logs come from a covering partial index, by clock-in.
+      `with open_net as materialized (
         select l.clock_in_at, max(0, ?1 - l.clock_in_at - coalesce((
           select sum(max(0, min(coalesce(b.ended_at, ?1), ?1) - min(b.started_at, ?1)))
           from breaks b where b.tenant_id = l.tenant_id and b.time_log_id = l.id${unpaid}), 0)) as net
-        from time_logs l indexed by time_logs_one_open_uq
-        where l.tenant_id = ?5 and l.clock_out_at is null and l.clock_in_at >= ?2 and l.clock_in_at < ?3)`,
+        from time_logs l indexed by time_logs_open_in_idx
+        where l.tenant_id = ?5 and l.clock_out_at is null and l.clock_in_at >= ?2 and l.clock_in_at < ?3)
+      select coalesce(sum(net), 0) as total, coalesce(sum(case when clock_in_at >= ?4 then net end), 0) as today from open_net`,
     )
     .get(c.now, week.from, week.to, day.from, c.tenant.id)
   return row ?? { total: 0, today: 0 }

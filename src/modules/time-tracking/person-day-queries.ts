@@ -253,6 +253,16 @@ export function workedMsBetween(c: TenantScope, fromDate: string, toDate: string
   return out
 }
 
+/**
+ * The open logs of the users in the JSON array placeholder `ids`, looked up person by person in
+ * time_logs_one_open_uq (tenant, user). Without the hint SQLite walks every open log of the tenant
+ * (time_logs_tenant_out_idx on clock_out_at is null) and filters them by user: a team's call then
+ * grows with the whole organisation's clocked-in people.
+ */
+export const openLogsOfIds = () =>
+  sql`${timeLogs}.rowid in (select rowid from time_logs indexed by time_logs_one_open_uq where tenant_id = ${sql.placeholder('tenantId')}
+    and clock_out_at is null and user_id in (select value from json_each(${sql.placeholder('ids')})))`
+
 /** Open time logs of these users (all when null): at most one per person (time_logs_one_open_uq). */
 function openLogsOf(c: TenantScope, userIds: string[] | null): TimeLogRow[] {
   const all = userIds === null
@@ -260,13 +270,7 @@ function openLogsOf(c: TenantScope, userIds: string[] | null): TimeLogRow[] {
     d
       .select()
       .from(timeLogs)
-      .where(
-        and(
-          eq(timeLogs.tenantId, sql.placeholder('tenantId')),
-          isNull(timeLogs.clockOutAt),
-          all ? undefined : sql`${timeLogs.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
-        ),
-      )
+      .where(and(eq(timeLogs.tenantId, sql.placeholder('tenantId')), isNull(timeLogs.clockOutAt), all ? undefined : openLogsOfIds()))
       .prepare(),
   ).all({ tenantId: c.tenant.id, ids: JSON.stringify(userIds ?? []) })
 }

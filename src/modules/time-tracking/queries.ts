@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import type { SQLQueryBindings } from 'bun:sqlite'
 import { prepared, sqliteOf } from '../../kernel/db'
-import { settlePersonDays } from './person-day-queries'
+import { openLogsOfIds, settlePersonDays } from './person-day-queries'
 import { timeLogs } from './schema'
 
 export type TimeLogRow = typeof timeLogs.$inferSelect
@@ -104,13 +104,7 @@ export function openLogUserIds(ctx: TenantScope, userIds: string[] | null): Set<
     d
       .select({ userId: timeLogs.userId })
       .from(timeLogs)
-      .where(
-        and(
-          eq(timeLogs.tenantId, sql.placeholder('tenantId')),
-          isNull(timeLogs.clockOutAt),
-          all ? undefined : sql`${timeLogs.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
-        ),
-      )
+      .where(and(eq(timeLogs.tenantId, sql.placeholder('tenantId')), isNull(timeLogs.clockOutAt), all ? undefined : openLogsOfIds()))
       .prepare(),
   )
   const rows = stmt.all({ tenantId: ctx.tenant.id, ids: JSON.stringify(userIds ?? []) })

@@ -48,6 +48,9 @@ export const timeLogs = sqliteTable(
     index('time_logs_tenant_timesheet_idx').on(t.tenantId, t.timesheetId),
     // At most one open time log per user, enforced by the database itself.
     uniqueIndex('time_logs_one_open_uq').on(t.tenantId, t.userId).where(sql`clock_out_at is null`),
+    // The open logs by clock-in, covering (id for their breaks; clock_out_at so SQLite reads no row): the dashboard sums the organisation's
+    // open sessions from this range without reading the table (dashboard/tenant-day-totals.ts).
+    index('time_logs_open_in_idx').on(t.tenantId, t.clockInAt, t.id, t.clockOutAt).where(sql`clock_out_at is null`),
     // Closed logs still without gap-fill (imported ones): what the gap-fill job looks for every few minutes.
     index('time_logs_gap_fill_pending_idx').on(t.tenantId, t.clockOutAt).where(sql`gap_fill_done_at is null and clock_out_at is not null`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX `teams_tenant_manager_idx` ON `teams` (`tenant_id`,`manager_user_id`);--> statement-breakpoint
+CREATE INDEX `time_logs_open_in_idx` ON `time_logs` (`tenant_id`,`clock_in_at`,`id`,`clock_out_at`) WHERE clock_out_at is null;
