@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { type FakeClock, fakeClock } from '../helpers/fake-clock'
 import { startServer, type TestServer } from '../helpers/server'
 import { authorizeUrl, pkce, startCallbackServer, type CallbackServer } from './consent-helper'
+import { loopbackCertificate } from '../helpers/certificate'
 
 /**
  * Issue 16: a Client ID Metadata Document is fetched once and reused for its Cache-Control
@@ -35,29 +35,7 @@ const CACHE_CONTROL: Record<string, string | undefined> = {
 beforeAll(async () => {
   callback = startCallbackServer()
   clock = fakeClock(at(0))
-  certDir = mkdtempSync(join(tmpdir(), 'wf-cimd-cache-'))
-  const made = Bun.spawnSync(
-    [
-      'openssl',
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(certDir, 'key.pem'),
-      '-out',
-      join(certDir, 'cert.pem'),
-      '-days',
-      '5',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    ],
-    { stderr: 'pipe' },
-  )
-  expect(made.exitCode).toBe(0)
+  certDir = loopbackCertificate('wf-cimd-cache-').dir
   site = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -24,6 +23,7 @@ import {
   signIn,
   startCallbackServer,
 } from './consent-helper'
+import { loopbackCertificate } from '../helpers/certificate'
 
 // A real server, real Chromium and the official SDK client: room for hooks, no timing assertion.
 setDefaultTimeout(120_000)
@@ -161,29 +161,7 @@ beforeAll(async () => {
   // The client's web site for Client ID Metadata Documents: an https stand-in on loopback with a
   // self-signed certificate the server trusts (NODE_EXTRA_CA_CERTS), its range allow-listed for
   // the address guard (as an operator would for an internal client).
-  certDir = mkdtempSync(join(tmpdir(), 'wf-cimd-'))
-  const made = Bun.spawnSync(
-    [
-      'openssl',
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(certDir, 'key.pem'),
-      '-out',
-      join(certDir, 'cert.pem'),
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stderr: 'pipe' },
-  )
-  expect(made.exitCode).toBe(0)
+  certDir = loopbackCertificate('wf-cimd-').dir
   documents = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
