@@ -8,6 +8,10 @@ import { formatDay, formatHours } from '../format'
 import { CsrfField, e } from '../layout'
 import { definePage, type Flash } from '../pages'
 import type { SignedInRequest } from '../request'
+import { Pager, pageOf } from './paging'
+
+/** Timesheets per page of the list (the count above it is of all of them). */
+export const APPROVALS_PAGE_SIZE = 50
 
 /** Approves or rejects every ticked timesheet, one operation each; says what happened to each. */
 async function decide(req: SignedInRequest, form: URLSearchParams, verdict: 'approve' | 'reject'): Promise<Flash> {
@@ -42,14 +46,21 @@ export const approvalsPage = definePage({
     reject: (req, form) => decide(req, form, 'reject'),
   },
   async render(req) {
-    const pending = await invoke(listPendingApprovals, req.ctx, {})
+    const asked = pageOf(req)
+    let pending = await invoke(listPendingApprovals, req.ctx, { page: asked, page_size: APPROVALS_PAGE_SIZE })
+    const pages = Math.max(1, Math.ceil(pending.count / APPROVALS_PAGE_SIZE))
+    // Asked past the last page (after deciding the last rows of it, say): the last page.
+    const page = Math.min(asked, pages)
+    if (page !== asked) pending = await invoke(listPendingApprovals, req.ctx, { page, page_size: APPROVALS_PAGE_SIZE })
     const csrf = req.signedIn.session.csrfToken
     if (pending.count === 0) return <p>No timesheet is waiting for your approval.</p>
+    const first = (page - 1) * APPROVALS_PAGE_SIZE + 1
     return (
-      <form method="post" action="/team/approvals" hx-push-url="false">
+      <form method="post" action={page > 1 ? `/team/approvals?page=${page}` : '/team/approvals'} hx-push-url="false">
         <CsrfField token={csrf} />
         <p class="muted">
-          {pending.count} {pending.count === 1 ? 'timesheet is' : 'timesheets are'} waiting, oldest first. Tick the ones to decide.
+          {pending.count} {pending.count === 1 ? 'timesheet is' : 'timesheets are'} waiting, oldest first
+          {pages > 1 ? `; ${first}–${first + pending.items.length - 1} shown` : ''}. Tick the ones to decide: the buttons act on the ticked rows of this page.
         </p>
         <div class="table-wrap" tabindex="0">
           <table>
@@ -92,6 +103,7 @@ export const approvalsPage = definePage({
             </tbody>
           </table>
         </div>
+        <Pager req={req} page={page} pages={pages} label="Pages of the pending timesheets" />
         <div class="actions">
           <button type="submit" name="_action" value="approve">
             Approve selected
