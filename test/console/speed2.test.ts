@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { localDate } from '../../src/kernel/time'
+import { type PeriodRule, payPeriodRange } from '../../src/modules/timesheets/period'
 import { callTool, mcpClient } from '../helpers/mcp'
 import { type ConsoleHarness, checkPage, startConsole, type Tab } from './harness'
 
@@ -9,6 +11,7 @@ setDefaultTimeout(180_000)
 
 let h: ConsoleHarness
 let owner: Tab
+let tenant = ''
 
 /** The names in the rows of the People table, in order. */
 const peopleRows = async (t: Tab): Promise<string[]> =>
@@ -17,6 +20,7 @@ const peopleRows = async (t: Tab): Promise<string[]> =>
 beforeAll(async () => {
   h = await startConsole()
   const created = await h.createTenant({ name: 'Pager Works', domain: 'pager.test' })
+  tenant = created.tenant
   owner = await h.tab()
   await h.setPasswordByLink(owner, created.setupUrl)
   // 60 crew members and 4 office people, added through the page's own "Add a person directly" form
@@ -153,5 +157,57 @@ describe('console speed 2: Approvals and Alerts', () => {
     await a.page.goto('/team/alerts')
     await a.page.getByRole('heading', { name: 'Workload alerts today' }).waitFor()
     await checkPage(a, 'speed2-alerts-admin')
+  })
+
+  test('Approvals over 55 pending timesheets: 50 a page, Next, and the bulk approve decides the ticked rows of page 2 only', async () => {
+    // 55 crew members get one entry yesterday (the Corrections page's own "add" POST), and the
+    // pay-period job generates their timesheets (the CLI with --date, the period's last date: the job
+    // acts on the date it is given, today's weekday does not matter).
+    const mine = 'tenant_id = (select id from tenants where readable_id = ?)'
+    const yesterday = localDate(Date.now() - 86_400_000, 'Europe/Berlin')
+    const rule = h.db
+      .query('select pay_period as payPeriod, week_start as weekStart, pay_period_anchor as payPeriodAnchor from tenants where readable_id = ?')
+      .get(tenant) as PeriodRule
+    const period = payPeriodRange(rule, yesterday)
+    const crew = (h.db.query("select id from users where email like 'crew.%@pager.test' order by email").all() as { id: string }[]).slice(0, 55)
+    await owner.page.goto('/team/corrections')
+    const csrf = await owner.page.locator('input[name="_csrf"]').first().inputValue()
+    for (let i = 0; i < crew.length; i += 5)
+      await Promise.all(
+        crew.slice(i, i + 5).map(async (u) => {
+          const res = await owner.page.request.post('/team/corrections', {
+            form: { _csrf: csrf, _action: 'add', user_id: u.id, date: yesterday, from: '09:00', to: '10:00', reason: 'forgot to clock in' },
+            headers: { origin: h.server.url },
+          })
+          expect(await res.text()).toContain('Entry added on')
+        }),
+      )
+    await h.cli(['jobs', 'run', 'timesheets.auto_generate', '--tenant', tenant, '--date', period.end])
+    const pendingIds = () =>
+      (h.db.query(`select id from timesheets where status = 'auto_generated' and ${mine}`).all(tenant) as { id: string }[]).map((r) => r.id)
+    expect(pendingIds()).toHaveLength(55)
+
+    await owner.page.goto('/team/approvals')
+    await owner.page.getByText('55 timesheets are waiting, oldest first; 1–50 shown.', { exact: false }).waitFor()
+    const boxes = owner.page.locator('form[action^="/team/approvals"] tbody input[type="checkbox"]')
+    expect(await boxes.count()).toBe(50)
+    await checkPage(owner, 'speed2-approvals-page-1')
+    await owner.page.getByRole('navigation', { name: 'Pages of the pending timesheets' }).getByRole('link', { name: 'Next' }).click()
+    await owner.page.waitForURL('**/team/approvals?page=2')
+    await owner.page.getByText('51–55 shown', { exact: false }).waitFor()
+    expect(await boxes.count()).toBe(5)
+    await checkPage(owner, 'speed2-approvals-page-2')
+    const ticked = [await boxes.nth(0).getAttribute('value'), await boxes.nth(2).getAttribute('value')]
+    await boxes.nth(0).check()
+    await boxes.nth(2).check()
+    await owner.page.getByRole('button', { name: 'Approve selected' }).click()
+    await owner.page.getByText('2 timesheets approved.').waitFor()
+    const approved = (h.db.query(`select id from timesheets where status = 'approved' and ${mine} order by id`).all(tenant) as { id: string }[]).map(
+      (r) => r.id,
+    )
+    expect(approved).toEqual([...ticked].sort() as string[])
+    // The answer is page 2 of the 53 left: its 3 rows.
+    await owner.page.getByText('53 timesheets are waiting', { exact: false }).waitFor()
+    expect(await boxes.count()).toBe(3)
   })
 })
