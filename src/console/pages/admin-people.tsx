@@ -14,11 +14,14 @@ import { Table } from '../components/table'
 import { formatDateTime } from '../format'
 import { definePage } from '../pages'
 import type { SignedInRequest } from '../request'
+import { Pager, pageOf } from './paging'
 import { Field, FormHead, formInput, formStateOf, ROLE_OPTIONS, submitForm } from './admin-forms'
 
 const ROLE_LABEL = Object.fromEntries(ROLE_OPTIONS)
 const PROFILE_OPTIONS = ['', ...WORK_PROFILES] as const
 const EMPLOYMENT = ['job_title', 'employee_number', 'weekly_hours', 'work_profile', 'start_date'] as const
+/** People per page of the list (the count in its heading is of all of them, or of the matches). */
+export const PEOPLE_PAGE_SIZE = 50
 
 /** A one-button form acting on one row (the button's accessible name says on whom). */
 const RowButton = (props: {
@@ -123,11 +126,22 @@ export const adminPeoplePage = definePage({
       ),
   },
   async render(req) {
-    const people = await invoke(listUsers, req.ctx, { page_size: 200 })
+    const q = (req.url.searchParams.get('q') ?? '').trim().slice(0, 200)
+    const asked = pageOf(req)
+    const find = (page: number) => invoke(listUsers, req.ctx, { page, page_size: PEOPLE_PAGE_SIZE, ...(q ? { search: q } : {}) })
+    let people = await find(asked)
+    const pages = Math.max(1, Math.ceil(people.pagination.total / PEOPLE_PAGE_SIZE))
+    // Asked past the last page (the search narrowed, someone left): the last page.
+    const page = Math.min(asked, pages)
+    if (page !== asked) people = await find(page)
     const invitations = await invoke(listInvitations, req.ctx, {})
     const inv = formStateOf(req, 'invite')
     const add = formStateOf(req, 'add')
-    const path = '/admin/people'
+    // Forms post back to this page of this search, so the list stays where it was.
+    const kept = new URLSearchParams()
+    if (q) kept.set('q', q)
+    if (page > 1) kept.set('page', String(page))
+    const path = kept.size ? `/admin/people?${kept}` : '/admin/people'
     return (
       <>
         <section class="card" aria-labelledby="invite-h">
@@ -192,10 +206,32 @@ export const adminPeoplePage = definePage({
         </section>
 
         <section class="card" aria-labelledby="people-h">
-          <h2 id="people-h">People ({people.pagination.total})</h2>
+          <h2 id="people-h" safe>
+            {q ? `People matching “${q}” (${people.pagination.total})` : `People (${people.pagination.total})`}
+          </h2>
+          <form method="get" action="/admin/people" class="form-grid" aria-label="Find people">
+            <label>
+              Find people (name or e-mail)
+              <input type="search" name="q" value={q} maxlength="200" />
+            </label>
+            <div class="form-actions">
+              <button type="submit" class="secondary">
+                Search
+              </button>
+              {q ? <a href="/admin/people">Show everyone</a> : ''}
+            </div>
+          </form>
+          {people.pagination.total > 0 ? (
+            <p class="muted">
+              {`${(page - 1) * PEOPLE_PAGE_SIZE + 1}–${(page - 1) * PEOPLE_PAGE_SIZE + people.data.length} of ${people.pagination.total}, by name.`}
+            </p>
+          ) : (
+            ''
+          )}
           <Table
             rows={people.data}
             labelledBy="people-h"
+            empty={q ? 'Nobody matches the search.' : 'Nobody yet.'}
             columns={[
               {
                 header: 'Name',
@@ -239,6 +275,7 @@ export const adminPeoplePage = definePage({
               },
             ]}
           />
+          <Pager req={req} page={page} pages={pages} label="Pages of the people" />
         </section>
 
         <section class="card" aria-labelledby="add-h">

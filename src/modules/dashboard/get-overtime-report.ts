@@ -86,8 +86,10 @@ export const getOvertimeReport = defineOperation({
     // The worked hours of the period (from the Monday of its first week) are read once, for the people in scope only.
     const lastDate = dates[dates.length - 1] ?? range.start
     const worked = netWorkedBetween(ctx, weekStart(range.start), lastDate, allowed)
+    // The people in scope are read once for the period, not once per date.
+    const inScope = usersMatching(ctx, { userIds: allowed })
     for (const date of dates) {
-      for (const e of detectOvertime(ctx, date, allowed, worked)) {
+      for (const e of detectOvertime(ctx, date, allowed, worked, inScope)) {
         if (e.type !== 'overtime.detected') continue
         const d = e.data
         if (seen && !seen.has(d.userId)) continue

@@ -3,7 +3,7 @@ import { MINUTE, addDays, dateRange, toIso, weekStart, hoursFromMs } from '../..
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { sumDates } from '../time-tracking/hours'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
-import { usersMatching } from '../users/queries'
+import { usersMatching, type UserRow } from '../users/queries'
 import type { EventInput } from '../webhooks/outbox-queries'
 
 /**
@@ -136,11 +136,13 @@ export function detectOvertime(
   userIds: string[] | null = null,
   /** Net worked ms per user and date covering Monday of `date`'s week to `date` (read once for a period). */
   worked: Map<string, Map<string, number>> = netWorkedBetween(ctx, weekStart(date), date, userIds),
+  /** The rows of those users (read here when omitted): a report over many dates reads them once. */
+  users?: UserRow[],
 ): EventInput[] {
   const shifts = new Map(scheduledShiftsOn(ctx, date, userIds).map((s) => [s.userId, shiftNetMs(s)]))
   const events: EventInput[] = []
   if (userIds !== null && userIds.length === 0) return events
-  for (const u of usersMatching(ctx, { userIds })) {
+  for (const u of users ?? usersMatching(ctx, { userIds })) {
     if (u.status !== 'active') continue
     const o = overtimeOn(worked.get(u.id), date, u.weeklyHours, shifts.get(u.id) ?? null)
     const found = o.weekCrossed ? o.week : o.day

@@ -1,5 +1,19 @@
 import type { TenantScope } from '../../kernel/ctx'
-import { HOUR, MINUTE, addDays, dateRange, isoWeekday, localDate, localParts, toIso, weekStart, hoursFromMs, localRange } from '../../kernel/time'
+import {
+  DAY,
+  HOUR,
+  MINUTE,
+  addDays,
+  dateRange,
+  isoWeekday,
+  localDate,
+  localParts,
+  toIso,
+  weekStart,
+  hoursFromMs,
+  localRange,
+  zoneOffset,
+} from '../../kernel/time'
 import { daysOffByUser, excusesShiftStart, type DaysOff } from '../absences/days-off'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { findTenantById } from '../tenants/queries'
@@ -60,10 +74,36 @@ interface Inputs {
   firstDay: string
   /** Holidays and absences per user and date (the week before the date, and the date). */
   daysOff: DaysOff
+  /** The workdays (Monday to Friday) of the week before the date, from firstDay on: the same for everyone. */
+  gapDays: string[]
+  /** The tenant-local hour of an instant (localParts(ms, tz).hour, computed without Intl inside a window of one offset). */
+  localHour: (ms: number) => number
+}
+
+/**
+ * localParts(ms, tz).hour for many instants: inside [from, to) the zone's offset is read at every
+ * local midnight and at `to`; when it is the same at all of them (no DST change in the window) the
+ * hour is plain arithmetic on that offset, else (and outside the window) it is asked of Intl as
+ * before. Same answers, without one Intl formatting per time log and person.
+ */
+export function localHourFn(tz: string, fromDate: string, toDate: string): (ms: number) => number {
+  const slow = (ms: number) => localParts(ms, tz).hour
+  const { from, to } = localRange(fromDate, toDate, tz)
+  const offset = zoneOffset(from, tz)
+  for (const d of dateRange(fromDate, addDays(toDate, 1)))
+    if (zoneOffset(localRange(d, d, tz).from, tz) !== offset || zoneOffset(localRange(d, d, tz).to - 1, tz) !== offset) return slow
+  return (ms) => {
+    if (ms < from || ms >= to) return slow(ms)
+    // Whole seconds, as localParts sees them (Intl drops the milliseconds).
+    const local = Math.floor(ms / 1000) * 1000 + offset
+    return Math.floor((((local % DAY) + DAY) % DAY) / HOUR)
+  }
 }
 
 function unusualHours(i: Inputs, u: UserRow): WorkloadAlert | null {
   const ms = i.perUser.get(u.id)?.get(i.date) ?? 0
+  // Nothing worked on the date: no alert of this kind (checked before the logs' hours, same answer).
+  if (ms === 0) return null
   const hours = hoursFromMs(ms)
   if (hours > i.dailyThreshold) {
     const severity: Severity = hours > i.dailyThreshold + 3 ? 'critical' : 'warning'
@@ -77,13 +117,12 @@ function unusualHours(i: Inputs, u: UserRow): WorkloadAlert | null {
       details: details({ hours_worked: hours, threshold_hours: i.dailyThreshold }),
     }
   }
-  const tz = i.ctx.tenant.timezone
   const odd = (i.logsByUser.get(u.id) ?? []).some((l) => {
-    const start = localParts(l.clockInAt, tz).hour
-    const end = localParts(l.clockOutAt ?? i.ctx.now, tz).hour
+    const start = i.localHour(l.clockInAt)
+    const end = i.localHour(l.clockOutAt ?? i.ctx.now)
     return start < EARLY_HOUR || end >= LATE_HOUR
   })
-  if (!odd || ms === 0) return null
+  if (!odd) return null
   return {
     userId: u.id,
     userName: u.name,
@@ -99,7 +138,7 @@ function timesheetGap(i: Inputs, u: UserRow): WorkloadAlert | null {
   // Workdays of the previous week with no time at all, for someone who did work that week; a
   // holiday of the person's office or a day of their time off is not a workday.
   const off = i.daysOff.get(u.id)
-  const days = dateRange(addDays(i.date, -7), addDays(i.date, -1)).filter((d) => isoWeekday(d) <= 5 && d >= i.firstDay && !off?.has(d))
+  const days = off ? i.gapDays.filter((d) => !off.has(d)) : i.gapDays
   const worked = i.perUser.get(u.id)
   const missing = days.filter((d) => !(worked?.get(d) ?? 0))
   if (missing.length === 0 || missing.length === days.length) return null
@@ -181,7 +220,10 @@ export function computeWorkloadAlerts(ctx: TenantScope, date: string, userIds: s
     dailyThreshold: tenant?.overtimeDailyHours ?? 10,
     firstDay: tenant ? localDate(tenant.createdAt, tz) : '0000-00-00',
     daysOff: daysOffByUser(ctx, addDays(date, -7), date, ids),
+    gapDays: [],
+    localHour: localHourFn(tz, addDays(firstDay, -1), addDays(date, 1)),
   }
+  inputs.gapDays = dateRange(addDays(date, -7), addDays(date, -1)).filter((d) => isoWeekday(d) <= 5 && d >= inputs.firstDay)
   const alerts: WorkloadAlert[] = []
   const byId = new Map(users.map((u) => [u.id, u]))
   for (const shift of shifts) {

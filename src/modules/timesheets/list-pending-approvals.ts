@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
-import { DateOnly, Id, Instant, Int, Nullable } from '../../kernel/schemas'
+import { DateOnly, Id, Instant, Int, MAX_PAGE, Nullable } from '../../kernel/schemas'
 import { DAY, toIsoOrNull, hoursFromSeconds } from '../../kernel/time'
 import { teamNames } from '../teams/queries'
 
@@ -38,18 +38,25 @@ export const listPendingApprovals = defineOperation({
   access: { role: 'manager' },
   input: t.Object({
     team_id: t.Optional(t.String({ format: 'uuid', description: 'Only this team (UUID); omit for all teams you can see' })),
+    page: t.Optional(Int({ minimum: 1, maximum: MAX_PAGE, description: `Page of page_size items, from 1 (default 1)` })),
+    page_size: t.Optional(
+      Int({ minimum: 1, maximum: MAX_PENDING_ITEMS, description: `Items per page, at most ${MAX_PENDING_ITEMS} (default ${MAX_PENDING_ITEMS})` }),
+    ),
   }),
   output: t.Object({
     count: Int({ minimum: 0, description: 'All pending timesheets in scope' }),
-    items: t.Array(PendingApproval, { description: `Oldest first, at most ${MAX_PENDING_ITEMS}` }),
-    has_more: t.Boolean({ description: 'True when count exceeds the items returned' }),
+    items: t.Array(PendingApproval, { description: `Oldest first, at most ${MAX_PENDING_ITEMS} (one page)` }),
+    has_more: t.Boolean({ description: 'True when pending timesheets follow this page' }),
     scope_team_id: Nullable(Id, { description: 'The team filter, null for all visible teams' }),
   }),
   run(ctx, input) {
     const v = visibility(ctx)
     const userIds = scopeUserIds(v, input.team_id ? usersOfTeam(ctx, v, input.team_id) : null)
-    const rows = pendingTimesheets(ctx, userIds, MAX_PENDING_ITEMS)
-    const total = rows.length < MAX_PENDING_ITEMS ? rows.length : countPendingTimesheets(ctx, userIds)
+    const size = input.page_size ?? MAX_PENDING_ITEMS
+    const offset = ((input.page ?? 1) - 1) * size
+    const rows = pendingTimesheets(ctx, userIds, size, offset)
+    // A first page that is not full holds them all; otherwise one count.
+    const total = offset === 0 && rows.length < size ? rows.length : countPendingTimesheets(ctx, userIds)
     const people = userLabels(
       ctx,
       rows.map((r) => r.userId),
@@ -77,7 +84,7 @@ export const listPendingApprovals = defineOperation({
           waiting_days: Math.max(0, Math.floor((ctx.now - since) / DAY)),
         }
       }),
-      has_more: total > rows.length,
+      has_more: total > offset + rows.length,
       scope_team_id: input.team_id ?? null,
     }
   },

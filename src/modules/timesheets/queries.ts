@@ -14,14 +14,15 @@ const pendingWhere = (c: TenantScope, userIds: string[] | null) =>
   )
 
 /** Timesheets awaiting approval, oldest submission first. */
-export function pendingTimesheets(c: TenantScope, userIds: string[] | null, limit: number): TimesheetRow[] {
+export function pendingTimesheets(c: TenantScope, userIds: string[] | null, limit: number, offset = 0): TimesheetRow[] {
   if (userIds !== null && userIds.length === 0) return []
   return c.db
     .select()
     .from(timesheets)
     .where(pendingWhere(c, userIds))
-    .orderBy(sql`coalesce(${timesheets.submittedAt}, ${timesheets.createdAt})`, asc(timesheets.periodStart))
+    .orderBy(sql`coalesce(${timesheets.submittedAt}, ${timesheets.createdAt})`, asc(timesheets.periodStart), asc(timesheets.id))
     .limit(limit)
+    .offset(offset)
     .all()
 }
 
