@@ -44,11 +44,13 @@ export interface TenantCtx {
   readonly asOfAuth?: AuthRows
 }
 
-/** See TenantCtx.asOfAuth: the tenant's full row and the key's user row (user-bound keys), typed by their modules. */
-export interface AuthRows {
-  readonly tenantRow: object
-  readonly user: object | null
-}
+/**
+ * See TenantCtx.asOfAuth: the tenant's full row and the key's user row (user-bound keys). The kernel
+ * knows no module's row type, so the owning modules add their field by declaration merging
+ * (tenants/queries.ts `tenantRow`, users/queries.ts `user`): typed where they are read, no cast.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the tenants and users modules (declaration merging)
+export interface AuthRows {}
 
 export type Actor =
   /** A key bound to one user: carries that user's role. */

@@ -97,7 +97,7 @@ export function findTenantForAuth(db: DbLike, tenantId: number): { ctx: TenantCt
  * request (clock-in/out, ingestion, worked time): see the rule at TenantCtx.asOfAuth.
  */
 export function tenantRowAsOfAuth(c: TenantScope): TenantRow {
-  const known = c.tenant.asOfAuth?.tenantRow as TenantRow | undefined
+  const known = c.tenant.asOfAuth?.tenantRow
   return known && known.id === c.tenant.id ? known : getTenantRow(c)
 }
 
@@ -230,4 +230,11 @@ export function updateCompanySettingsRow(c: TenantScope, values: Partial<Company
   const set: Partial<NewTenantRow> = { ...rest, ...(workloadDailyHours !== undefined ? { overtimeDailyHours: workloadDailyHours } : {}) }
   if (Object.keys(set).length === 0) return
   c.db.update(tenants).set(set).where(eq(tenants.id, c.tenant.id)).run()
+}
+
+declare module '../../kernel/ctx' {
+  /** The tenant's full row as authentication read it (TenantCtx.asOfAuth). */
+  interface AuthRows {
+    readonly tenantRow: TenantRow
+  }
 }

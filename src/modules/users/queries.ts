@@ -33,7 +33,7 @@ export const findUserInTenant = (c: TenantScope, userId: string): UserRow | null
  * before using the row (see the rule at TenantCtx.asOfAuth).
  */
 export function userAsOfAuth(c: TenantScope, userId: string): UserRow {
-  const known = c.tenant.asOfAuth?.user as UserRow | null | undefined
+  const known = c.tenant.asOfAuth?.user
   return known && known.id === userId && known.tenantId === c.tenant.id ? known : getUserInTenant(c, userId)
 }
 
@@ -210,3 +210,10 @@ export const activeUsersByEmailInAnyTenant = (db: DbLike, email: string): UserRo
     .from(users)
     .where(and(eq(users.email, email.trim().toLowerCase()), eq(users.status, 'active')))
     .all()
+
+declare module '../../kernel/ctx' {
+  /** The key's user as authentication read it (TenantCtx.asOfAuth); null for a key bound to no user. */
+  interface AuthRows {
+    readonly user: UserRow | null
+  }
+}
