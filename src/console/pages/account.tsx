@@ -63,7 +63,7 @@ export const accountPage = definePage({
         </section>
         <section class="card" aria-labelledby="sessions-h">
           <h2 id="sessions-h">Where you are signed in</h2>
-          <div class="table-wrap">
+          <div class="table-wrap" tabindex="0" role="region" aria-labelledby="sessions-h">
             <table>
               <thead>
                 <tr>

@@ -187,7 +187,7 @@ export const todayPage = definePage({
         </div>
         <section class="card" aria-labelledby="days-h">
           <h2 id="days-h">This week by day</h2>
-          <div class="table-wrap">
+          <div class="table-wrap" tabindex="0" role="region" aria-labelledby="days-h">
             <table>
               <thead>
                 <tr>
