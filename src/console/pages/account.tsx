@@ -63,7 +63,7 @@ export const accountPage = definePage({
         </section>
         <section class="card" aria-labelledby="sessions-h">
           <h2 id="sessions-h">Where you are signed in</h2>
-          <div class="table-wrap" tabindex="0" role="region" aria-labelledby="sessions-h">
+          <section class="table-wrap" tabindex="0" aria-labelledby="sessions-h">
             <table>
               <thead>
                 <tr>
@@ -108,7 +108,7 @@ export const accountPage = definePage({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <form method="post" action="/account" hx-push-url="false" class="actions">
             <CsrfField token={csrf} />
             <input type="hidden" name="_action" value="revoke_all" />

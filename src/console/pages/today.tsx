@@ -187,7 +187,7 @@ export const todayPage = definePage({
         </div>
         <section class="card" aria-labelledby="days-h">
           <h2 id="days-h">This week by day</h2>
-          <div class="table-wrap" tabindex="0" role="region" aria-labelledby="days-h">
+          <section class="table-wrap" tabindex="0" aria-labelledby="days-h">
             <table>
               <thead>
                 <tr>
@@ -204,7 +204,7 @@ export const todayPage = definePage({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </section>
       </>
     )
