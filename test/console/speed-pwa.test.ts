@@ -2,48 +2,32 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium } from 'playwright-core'
+import { chromium } from 'playwright-core'
 import { roleAtLeast } from '../../src/kernel/access'
 import { slicePage } from '../../src/console/pages/paging'
 import { CONSOLE_PAGES } from '../../src/console/registry'
-import { startServer, type TestServer } from '../helpers/server'
-import { CHROMIUM, launch } from './browser'
+import type { TestServer } from '../helpers/server'
+import { CHROMIUM } from './browser'
+import { type ConsoleHarness, startConsole } from './harness'
 
 // Issue 15 item 1 (Server-Timing on every console page, the paged pages) and item 3 (the console
 // installs as a PWA: Chromium's own installability check over CDP). Real server, real HTTP, real Chromium.
 setDefaultTimeout(120_000)
 
+let h: ConsoleHarness
 let server: TestServer
-let browser: Browser
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launch()
+  // Chromium is launched per test here: the PWA check needs a persistent profile of its own.
+  h = await startConsole({ browser: false })
+  server = h.server
 }, 120_000)
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+  await h?.close()
 }, 60_000)
 
-const cookieOf = (res: Response, name: string): string | null => {
-  for (const c of res.headers.getSetCookie()) if (c.startsWith(`${name}=`)) return c.split(';')[0]!
-  return null
-}
-
 /** "Try as ROLE" on the demo tenant (read-only): the session cookie. */
-async function tryAs(role: 'manager' | 'admin'): Promise<string> {
-  const page = await fetch(`${server.url}/signin`)
-  const pre = cookieOf(page, 'wf_csrf')!
-  const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())![1]!
-  const res = await fetch(`${server.url}/demo`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: pre, origin: server.url },
-    body: new URLSearchParams({ _csrf: csrf, role }).toString(),
-  })
-  expect(res.status).toBe(303)
-  return cookieOf(res, 'wf_session')!
-}
+const tryAs = async (role: 'manager' | 'admin'): Promise<string> => (await h.demoSession(role)).setCookie.split(';')[0]!
 
 /** A Server-Timing header as the console writes it: total, then page when a page rendered. */
 const TIMING = /^total;dur=(\d+\.\d);desc="console"(?:, page;dur=(\d+\.\d);desc="operations and markup")?$/
