@@ -58,12 +58,27 @@ interface LocalParts {
   second: number
 }
 
+/**
+ * Local parts already computed, by zone and whole second: the parts of an instant depend only on
+ * its second (the time zone database changes offsets at whole seconds), and formatToParts costs
+ * ~5-10 µs, several times per request (a request's `now`, its period bounds). Bounded: cleared
+ * when full.
+ */
+const recentParts = new Map<string, LocalParts>()
+const MAX_RECENT_PARTS = 512
+
 export function localParts(ms: number, tz: string): LocalParts {
+  const key = `${tz} ${Math.floor(ms / 1000)}`
+  const known = recentParts.get(key)
+  if (known) return { ...known }
   const out: Record<string, number> = {}
   for (const p of formatter(tz).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') out[p.type] = Number(p.value)
   }
-  return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second! }
+  const parts = { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second! }
+  if (recentParts.size >= MAX_RECENT_PARTS) recentParts.clear()
+  recentParts.set(key, parts)
+  return { ...parts }
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')

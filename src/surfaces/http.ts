@@ -11,7 +11,7 @@ import { checkHostAndOrigin } from './host-guard'
 import { toRestError } from './http-errors'
 import { restApi } from './rest-api'
 import { consoleSurface } from '../console/surface'
-import { MCP_PATH, mcpSurface } from './mcp'
+import { MCP_PATH, hostAndOriginAdmitted, mcpSurface } from './mcp'
 import { RPC, rpcError } from './mcp-rpc'
 import { observability } from './observability'
 import { oauthSurface, originFreePath } from './oauth'
@@ -95,8 +95,10 @@ function admit(rt: Runtime, request: Request): void {
   if (headerBytes > MAX_HEADER_BYTES)
     throw new DomainError('headers_too_large', `The request headers exceed ${MAX_HEADER_BYTES} bytes.`, { limit_bytes: MAX_HEADER_BYTES })
   const refused = checkHostAndOrigin(rt.config, request.headers)
+  // The MCP endpoint does not run the same check again on a request accepted here.
+  if (!refused) hostAndOriginAdmitted.add(request)
   // The open OAuth endpoints answer any browser Origin (CORS, surfaces/oauth.ts); Host still counts.
-  if (refused && !(refused.code === 'origin_not_allowed' && originFreePath(pathOf(request.url)))) {
+  else if (!(refused.code === 'origin_not_allowed' && originFreePath(pathOf(request.url)))) {
     const { code, message, ...details } = refused
     throw new DomainError(code, message, details)
   }

@@ -163,10 +163,30 @@ export interface ToolResult {
   isError?: true
 }
 
-export const okResult = (structured: Record<string, unknown>): ToolResult => ({
-  content: [{ type: 'text', text: JSON.stringify(structured) }],
-  structuredContent: structured,
-})
+/**
+ * Results whose text copy is exactly `JSON.stringify(structuredContent)` (every result made by
+ * okResult and errorResult): `serializeRpc` writes their structuredContent from that text instead
+ * of serializing the same object a second time.
+ */
+const textIsStructured = new WeakSet<ToolResult>()
+
+export function okResult(structured: Record<string, unknown>): ToolResult {
+  const result: ToolResult = { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured }
+  textIsStructured.add(result)
+  return result
+}
+
+/**
+ * The JSON text of a JSON-RPC answer, byte for byte `JSON.stringify(response)`. A tool result made
+ * here is written around its text copy (stringified once, in okResult/errorResult) rather than
+ * stringified again: `{content: [{type, text}], structuredContent, isError?}` in that key order.
+ */
+export function serializeRpc(response: { jsonrpc: '2.0'; id: string | number | null; result?: unknown; error?: unknown }): string {
+  const result = response.result as ToolResult | undefined
+  if (result === undefined || !textIsStructured.has(result)) return JSON.stringify(response)
+  const text = result.content[0]!.text
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}${result.isError ? ',"isError":true' : ''}}}`
+}
 
 const invalidFields = (details: unknown): ToolFailure['fields'] => {
   const errors = details && typeof details === 'object' ? (details as { errors?: unknown }).errors : undefined
@@ -182,5 +202,7 @@ export function errorResult(tool: McpTool, code: ErrorCode, message: string, arg
   const standard: ToolFailure = { error: code, message, ...(fields ? { fields } : {}) }
   const shape = tool.op.mcp?.failure
   const structured: Record<string, unknown> = shape ? shape(standard, { args: argsObject(args), now, details }) : { ...standard }
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured, isError: true }
+  const result: ToolResult = { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured, isError: true }
+  textIsStructured.add(result)
+  return result
 }

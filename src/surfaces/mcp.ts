@@ -12,7 +12,7 @@ import { MCP_DESCRIPTION, RPC, dispatch, isObject, rpcError, toolsMeta, type Dis
 import { mcpOpenApiDocument } from './mcp-openapi'
 import { CHANGE_PLAN_PATH, changePlanGuide } from '../modules/discovery/change-plan'
 import { SessionStore, type McpSession, type SessionOwner } from './mcp-sessions'
-import { allDescriptors } from './mcp-tools'
+import { allDescriptors, serializeRpc } from './mcp-tools'
 import { checkHostAndOrigin } from './host-guard'
 import { requestCtx } from './request-ctx'
 import { noteRequestCtx } from './observability'
@@ -45,10 +45,17 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 const failure = (status: number, code: number, message: string, headers: Record<string, string> = {}) => json(status, rpcError(null, code, message), headers)
 
+/**
+ * Requests whose Host and Origin the HTTP kernel checked and accepted (http.ts `admit`, for every
+ * request): the same check is not run a second time on them.
+ */
+export const hostAndOriginAdmitted = new WeakSet<Request>()
+
 /** Common checks of every method: Origin, then the protocol version header. */
 function precheck(rt: Runtime, request: Request, isInitialize = false): Response | null {
-  // The kernel refuses these first (http.ts); checked again so the endpoint is safe wherever it is mounted.
-  const refused = checkHostAndOrigin(rt.config, request.headers)
+  // The kernel refuses these first (http.ts); checked here too when the kernel did not (the endpoint
+  // is safe wherever it is mounted).
+  const refused = hostAndOriginAdmitted.has(request) ? null : checkHostAndOrigin(rt.config, request.headers)
   if (refused) return json(403, rpcError(null, RPC.SERVER, refused.message, { error: refused.code }))
   const version = request.headers.get(VERSION_HEADER)
   if (!isInitialize && version !== null && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
@@ -139,8 +146,10 @@ const idOf = (msg: unknown): RpcId | null =>
  * MAX_ANSWER_BYTES nothing more is run; and with a key every request message of a batch counts
  * against the key's per-minute MCP limit (a single tools/call counts as before).
  */
-async function runMessages(env: DispatchEnv, messages: unknown[], batch: boolean, now: number): Promise<string[]> {
+async function runMessages(env: DispatchEnv, messages: unknown[], batch: boolean, now: number): Promise<{ parts: string[]; single: RpcResponse | null }> {
   const parts: string[] = []
+  // The answer of a single message, kept as an object so that post need not parse its text back.
+  let single: RpcResponse | null = null
   let bytes = 0
   const keyId = actorKeyId(env.ctx.actor)
   const tenant = env.ctx.tenant
@@ -178,11 +187,12 @@ async function runMessages(env: DispatchEnv, messages: unknown[], batch: boolean
     const r = await dispatch(env, msg, batch)
     env.counted = false
     if (!r) continue
-    const text = JSON.stringify(r)
-    bytes += Buffer.byteLength(text)
+    const text = serializeRpc(r)
+    if (batch) bytes += Buffer.byteLength(text)
+    else single = r
     parts.push(text)
   }
-  return parts
+  return { parts, single }
 }
 
 async function post(h: Http, request: Request, requestId: string): Promise<Response> {
@@ -231,13 +241,10 @@ async function post(h: Http, request: Request, requestId: string): Promise<Respo
       return created
     },
   }
-  const parts = await runMessages(env, messages, batch, ctx.now)
+  const { parts, single } = await runMessages(env, messages, batch, ctx.now)
   if (env.session && env.session.mode !== modeBefore) h.sessions.saveMode(env.session, owner, Date.now())
   if (parts.length === 0) return new Response(null, { status: 202, headers })
-  if (!batch) {
-    const single = JSON.parse(parts[0]!) as RpcResponse
-    if ('error' in single && single.id === null) return json(400, single, headers)
-  }
+  if (single && 'error' in single && single.id === null) return json(400, single, headers)
   return encode(parts, batch, request, headers)
 }
 
