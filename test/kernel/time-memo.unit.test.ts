@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'bun:test'
+import { localDate, localParts, zonedTimeToInstant } from '../../src/kernel/time'
+
+/** The parts straight from Intl, without kernel/time's memo. */
+function fresh(ms: number, tz: string) {
+  const f = new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
+  const out: Record<string, number> = {}
+  for (const p of f.formatToParts(new Date(ms))) if (p.type !== 'literal') out[p.type] = Number(p.value)
+  return { year: out.year, month: out.month, day: out.day, hour: out.hour, minute: out.minute, second: out.second }
+}
+
+// localParts remembers the parts of recent (zone, whole second) pairs: every instant, also the
+// milliseconds either side of a DST change and of midnight, must still get its own parts.
+describe('localParts memo', () => {
+  const around = [
+    Date.UTC(2026, 2, 29, 1, 0, 0), // Europe/Berlin springs forward
+    Date.UTC(2026, 9, 25, 1, 0, 0), // and falls back
+    Date.UTC(2026, 2, 8, 7, 0, 0), // America/New_York springs forward
+    Date.UTC(2026, 10, 22, 23, 0, 0), // midnight in Berlin
+    Date.UTC(2026, 3, 4, 15, 30, 0), // Australia/Adelaide (half-hour zone) falls back
+  ]
+  const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Adelaide', 'Asia/Kathmandu', 'UTC']
+  test('the same parts as Intl for instants around offset changes, called twice each in any order', () => {
+    const instants: number[] = []
+    for (const t of around) for (const d of [-61_000, -1_001, -1_000, -999, -1, 0, 1, 999, 1_000, 59_999, 3_600_000]) instants.push(t + d)
+    for (let pass = 0; pass < 2; pass++) {
+      for (const tz of zones) {
+        for (const ms of pass === 0 ? instants : [...instants].reverse()) {
+          expect(localParts(ms, tz)).toEqual(fresh(ms, tz))
+        }
+      }
+    }
+  })
+  test('a caller changing the returned parts does not change what the next caller gets', () => {
+    const ms = Date.UTC(2026, 5, 1, 12, 0, 0)
+    const first = localParts(ms, 'Europe/Berlin')
+    first.day = 99
+    expect(localParts(ms, 'Europe/Berlin').day).toBe(1)
+    expect(localDate(ms, 'Europe/Berlin')).toBe('2026-06-01')
+  })
+  test('wall-clock times across a DST change still resolve as before', () => {
+    expect(zonedTimeToInstant('2026-03-29', '02:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 2, 29, 1, 30))
+    // As on main before the memo (1792891800000): 02:30 of the repeated hour resolves to 01:30 UTC.
+    expect(zonedTimeToInstant('2026-10-25', '02:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 9, 25, 1, 30))
+  })
+})
