@@ -15,7 +15,12 @@ function fresh(ms: number, tz: string) {
   })
   const out: Record<string, number> = {}
   for (const p of f.formatToParts(new Date(ms))) if (p.type !== 'literal') out[p.type] = Number(p.value)
-  return { year: out.year, month: out.month, day: out.day, hour: out.hour, minute: out.minute, second: out.second }
+  const part = (name: string): number => {
+    const v = out[name]
+    if (v === undefined) throw new Error(`Intl gave no ${name}`)
+    return v
+  }
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') }
 }
 
 // localParts remembers the parts of recent (zone, whole second) pairs: every instant, also the
