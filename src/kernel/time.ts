@@ -104,10 +104,18 @@ export function zonedTimeToInstant(date: string, time: string, tz: string): numb
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number]
   const [h, mi] = time.split(':').map(Number) as [number, number]
   const wall = Date.UTC(y, mo - 1, d, h, mi)
-  // Two passes settle the offset around DST transitions.
-  let guess = wall - zoneOffset(wall, tz)
-  guess = wall - zoneOffset(guess, tz)
-  return guess
+  // The offsets in force a day either side: a wall time maps back under one of them (both when it
+  // is repeated, none when a jump skipped it). In a zone that falls back at midnight the repeated
+  // hour is the start of the day, so the earlier instant is the one a day range must begin at.
+  const DAY = 86_400_000
+  const earlier = wall - zoneOffset(wall - DAY, tz)
+  const later = wall - zoneOffset(wall + DAY, tz)
+  const fits = (instant: number) => instant + zoneOffset(instant, tz) === wall
+  if (fits(earlier) && fits(later)) return Math.min(earlier, later)
+  if (fits(later)) return later
+  if (fits(earlier)) return earlier
+  // Skipped by a jump forward: the same distance past the jump (02:30 on a 02:00→03:00 night is 03:30).
+  return earlier
 }
 
 export const startOfLocalDay = (date: string, tz: string): number => zonedTimeToInstant(date, '00:00', tz)

@@ -54,7 +54,13 @@ describe('localParts memo', () => {
   })
   test('wall-clock times across a DST change still resolve as before', () => {
     expect(zonedTimeToInstant('2026-03-29', '02:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 2, 29, 1, 30))
-    // As on main before the memo (1792891800000): 02:30 of the repeated hour resolves to 01:30 UTC.
-    expect(zonedTimeToInstant('2026-10-25', '02:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 9, 25, 1, 30))
+    // 02:30 happens twice on the night Berlin falls back: the first one (CEST, 00:30 UTC), as
+    // the function's comment says (it resolved to the second before 2026-11-23).
+    expect(zonedTimeToInstant('2026-10-25', '02:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 9, 25, 0, 30))
+    // America/Santiago changes at midnight. 2026-04-05 00:00 -03 falls back to 04-04 23:00 -04, so
+    // 23:30 of 04-04 happens twice: the first is 02:30 UTC. 2026-09-06 00:00 -04 jumps to 01:00 -03:
+    // that day starts at 01:00 local (04:00 UTC), the first instant it has.
+    expect(zonedTimeToInstant('2026-09-06', '00:00', 'America/Santiago')).toBe(Date.UTC(2026, 8, 6, 4, 0))
+    expect(zonedTimeToInstant('2026-04-04', '23:30', 'America/Santiago')).toBe(Date.UTC(2026, 3, 5, 2, 30))
   })
 })
