@@ -15,6 +15,7 @@ import { createSecretBox } from './kernel/secret-box'
 import { sealStoredSecrets } from './modules/security/stored-secrets'
 import { backfillPersonDayTotals } from './modules/time-tracking/person-day-backfill'
 import { ensureTaskCountTriggers } from './modules/tasks/queries'
+import { ensureOpenSessionTotals } from './modules/dashboard/open-session-totals'
 import { ensureTenantDayTotals } from './modules/dashboard/tenant-day-totals'
 import { repairTextWeekdays } from './modules/shifts/weekday-repair'
 import { countersFile, openCountersDatabase } from './modules/rate-limits/store'
@@ -57,6 +58,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   backfillPersonDayTotals(handle.db, log)
   ensureTaskCountTriggers(handle.db)
   ensureTenantDayTotals(handle.db)
+  ensureOpenSessionTotals(handle.db)
   repairTextWeekdays(handle.db, log)
   const counters = openNamed(file, { synchronous: 'normal' })
   const rateFile = countersFile(config.dataDir)

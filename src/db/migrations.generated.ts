@@ -362,5 +362,15 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795460195482,
     "hash": "39951f034a7a54a61858f7ab1d7c02ca43a1dab5f5fc9aed057c835267eeff83"
+  },
+  {
+    "tag": "0021_last_metal_master",
+    "sql": [
+      "CREATE TABLE `tenant_open_sessions` (\n\t`tenant_id` integer NOT NULL,\n\t`bucket` integer NOT NULL,\n\t`open_logs` integer DEFAULT 0 NOT NULL,\n\t`clock_in_sum` integer DEFAULT 0 NOT NULL,\n\t`break_ended_ms` integer DEFAULT 0 NOT NULL,\n\t`break_open` integer DEFAULT 0 NOT NULL,\n\t`break_open_start_sum` integer DEFAULT 0 NOT NULL,\n\t`lunch_ended_ms` integer DEFAULT 0 NOT NULL,\n\t`lunch_open` integer DEFAULT 0 NOT NULL,\n\t`lunch_open_start_sum` integer DEFAULT 0 NOT NULL,\n\tPRIMARY KEY(`tenant_id`, `bucket`),\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n",
+      "\nCREATE TABLE `tenant_timesheet_counts` (\n\t`tenant_id` integer NOT NULL,\n\t`status` text NOT NULL,\n\t`n` integer NOT NULL,\n\tPRIMARY KEY(`tenant_id`, `status`),\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+    ],
+    "bps": true,
+    "folderMillis": 1795461112735,
+    "hash": "4ad6724daecb9ec8eaf3dc5bfc41d2612b20cd6be19729402bf5921d74a52dc6"
   }
 ]

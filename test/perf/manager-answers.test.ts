@@ -2,7 +2,7 @@ import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { addDays, dateRange, hoursFromMs, localDate, periodRange, weekStart, type Period } from '../../src/kernel/time'
+import { addDays, dateRange, hoursFromMs, localDate, localRange, periodRange, weekStart, type Period } from '../../src/kernel/time'
 import { callTool, mcpClient } from '../helpers/mcp'
 import { startServer, type TestServer } from '../helpers/server'
 
@@ -325,6 +325,112 @@ describe('manager answers equal the raw recomputation', () => {
     expect(a.hours_worked_today).toBe(hoursFromMs(sumOver(worked, everyone, today, today)))
     expect(a.hours_worked_this_week).toBe(hoursFromMs(sumOver(worked, everyone, weekStart(today), today)))
     expect(a.clocked_in_now).toBe(open.size)
+  })
+
+  test('tenant_open_sessions and tenant_timesheet_counts equal their raw rows: open logs spanning midnight, sharing a quarter hour, with breaks, then closed and deleted by hand', async () => {
+    const t = tenant()
+    const rw = new Database(join(server.dataDir, 'workforce.db'))
+    rw.exec('PRAGMA busy_timeout = 5000')
+    const Q = 900_000
+    // The maintained rows against an independent recount from time_logs and breaks.
+    const check = () => {
+      const kept = rw
+        .query(
+          'select bucket, open_logs, clock_in_sum, break_ended_ms, break_open, break_open_start_sum, lunch_ended_ms, lunch_open, lunch_open_start_sum from tenant_open_sessions where tenant_id = ? order by bucket',
+        )
+        .all(t.id)
+      const logs = rw
+        .query<{ id: string; clock_in_at: number }, [number]>('select id, clock_in_at from time_logs where tenant_id = ? and clock_out_at is null')
+        .all(t.id)
+      const rows = new Map<number, Record<string, number>>()
+      for (const l of logs) {
+        const bucket = Math.floor(l.clock_in_at / Q)
+        const r = rows.get(bucket) ?? {
+          bucket,
+          open_logs: 0,
+          clock_in_sum: 0,
+          break_ended_ms: 0,
+          break_open: 0,
+          break_open_start_sum: 0,
+          lunch_ended_ms: 0,
+          lunch_open: 0,
+          lunch_open_start_sum: 0,
+        }
+        r.open_logs! += 1
+        r.clock_in_sum! += l.clock_in_at
+        for (const b of rw
+          .query<{ kind: string; started_at: number; ended_at: number | null }, [number, string]>(
+            'select kind, started_at, ended_at from breaks where tenant_id = ? and time_log_id = ?',
+          )
+          .all(t.id, l.id)) {
+          if (b.ended_at !== null) r[`${b.kind}_ended_ms`]! += b.ended_at - b.started_at
+          else {
+            r[`${b.kind}_open`]! += 1
+            r[`${b.kind}_open_start_sum`]! += b.started_at
+          }
+        }
+        rows.set(bucket, r)
+      }
+      expect(kept).toEqual([...rows.values()].sort((a, b) => a.bucket! - b.bucket!))
+      expect(kept.length).toBeGreaterThan(0)
+      const sheets = rw.query('select status, n from tenant_timesheet_counts where tenant_id = ? and n != 0 order by status').all(t.id)
+      expect(sheets).toEqual(rw.query('select status, count(*) n from timesheets where tenant_id = ? group by status order by status').all(t.id))
+    }
+    check()
+    const free = rw
+      .query<{ id: string }, [number]>(
+        "select id from users u where tenant_id = ? and status = 'active' and not exists (select 1 from time_logs l where l.user_id = u.id and l.clock_out_at is null) limit 3",
+      )
+      .all(t.id)
+    expect(free.length).toBe(3)
+    // Yesterday 23:00 local: the session spans midnight and counts on yesterday's date; two logs in one quarter hour.
+    const today = localDate(Date.now(), t.timezone)
+    const midnight = localRange(today, today, t.timezone).from
+    const at = [midnight - 3_600_000 + 60_000, midnight - 3_600_000 + 300_000, Math.floor((Date.now() - 2 * 3_600_000) / Q) * Q + 1_000]
+    const ids: string[] = []
+    for (const [i, u] of free.entries()) {
+      const log = crypto.randomUUID()
+      ids.push(log)
+      rw.run("insert into time_logs (id, tenant_id, user_id, clock_in_at, status, source, created_at) values (?, ?, ?, ?, 'open', 'import', ?)", [
+        log,
+        t.id,
+        u.id,
+        at[i]!,
+        at[i]!,
+      ])
+      const brk = (kind: string, from: number, to: number | null) =>
+        rw.run('insert into breaks (id, tenant_id, user_id, time_log_id, kind, started_at, ended_at) values (?, ?, ?, ?, ?, ?, ?)', [
+          crypto.randomUUID(),
+          t.id,
+          u.id,
+          log,
+          kind,
+          from,
+          to,
+        ])
+      brk('lunch', at[i]! + 1_800_000, at[i]! + 3_600_000)
+      if (i !== 1) brk('break', at[i]! + 4_000_000, null)
+    }
+    check()
+    const d = await callTool(await as('Admin'), 'get_dashboard_summary')
+    const a = d.structured as Record<string, unknown>
+    const now = Date.parse(a.as_of as string)
+    const day = localDate(now, t.timezone)
+    const everyone = allUsers(t).map((u) => u.id)
+    const worked = rawWorked(t, now)
+    expect(a.hours_worked_today).toBe(hoursFromMs(sumOver(worked, everyone, day, day)))
+    expect(a.hours_worked_this_week).toBe(hoursFromMs(sumOver(worked, everyone, weekStart(day), day)))
+    expect(a.clocked_in_now).toBe(
+      rw.query<{ n: number }, [number]>('select count(*) n from time_logs where tenant_id = ? and clock_out_at is null').get(t.id)!.n,
+    )
+    // Deleted (its breaks go by the cascade), closed with its break ended (an auto clock-out), a break deleted.
+    rw.run('delete from time_logs where id = ?', [ids[0]!])
+    rw.run('update breaks set ended_at = ? where time_log_id = ? and ended_at is null', [Date.now(), ids[2]!])
+    rw.run("update time_logs set clock_out_at = ?, status = 'auto_closed' where id = ?", [Date.now(), ids[2]!])
+    rw.run("delete from breaks where time_log_id = ? and kind = 'lunch'", [ids[1]!])
+    rw.run("update timesheets set status = 'approved' where rowid = (select min(rowid) from timesheets where tenant_id = ? and status = 'submitted')", [t.id])
+    check()
+    rw.close()
   })
 
   test('a manager sees the teams they manage by either rule (named manager, or a membership with role manager)', async () => {

@@ -11,7 +11,8 @@ import { openLogUserIds } from '../time-tracking/queries'
 import { countPendingTimesheets } from '../timesheets/queries'
 import { countActiveUsers } from '../users/queries'
 import { scopeUserIds, visibility } from '../users/visibility'
-import { activeHeadcount, hasPendingPersonDays, openLogCount, openWorkedMs, tenantDaysBetween } from './tenant-day-totals'
+import { openLogCountMaintained, pendingApprovalsMaintained } from './open-session-totals'
+import { activeHeadcount, hasPendingPersonDays, openWorkedMs, tenantDaysBetween } from './tenant-day-totals'
 
 export const getDashboardSummary = defineOperation({
   name: 'get_dashboard_summary',
@@ -56,9 +57,9 @@ export const getDashboardSummary = defineOperation({
       hours_worked_this_week: hoursFromMs(weekMs),
       team_productivity_score: activeSeconds(productivity) > 0 ? scoreOf(productivity) : null,
       productivity_window: 'last_7_days' as const,
-      pending_approvals: countPendingTimesheets(ctx, userIds),
+      pending_approvals: userIds === null ? pendingApprovalsMaintained(ctx) : countPendingTimesheets(ctx, userIds),
       active_headcount: userIds === null ? activeHeadcount(ctx) : countActiveUsers(ctx, userIds),
-      clocked_in_now: userIds === null ? openLogCount(ctx) : openLogUserIds(ctx, userIds).size,
+      clocked_in_now: userIds === null ? openLogCountMaintained(ctx) : openLogUserIds(ctx, userIds).size,
     }
   },
 })

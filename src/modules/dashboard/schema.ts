@@ -102,3 +102,71 @@ export const tenantUserCountsDoc = describeEntity(tenantUserCounts, {
     n: 'People of the tenant in that status.',
   },
 })
+
+/**
+ * The organisation's OPEN time logs (people clocked in) per tenant and quarter hour of clock-in
+ * (`bucket` = clock_in_at / 900,000, integer division), kept exact by SQLite triggers on time_logs
+ * and breaks (dashboard/open-session-totals.ts): how many are open, the sum of their clock-in
+ * instants, and per break kind the ms of their ended breaks and the count and start sum of their
+ * unended breaks. The dashboard's organisation scope computes the open sessions' worked time as
+ * `n x now - sums` over a handful of rows instead of a row per person clocked in. A row exists
+ * while its bucket has open logs.
+ */
+export const tenantOpenSessions = sqliteTable(
+  'tenant_open_sessions',
+  {
+    tenantId: tenantRef(),
+    bucket: integer('bucket').notNull(),
+    openLogs: integer('open_logs').notNull().default(0),
+    clockInSum: integer('clock_in_sum').notNull().default(0),
+    breakEndedMs: integer('break_ended_ms').notNull().default(0),
+    breakOpen: integer('break_open').notNull().default(0),
+    breakOpenStartSum: integer('break_open_start_sum').notNull().default(0),
+    lunchEndedMs: integer('lunch_ended_ms').notNull().default(0),
+    lunchOpen: integer('lunch_open').notNull().default(0),
+    lunchOpenStartSum: integer('lunch_open_start_sum').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.bucket] })],
+)
+
+export const tenantOpenSessionsDoc = describeEntity(tenantOpenSessions, {
+  entity: 'TenantOpenSessions',
+  description:
+    "The organisation's open time logs per quarter hour of clock-in, maintained by triggers on time_logs and breaks: what the dashboard's organisation scope reads for the hours of people still clocked in.",
+  fields: {
+    tenantId: 'Owning tenant.',
+    bucket: 'Quarter hour of the clock-in: clock_in_at (epoch ms) / 900000, integer division.',
+    openLogs: 'Open time logs (no clock-out) that clocked in in this quarter hour.',
+    clockInSum: 'Sum of their clock_in_at (epoch ms).',
+    breakEndedMs: "Sum of ended_at - started_at of their ended breaks of kind 'break'.",
+    breakOpen: "How many of their breaks of kind 'break' have not ended.",
+    breakOpenStartSum: "Sum of started_at of those unended 'break' breaks.",
+    lunchEndedMs: "Same as breakEndedMs for kind 'lunch'.",
+    lunchOpen: "Same as breakOpen for kind 'lunch'.",
+    lunchOpenStartSum: "Same as breakOpenStartSum for kind 'lunch'.",
+  },
+})
+
+/**
+ * Timesheets per tenant and status, kept exact by SQLite triggers on timesheets
+ * (dashboard/open-session-totals.ts): the organisation's pending approvals without counting them.
+ */
+export const tenantTimesheetCounts = sqliteTable(
+  'tenant_timesheet_counts',
+  {
+    tenantId: tenantRef(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
+)
+
+export const tenantTimesheetCountsDoc = describeEntity(tenantTimesheetCounts, {
+  entity: 'TenantTimesheetCount',
+  description: 'How many timesheets a tenant has in one status, maintained by triggers on timesheets: the dashboard reads its pending approvals here.',
+  fields: {
+    tenantId: 'Owning tenant.',
+    status: 'Timesheet status (draft, submitted, auto_generated, approved, rejected, …).',
+    n: 'Timesheets of the tenant in that status.',
+  },
+})

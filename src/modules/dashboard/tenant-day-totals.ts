@@ -3,6 +3,7 @@ import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf, transaction, type DbLike } from '../../kernel/db'
 import { localRange } from '../../kernel/time'
 import { companySettingsOf } from '../tenants/queries'
+import { OPEN_BUCKET_MS, openSessionSums } from './open-session-totals'
 
 /**
  * tenant_day_totals: the organisation's figures per tenant-local date, summed from
@@ -96,13 +97,31 @@ export function tenantDaysBetween(c: TenantScope, fromDate: string, toDate: stri
  * Net worked ms of the organisation's OPEN time logs (counted until now) that clocked in within
  * [fromDate, toDate], and of those that clocked in on `today`: netMsByUserDate's rule for open
  * logs (a session on its clock-in date; now minus clock-in minus the unpaid breaks, each clipped to
- * now, never below 0), summed by SQLite instead of per log in JS.
+ * now, never below 0).
+ *
+ * The quarter hours of clock-in before the current one come from tenant_open_sessions (a handful
+ * of rows, whatever the head count: open-session-totals.ts); the logs that clocked in from the
+ * current quarter hour on are summed per log (openWorkedMsPerLog), as is everything when a day
+ * start is not on a quarter hour (no such time zone today).
  */
 export function openWorkedMs(c: TenantScope, fromDate: string, today: string): { total: number; today: number } {
   const tz = c.tenant.timezone
   const week = localRange(fromDate, today, tz)
   const day = localRange(today, today, tz)
   const paid = companySettingsOf(c).paidBreakKinds
+  const cut = Math.floor(c.now / OPEN_BUCKET_MS) * OPEN_BUCKET_MS
+  if (week.from % OPEN_BUCKET_MS !== 0 || day.from % OPEN_BUCKET_MS !== 0 || cut < week.from || cut > week.to)
+    return openWorkedMsPerLog(c, week.from, week.to, day.from, paid)
+  const kept = openSessionSums(c, week.from, cut, day.from, paid)
+  const recent = openWorkedMsPerLog(c, cut, week.to, day.from, paid)
+  return { total: kept.total + recent.total, today: kept.today + recent.today }
+}
+
+/**
+ * The same figure summed per open log by SQLite: the open logs that clocked in within [from, to)
+ * (epoch ms) and, of those, the ones from `dayFrom` on, each log's breaks looked up once.
+ */
+export function openWorkedMsPerLog(c: TenantScope, from: number, to: number, dayFrom: number, paid: readonly string[]): { total: number; today: number } {
   const unpaid = paid.length === 0 ? '' : ` and b.kind not in (${paid.map((k) => (k === 'lunch' ? "'lunch'" : "'break'")).join(', ')})`
   const row = sqliteOf(c.db)
     .query<{ total: number; today: number }, [number, number, number, number, number]>(
@@ -116,15 +135,9 @@ export function openWorkedMs(c: TenantScope, fromDate: string, today: string): {
         where l.tenant_id = ?5 and l.clock_out_at is null and l.clock_in_at >= ?2 and l.clock_in_at < ?3)
       select coalesce(sum(net), 0) as total, coalesce(sum(case when clock_in_at >= ?4 then net end), 0) as today from open_net`,
     )
-    .get(c.now, week.from, week.to, day.from, c.tenant.id)
+    .get(c.now, from, to, dayFrom, c.tenant.id)
   return row ?? { total: 0, today: 0 }
 }
-
-/** How many people in the organisation have an open session now (at most one open log each). */
-export const openLogCount = (c: TenantScope): number =>
-  prepared(c.db, 'tenantDay.openLogCount', (d) =>
-    sqliteOf(d).query<{ n: number }, [number]>('select count(*) as n from time_logs where tenant_id = ? and clock_out_at is null'),
-  ).get(c.tenant.id)?.n ?? 0
 
 /** Whether the tenant has time-log changes not yet counted into person_day_totals (rows written by hand). */
 export const hasPendingPersonDays = (c: TenantScope): boolean =>
