@@ -38,31 +38,10 @@ const arg = (name: string, fallback: string) => {
 // the product opens them (kernel/db.ts openDatabase: the main one synchronous=FULL, the side one
 // and counters.db's NORMAL), then sends the product's answer body, precomputed.
 if (process.argv[2] === '--bare-serve') {
-  const { Database } = await import('bun:sqlite')
-  type Call = { conn: number; sql: string; method: 'all' | 'get' | 'run' | 'values'; args: unknown[] }
-  const connections = new Map<object, number>()
-  let recording: Call[] | null = null
-  const wrap = (db: object, stmt: Record<string, unknown>, sql: string) => {
-    for (const method of ['all', 'get', 'run', 'values'] as const) {
-      const original = (stmt[method] as (...a: unknown[]) => unknown).bind(stmt)
-      stmt[method] = (...args: unknown[]) => {
-        if (recording) {
-          if (!connections.has(db)) connections.set(db, connections.size)
-          recording.push({ conn: connections.get(db)!, sql, method, args })
-        }
-        return original(...args)
-      }
-    }
-    return stmt
-  }
-  const proto = Database.prototype as unknown as Record<'prepare' | 'query', (this: object, sql: string, ...rest: unknown[]) => Record<string, unknown>>
-  const { prepare, query } = proto
-  proto.prepare = function (sql, ...rest) {
-    return wrap(this, prepare.call(this, sql, ...rest), sql)
-  }
-  proto.query = function (sql) {
-    return wrap(this, query.call(this, sql), sql)
-  }
+  const { installStatementRecorder } = await import('./bench/recorder')
+  type Call = import('./bench/recorder').RecordedCall
+  const recorder = installStatementRecorder(0)
+  const { connections } = recorder
   const [dataDir, token, ...paths] = process.argv.slice(3) as [string, string, ...string[]]
   const { loadConfig } = await import('../src/kernel/config')
   const { silentLogger } = await import('../src/kernel/log')
@@ -83,14 +62,15 @@ if (process.argv[2] === '--bare-serve') {
   for (const path of paths) {
     const ask = () => product.handle(new Request(`http://127.0.0.1${path}`, { headers: { authorization: `Bearer ${token}` } }))
     await (await ask()).arrayBuffer()
-    recording = []
+    recorder.start()
     const res = await ask()
     const body = await res.text()
+    const calls = recorder.stop()
     if (res.status !== 200) throw new Error(`${path} answered ${res.status} in-process: ${body}`)
-    traces.push({ calls: recording, body })
-    recording = null
+    traces.push({ calls, body })
   }
   rt.close()
+  recorder.uninstall() // the bare statements below are bun:sqlite's own, unwrapped
   const file = join(dataDir, 'workforce.db')
   const { countersFile, openCountersDatabase } = await import('../src/modules/rate-limits/store')
   const own = [openDatabase(file).sqlite, openDatabase(file, { synchronous: 'normal' }).sqlite, openCountersDatabase(countersFile(dataDir)).sqlite]
@@ -98,7 +78,7 @@ if (process.argv[2] === '--bare-serve') {
   const statement = (c: Call) => {
     const key = `${c.conn}\u0000${c.sql}`
     let stmt = cache.get(key)
-    if (!stmt) cache.set(key, (stmt = query.call(own[c.conn]!, c.sql) as Record<string, (...a: unknown[]) => unknown>))
+    if (!stmt) cache.set(key, (stmt = own[c.conn]!.query(c.sql) as unknown as Record<string, (...a: unknown[]) => unknown>))
     return stmt
   }
   const { Elysia } = await import('elysia')

@@ -20,10 +20,10 @@
  *    connections, or writes on the main one) are not replayed: the baseline is the answer's SQL.
  * Prints one line `BARE-READY {json}` (port, statements per endpoint) when listening.
  */
-import { Database } from 'bun:sqlite'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ENDPOINTS, type Endpoint, MCP_HEADERS, SAMPLES_PER_BATCH, toolCall } from './endpoints'
+import { installStatementRecorder, type RecordedCall } from './recorder'
 
 export interface BareConfig {
   dataDir: string
@@ -36,38 +36,12 @@ export interface BareConfig {
   tamper?: string
 }
 
-type Call = { conn: number; sql: string; method: 'all' | 'get' | 'run' | 'values'; args: unknown[] }
+type Call = RecordedCall
 const cfg = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as BareConfig
 
 // ---- 1. recording ----
-const connections = new Map<object, number>()
-let recording: Call[] | null = null
-// `Database.query()` hands back its cached statement object on every call: wrap each object once,
-// or the n-th call of a cached statement is recorded (and replayed by the bare side) n times.
-const wrapped = new WeakSet<object>()
-const wrap = (db: object, stmt: Record<string, unknown>, sql: string) => {
-  if (wrapped.has(stmt)) return stmt
-  wrapped.add(stmt)
-  for (const method of ['all', 'get', 'run', 'values'] as const) {
-    const original = (stmt[method] as (...a: unknown[]) => unknown).bind(stmt)
-    stmt[method] = (...args: unknown[]) => {
-      if (recording) {
-        if (!connections.has(db)) connections.set(db, connections.size + 10)
-        recording.push({ conn: connections.get(db)!, sql, method, args })
-      }
-      return original(...args)
-    }
-  }
-  return stmt
-}
-const proto = Database.prototype as unknown as Record<'prepare' | 'query', (this: object, sql: string, ...rest: unknown[]) => Record<string, unknown>>
-const { prepare, query } = proto
-proto.prepare = function (sql, ...rest) {
-  return wrap(this, prepare.call(this, sql, ...rest), sql)
-}
-proto.query = function (sql) {
-  return wrap(this, query.call(this, sql), sql)
-}
+const recorder = installStatementRecorder(10)
+const { connections } = recorder
 
 const { loadConfig } = await import('../../src/kernel/config')
 const { silentLogger } = await import('../../src/kernel/log')
@@ -115,11 +89,10 @@ async function record(e: Endpoint): Promise<void> {
       ? ask('/api/mcp/v1', { method: 'POST', headers: { ...MCP_HEADERS, ...auth(cfg.mcpKey) }, body: toolCall(e.tool, e.args) })
       : ask(fill(e.path), { headers: auth(cfg.restToken) })
   await (await once()).arrayBuffer()
-  recording = []
+  recorder.start()
   const res = await once()
   const raw = await res.text()
-  const calls = recording
-  recording = null
+  const calls = recorder.stop()
   if (res.status !== 200) throw new Error(`${e.name} answered ${res.status} in-process: ${raw.slice(0, 500)}`)
   const parsed = JSON.parse(raw) as { result?: unknown }
   traces.set(e.name, {
@@ -137,20 +110,20 @@ const writeSql: Record<string, string[]> = {}
 const templates: Record<string, Record<string, unknown>> = {}
 const writer = cfg.writers[cfg.writers.length - 1]!
 if (wanted.some((e) => e.kind === 'clock')) {
-  recording = []
+  recorder.start()
   for (const tool of ['clock_in', 'clock_out']) {
     const res = await ask('/api/mcp/v1', { method: 'POST', headers: { ...MCP_HEADERS, ...auth(writer.key) }, body: toolCall(tool, {}) })
     const text = await res.text()
     if (!text.includes('"success":true')) throw new Error(`${tool} failed in-process: ${text.slice(0, 400)}`)
     templates[tool] = (JSON.parse(text) as { result: { structuredContent: Record<string, unknown> } }).result.structuredContent
   }
-  writeStatements.clock = recording.length / 2
-  writeSql.clock = sqlOf(recording)
-  recording = null
+  const calls = recorder.stop()
+  writeStatements.clock = calls.length / 2
+  writeSql.clock = sqlOf(calls)
 }
 if (wanted.some((e) => e.kind === 'ingest')) {
   const { ingestBody } = await import('./endpoints')
-  recording = []
+  recorder.start()
   const res = await ask('/api/v1/client/activity/samples', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...auth(writer.key) },
@@ -158,17 +131,16 @@ if (wanted.some((e) => e.kind === 'ingest')) {
   })
   if (res.status !== 200) throw new Error(`ingestion failed in-process: ${res.status} ${await res.text()}`)
   templates.ingest = (await res.json()) as Record<string, unknown>
-  writeStatements.ingest = recording.length
-  writeSql.ingest = sqlOf(recording)
-  recording = null
+  const calls = recorder.stop()
+  writeStatements.ingest = calls.length
+  writeSql.ingest = sqlOf(calls)
 }
 let recorderOpen = true
 const closeRecorder = () => {
   if (!recorderOpen) return
   recorderOpen = false
   rt.close()
-  proto.prepare = prepare
-  proto.query = query
+  recorder.uninstall()
 }
 
 // ---- 2. serving ----

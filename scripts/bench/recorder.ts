@@ -1,0 +1,57 @@
+import { Database } from 'bun:sqlite'
+
+/** One statement call the product made: which connection, the SQL text, the method and its values. */
+export type RecordedCall = { conn: number; sql: string; method: 'all' | 'get' | 'run' | 'values'; args: unknown[] }
+
+/**
+ * Records the statements the product runs through bun:sqlite, for a bare endpoint to replay: wraps
+ * `Database.prototype.prepare` and `query` (install it before the product opens its databases).
+ * `connections` numbers the connections (set the product's own ones; any other gets `base` and up).
+ * `query()` hands back its cached statement object on every call, so each object is wrapped once,
+ * or the n-th call of a cached statement would be recorded n times.
+ */
+export function installStatementRecorder(base: number) {
+  const connections = new Map<object, number>()
+  const wrapped = new WeakSet<object>()
+  let recording: RecordedCall[] | null = null
+  const wrap = (db: object, stmt: Record<string, unknown>, sql: string) => {
+    if (wrapped.has(stmt)) return stmt
+    wrapped.add(stmt)
+    for (const method of ['all', 'get', 'run', 'values'] as const) {
+      const original = (stmt[method] as (...a: unknown[]) => unknown).bind(stmt)
+      stmt[method] = (...args: unknown[]) => {
+        if (recording) {
+          if (!connections.has(db)) connections.set(db, connections.size + base)
+          recording.push({ conn: connections.get(db)!, sql, method, args })
+        }
+        return original(...args)
+      }
+    }
+    return stmt
+  }
+  const proto = Database.prototype as unknown as Record<'prepare' | 'query', (this: object, sql: string, ...rest: unknown[]) => Record<string, unknown>>
+  const { prepare, query } = proto
+  proto.prepare = function (sql, ...rest) {
+    return wrap(this, prepare.call(this, sql, ...rest), sql)
+  }
+  proto.query = function (sql) {
+    return wrap(this, query.call(this, sql), sql)
+  }
+  return {
+    connections,
+    start(): void {
+      recording = []
+    },
+    /** The calls since start(); recording stops. */
+    stop(): RecordedCall[] {
+      const calls = recording ?? []
+      recording = null
+      return calls
+    },
+    /** Puts bun:sqlite's own prepare and query back (statements prepared before stay wrapped). */
+    uninstall(): void {
+      proto.prepare = prepare
+      proto.query = query
+    },
+  }
+}
