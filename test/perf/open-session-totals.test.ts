@@ -6,16 +6,15 @@ import { localDate, localRange, weekStart } from '../../src/kernel/time'
 import { getDashboardSummary } from '../../src/modules/dashboard/get-dashboard-summary'
 import { OPEN_BUCKET_MS, openSessionSums, recountOpenSessions } from '../../src/modules/dashboard/open-session-totals'
 import { openWorkedMs, openWorkedMsPerLog } from '../../src/modules/dashboard/tenant-day-totals'
-import { companySettingsOf, findTenantCtx, findTenantForAuth } from '../../src/modules/tenants/queries'
+import { companySettingsOf } from '../../src/modules/tenants/queries'
 import { updateCompanySettings } from '../../src/modules/tenants/update-company-settings'
 import { clockIn } from '../../src/modules/time-tracking/clock-in'
 import { clockOut } from '../../src/modules/time-tracking/clock-out'
 import { endBreak } from '../../src/modules/time-tracking/end-break'
 import { gapFillJob, personDaysJob } from '../../src/modules/time-tracking/jobs'
 import { startBreak } from '../../src/modules/time-tracking/start-break'
-import { findUserForAuth } from '../../src/modules/users/queries'
-import { systemCtx } from '../../src/runtime'
 import { jobWorld } from '../jobs/seed'
+import { keyCtx, rng, scopeAt as scopeAtOf } from './sequences'
 
 // tenant_open_sessions (open logs per quarter hour of clock-in, with their breaks' sums per kind)
 // and tenant_timesheet_counts against a recount from the raw rows, and the dashboard's open-session
@@ -34,25 +33,8 @@ const t = w.tenant({ createdAt: START - 30 * 24 * HOUR, timezone: 'Europe/Berlin
 const people = [0, 1, 2, 3, 4, 5].map((i) => w.user(t.id, { name: `Person ${i}` }))
 const admin = w.user(t.id, { name: 'Admin', role: 'admin' })
 
-const ctxAs = (userId: string, role: Role, now: number): Ctx => {
-  const auth = findTenantForAuth(w.rt.db, t.id)!
-  const user = findUserForAuth({ tenant: auth.ctx, db: w.rt.db, now }, userId)
-  return {
-    ...systemCtx(w.rt, { ...auth.ctx, asOfAuth: { tenantRow: auth.row, user } }, 'client', now),
-    actor: { kind: 'user', keyId: 'k', keyKind: 'live', userId, role, scope: 'read_write' },
-  }
-}
-const scopeAt = (now: number) => ({ tenant: findTenantCtx(w.rt.db, t.id)!, db: w.rt.db, now })
-
-function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let x = Math.imul(a ^ (a >>> 15), 1 | a)
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
+const ctxAs = (userId: string, role: Role, now: number): Ctx => keyCtx(w.rt, t.id, userId, role, now)
+const scopeAt = (now: number) => scopeAtOf(w.rt, t.id, now)
 
 const COLS = 'bucket, open_logs, clock_in_sum, break_ended_ms, break_open, break_open_start_sum, lunch_ended_ms, lunch_open, lunch_open_start_sum'
 const storedRows = () => w.sqlite.query(`select ${COLS} from tenant_open_sessions where tenant_id = ? order by bucket`).all(t.id)

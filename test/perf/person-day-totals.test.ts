@@ -4,7 +4,7 @@ import type { Ctx } from '../../src/kernel/ctx'
 import { DomainError } from '../../src/kernel/errors'
 import { invoke } from '../../src/kernel/operation'
 import { addDays, localDate, localRange, toIso } from '../../src/kernel/time'
-import { findTenantCtx, findTenantForAuth } from '../../src/modules/tenants/queries'
+import { findTenantCtx } from '../../src/modules/tenants/queries'
 import { updateCompanySettings } from '../../src/modules/tenants/update-company-settings'
 import { addTimeEntry } from '../../src/modules/time-tracking/add-time-entry'
 import { clockIn } from '../../src/modules/time-tracking/clock-in'
@@ -16,9 +16,8 @@ import { workedMsBetween } from '../../src/modules/time-tracking/person-day-quer
 import { timeLogsOverlapping } from '../../src/modules/time-tracking/queries'
 import { startBreak } from '../../src/modules/time-tracking/start-break'
 import { netMsByUserDate } from '../../src/modules/time-tracking/worked-time-read-model'
-import { findUserForAuth } from '../../src/modules/users/queries'
-import { systemCtx } from '../../src/runtime'
 import { jobWorld } from '../jobs/seed'
+import { keyCtx, rng, scopeAt as scopeAtOf } from './sequences'
 
 // person_day_totals (worked time per person and tenant-local date) against the raw computation
 // (netMsByUserDate over the raw time logs and breaks) after random sequences of the product's own
@@ -36,28 +35,8 @@ const t = w.tenant({ createdAt: START - 30 * 24 * HOUR, timezone: 'Europe/Berlin
 const people = [0, 1, 2, 3].map((i) => w.user(t.id, { name: `Person ${i}` }))
 const admin = w.user(t.id, { name: 'Admin', role: 'admin' })
 
-// As a key's request sees it: the tenant and user rows authentication read, on the context
-// (TenantCtx.asOfAuth), so that an operation using them after changing them would drift here.
-const ctxAs = (userId: string, role: Role, now: number): Ctx => {
-  const auth = findTenantForAuth(w.rt.db, t.id)!
-  const user = findUserForAuth({ tenant: auth.ctx, db: w.rt.db, now }, userId)
-  return {
-    ...systemCtx(w.rt, { ...auth.ctx, asOfAuth: { tenantRow: auth.row, user } }, 'client', now),
-    actor: { kind: 'user', keyId: 'k', keyKind: 'live', userId, role, scope: 'read_write' },
-  }
-}
-const scopeAt = (now: number) => ({ tenant: findTenantCtx(w.rt.db, t.id)!, db: w.rt.db, now })
-
-/** Small deterministic PRNG (mulberry32), so a failing sequence can be replayed from its seed. */
-function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let x = Math.imul(a ^ (a >>> 15), 1 | a)
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
+const ctxAs = (userId: string, role: Role, now: number): Ctx => keyCtx(w.rt, t.id, userId, role, now)
+const scopeAt = (now: number) => scopeAtOf(w.rt, t.id, now)
 
 /** What the table holds, as user -> date -> ms. */
 function stored(): Map<string, Map<string, number>> {
