@@ -34,6 +34,19 @@ export interface StartOptions {
   keepData?: boolean
 }
 
+/** Collects a child's stdout and stderr as they arrive (read them at any time while it runs). */
+export function captureOutput(proc: { stdout: unknown; stderr: unknown }): { out: () => string; err: () => string } {
+  let out = ''
+  let err = ''
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: (s: string) => void) => {
+    const decoder = new TextDecoder()
+    for await (const chunk of stream) sink(decoder.decode(chunk))
+  }
+  void pump(proc.stdout as ReadableStream<Uint8Array>, (s) => (out += s))
+  void pump(proc.stderr as ReadableStream<Uint8Array>, (s) => (err += s))
+  return { out: () => out, err: () => err }
+}
+
 /** Starts a real server on a random port with a temporary data directory. */
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wf-test-'))
@@ -43,24 +56,17 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     stdout: 'pipe',
     stderr: 'pipe',
   })
-  let out = ''
-  let err = ''
-  const pump = async (stream: ReadableStream<Uint8Array>, sink: (s: string) => void) => {
-    const decoder = new TextDecoder()
-    for await (const chunk of stream) sink(decoder.decode(chunk))
-  }
-  void pump(proc.stdout as ReadableStream<Uint8Array>, (s) => (out += s))
-  void pump(proc.stderr as ReadableStream<Uint8Array>, (s) => (err += s))
+  const captured = captureOutput(proc)
 
   const deadline = Date.now() + 60_000
-  while (!/listening on http:\/\/[^:]+:(\d+)/.test(out) || !out.includes('"Authorization"')) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}\n${out}\n${err}`)
-    if (Date.now() > deadline) throw new Error(`server did not start\n${out}\n${err}`)
+  while (!/listening on http:\/\/[^:]+:(\d+)/.test(captured.out()) || !captured.out().includes('"Authorization"')) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}\n${captured.out()}\n${captured.err()}`)
+    if (Date.now() > deadline) throw new Error(`server did not start\n${captured.out()}\n${captured.err()}`)
     await Bun.sleep(25)
   }
-  const port = Number(/listening on http:\/\/[^:]+:(\d+)/.exec(out)![1])
-  const demoKey = /Public demo key \(read-only\): (\S+)/.exec(out)?.[1] ?? ''
-  const demoTenant = /Demo tenant:\s+(\S+)/.exec(out)?.[1] ?? ''
+  const port = Number(/listening on http:\/\/[^:]+:(\d+)/.exec(captured.out())![1])
+  const demoKey = /Public demo key \(read-only\): (\S+)/.exec(captured.out())?.[1] ?? ''
+  const demoTenant = /Demo tenant:\s+(\S+)/.exec(captured.out())?.[1] ?? ''
   const url = `http://127.0.0.1:${port}`
   return {
     url,
@@ -69,7 +75,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     demoKey,
     demoTenant,
     proc,
-    output: () => out + err,
+    output: () => captured.out() + captured.err(),
     cli: (args, extraEnv) => runCli([...args, '--data', dataDir], { ...env, ...extraEnv }),
     async stop(signal = 'SIGTERM') {
       if (proc.exitCode === null) proc.kill(signal)

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { launch, openTab, type Tab } from '../console/browser'
-import { startServer, type TestServer } from '../helpers/server'
+import { captureOutput, startServer, type TestServer } from '../helpers/server'
 import { setConsolePassword, signIn } from './consent-helper'
 
 // Issue 16: mcp-remote (the stdio bridge desktop clients use: `npx mcp-remote <url>`) completes the
@@ -41,14 +41,7 @@ function bridge(url: string, port: number, configDir: string, browserScript: str
     stdout: 'pipe',
     stderr: 'pipe',
   })
-  let out = ''
-  let err = ''
-  const pump = async (stream: ReadableStream<Uint8Array>, sink: (s: string) => void) => {
-    const decoder = new TextDecoder()
-    for await (const chunk of stream) sink(decoder.decode(chunk))
-  }
-  void pump(proc.stdout as ReadableStream<Uint8Array>, (s) => (out += s))
-  void pump(proc.stderr as ReadableStream<Uint8Array>, (s) => (err += s))
+  const captured = captureOutput(proc)
   const send = (msg: unknown) => {
     proc.stdin.write(`${JSON.stringify(msg)}\n`)
     proc.stdin.flush()
@@ -57,17 +50,17 @@ function bridge(url: string, port: number, configDir: string, browserScript: str
   const answer = async (id: number, timeoutMs = 60_000): Promise<Record<string, unknown>> => {
     const deadline = Date.now() + timeoutMs
     for (;;) {
-      for (const line of out.split('\n')) {
+      for (const line of captured.out().split('\n')) {
         if (!line.trim().startsWith('{')) continue
         const msg = JSON.parse(line) as { id?: number }
         if (msg.id === id) return msg as Record<string, unknown>
       }
-      if (proc.exitCode !== null) throw new Error(`mcp-remote exited ${proc.exitCode}\n${err}`)
-      if (Date.now() > deadline) throw new Error(`no answer to ${id}\nstdout: ${out}\nstderr: ${err}`)
+      if (proc.exitCode !== null) throw new Error(`mcp-remote exited ${proc.exitCode}\n${captured.err()}`)
+      if (Date.now() > deadline) throw new Error(`no answer to ${id}\nstdout: ${captured.out()}\nstderr: ${captured.err()}`)
       await Bun.sleep(50)
     }
   }
-  return { proc, send, answer, stderr: () => err }
+  return { proc, send, answer, stderr: captured.err }
 }
 
 beforeAll(async () => {
