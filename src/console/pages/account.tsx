@@ -5,7 +5,7 @@ import { revokeAllMySessions, revokeMySession } from '../../modules/accounts/rev
 import { formatDateTime } from '../format'
 import { CsrfField } from '../layout'
 import { definePage } from '../pages'
-import { refusal } from './today'
+import { flashOf } from '../flash'
 
 /** A short, readable name of a browser from its user agent (the full one is in the title attribute). */
 const browserOf = (ua: string | null): string => {
@@ -31,22 +31,8 @@ export const accountPage = definePage({
   role: 'employee',
   nav: { section: 'Account', label: 'Account and sessions' },
   actions: {
-    revoke: async (req, form) => {
-      try {
-        await invoke(revokeMySession, req.ctx, { session_id: form.get('session_id') ?? '' })
-        return { kind: 'ok', text: 'That session is signed out.' }
-      } catch (err) {
-        return refusal(err)
-      }
-    },
-    revoke_all: async (req) => {
-      try {
-        await invoke(revokeAllMySessions, req.ctx, {})
-        return { kind: 'ok', text: 'Signed out everywhere.' }
-      } catch (err) {
-        return refusal(err)
-      }
-    },
+    revoke: (req, form) => flashOf(revokeMySession, req, { session_id: form.get('session_id') ?? '' }, () => 'That session is signed out.'),
+    revoke_all: (req) => flashOf(revokeAllMySessions, req, {}, () => 'Signed out everywhere.'),
   },
   async render(req) {
     const { sessions } = await invoke(listMySessions, req.ctx, {})

@@ -6,7 +6,7 @@ import type { Access } from '../../kernel/access'
 import { invoke, type Operation } from '../../kernel/operation'
 import type { Flash } from '../pages'
 import type { SignedInRequest } from '../request'
-import { refusal } from './today'
+import { refusal } from '../flash'
 
 /**
  * Shared bits of the admin integration pages (keys, webhooks, audit, jobs, billing).

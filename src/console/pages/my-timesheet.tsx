@@ -7,7 +7,7 @@ import { submitTimesheet } from '../../modules/timesheets/submit-timesheet'
 import { formatDateTime, formatDay, formatHours, formatTime } from '../format'
 import { CsrfField } from '../layout'
 import { definePage } from '../pages'
-import { refusal } from './today'
+import { flashOf } from '../flash'
 
 const STATUS = {
   draft: 'Draft',
@@ -24,15 +24,7 @@ export const myTimesheetPage = definePage({
   role: 'employee',
   nav: { section: 'Employee', label: 'My timesheet' },
   actions: {
-    submit: async (req) => {
-      try {
-        const r = await invoke(submitTimesheet, req.ctx, {})
-        const s = r.timesheet
-        return { kind: 'ok', text: `Timesheet of ${s.period_start} to ${s.period_end} submitted for approval.` }
-      } catch (err) {
-        return refusal(err)
-      }
-    },
+    submit: (req) => flashOf(submitTimesheet, req, {}, ({ timesheet: s }) => `Timesheet of ${s.period_start} to ${s.period_end} submitted for approval.`),
   },
   async render(req) {
     const today = localDate(req.now, req.timezone)

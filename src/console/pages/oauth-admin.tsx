@@ -5,7 +5,7 @@ import { revokeOAuthGrant } from '../../modules/oauth/revoke-oauth-grant'
 import { formatDateTime } from '../format'
 import { CsrfField } from '../layout'
 import { definePage } from '../pages'
-import { refusal } from './today'
+import { flashOf } from '../flash'
 
 const PATH = '/admin/applications'
 
@@ -16,14 +16,8 @@ export const oauthAdminPage = definePage({
   role: 'admin',
   nav: { section: 'Admin', label: 'Connected applications' },
   actions: {
-    disconnect: async (req, form) => {
-      try {
-        await invoke(revokeOAuthGrant, req.ctx, { grant_id: form.get('grant_id') ?? '' })
-        return { kind: 'ok', text: 'Disconnected: that application can no longer act for that person.' }
-      } catch (err) {
-        return refusal(err)
-      }
-    },
+    disconnect: (req, form) =>
+      flashOf(revokeOAuthGrant, req, { grant_id: form.get('grant_id') ?? '' }, () => 'Disconnected: that application can no longer act for that person.'),
   },
   async render(req) {
     const { applications } = await invoke(listOAuthGrants, req.ctx, {})

@@ -5,7 +5,7 @@ import { revokeMyOAuthGrant } from '../../modules/oauth/revoke-my-oauth-grant'
 import { formatDateTime } from '../format'
 import { CsrfField } from '../layout'
 import { definePage } from '../pages'
-import { refusal } from './today'
+import { flashOf } from '../flash'
 
 /** The applications a person connected through OAuth sign-in (docs/oauth.md), each with Disconnect. */
 export const oauthAppsPage = definePage({
@@ -14,14 +14,8 @@ export const oauthAppsPage = definePage({
   role: 'employee',
   nav: { section: 'Account', label: 'Connected applications' },
   actions: {
-    disconnect: async (req, form) => {
-      try {
-        await invoke(revokeMyOAuthGrant, req.ctx, { grant_id: form.get('grant_id') ?? '' })
-        return { kind: 'ok', text: 'Disconnected: that application can no longer act as you.' }
-      } catch (err) {
-        return refusal(err)
-      }
-    },
+    disconnect: (req, form) =>
+      flashOf(revokeMyOAuthGrant, req, { grant_id: form.get('grant_id') ?? '' }, () => 'Disconnected: that application can no longer act as you.'),
   },
   async render(req) {
     const { applications } = await invoke(listMyOAuthGrants, req.ctx, {})

@@ -11,7 +11,7 @@ import { formatDateTime, formatDay, formatHours, formatTime } from '../format'
 import { CsrfField } from '../layout'
 import { definePage, type Flash } from '../pages'
 import type { SignedInRequest } from '../request'
-import { refusal } from './today'
+import { flashOf } from '../flash'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const TIME = /^\d{2}:\d{2}$/
@@ -42,17 +42,12 @@ export const teamCorrectionsPage = definePage({
       if (isFlash(from)) return from
       const to = instantOf(req, form, 'date', 'to')
       if (isFlash(to)) return to
-      try {
-        const r = await invoke(addTimeEntry, req.ctx, {
-          user_id: form.get('user_id') ?? '',
-          clock_in_at: from,
-          clock_out_at: to,
-          reason: form.get('reason') ?? '',
-        })
-        return { kind: 'ok', text: `Entry added on ${formatDay(req, r.correction.work_date)}: ${formatHours(req, r.correction.after.worked_seconds / 3600)}.` }
-      } catch (err) {
-        return refusal(err)
-      }
+      return flashOf(
+        addTimeEntry,
+        req,
+        { user_id: form.get('user_id') ?? '', clock_in_at: from, clock_out_at: to, reason: form.get('reason') ?? '' },
+        (r) => `Entry added on ${formatDay(req, r.correction.work_date)}: ${formatHours(req, r.correction.after.worked_seconds / 3600)}.`,
+      )
     },
     correct: async (req, form) => {
       const date = form.get('date') ?? ''
@@ -60,20 +55,17 @@ export const teamCorrectionsPage = definePage({
       const to = form.get('to') ? instantOf(req, form, 'date', 'to') : undefined
       if (from && isFlash(from)) return from
       if (to && isFlash(to)) return to
-      try {
-        const r = await invoke(correctTimeEntry, req.ctx, {
+      return flashOf(
+        correctTimeEntry,
+        req,
+        {
           time_log_id: form.get('time_log_id') ?? '',
           ...(from ? { clock_in_at: from } : {}),
           ...(to ? { clock_out_at: to } : {}),
           reason: form.get('reason') ?? '',
-        })
-        return {
-          kind: 'ok',
-          text: `Entry of ${formatDay(req, date || r.correction.work_date)} corrected: now ${formatHours(req, r.correction.after.worked_seconds / 3600)}.`,
-        }
-      } catch (err) {
-        return refusal(err)
-      }
+        },
+        (r) => `Entry of ${formatDay(req, date || r.correction.work_date)} corrected: now ${formatHours(req, r.correction.after.worked_seconds / 3600)}.`,
+      )
     },
   },
   async render(req) {

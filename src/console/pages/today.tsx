@@ -9,6 +9,7 @@ import { recordPresenceTap } from '../../modules/time-tracking/record-presence-t
 import { startBreak } from '../../modules/time-tracking/start-break'
 import { listMyTimesheet } from '../../modules/timesheets/list-my-timesheet'
 import { getEmployeeDetails } from '../../modules/users/get-employee-details'
+import { flashOf, refusal } from '../flash'
 import { formatDay, formatHours, formatLongToday, formatTime } from '../format'
 import { CsrfField } from '../layout'
 import { definePage, type Flash } from '../pages'
@@ -21,12 +22,6 @@ const num = (v: string | null): number | undefined => {
   if (v === null || v.trim() === '') return undefined
   const n = Number(v)
   return Number.isFinite(n) ? n : undefined
-}
-
-/** A refusal of an operation, as the person reads it (the operation's own message). */
-export const refusal = (err: unknown): Flash => {
-  if (err instanceof DomainError) return { kind: 'error', text: err.message, status: err.status }
-  throw err
 }
 
 async function clockIn(req: SignedInRequest, form: URLSearchParams): Promise<Flash> {
@@ -63,40 +58,24 @@ export const todayPage = definePage({
     clock_out: async (req, form) => {
       const latitude = num(form.get('latitude'))
       const longitude = num(form.get('longitude'))
-      try {
-        const r = await invoke(clientClockOut, req.ctx, latitude !== undefined && longitude !== undefined ? { latitude, longitude } : {})
-        return { kind: 'ok', text: `Clocked out at ${formatTime(req, r.clock_out_at)}: ${formatHours(req, r.duration_seconds / 3600)} worked.` }
-      } catch (err) {
-        return refusal(err)
-      }
+      return flashOf(
+        clientClockOut,
+        req,
+        latitude !== undefined && longitude !== undefined ? { latitude, longitude } : {},
+        (r) => `Clocked out at ${formatTime(req, r.clock_out_at)}: ${formatHours(req, r.duration_seconds / 3600)} worked.`,
+      )
     },
-    start_break: async (req) => {
-      try {
-        const r = await invoke(startBreak, req.ctx, {})
-        return { kind: 'ok', text: r.changed ? `Break started at ${formatTime(req, r.break.started_at)}.` : 'You are on a break already.' }
-      } catch (err) {
-        return refusal(err)
-      }
-    },
+    start_break: (req) =>
+      flashOf(startBreak, req, {}, (r) => (r.changed ? `Break started at ${formatTime(req, r.break.started_at)}.` : 'You are on a break already.')),
     presence_tap: async (req, form) => {
       const latitude = num(form.get('latitude'))
       const longitude = num(form.get('longitude'))
-      try {
-        const r = await invoke(recordPresenceTap, req.ctx, latitude !== undefined && longitude !== undefined ? { latitude, longitude } : {})
+      return flashOf(recordPresenceTap, req, latitude !== undefined && longitude !== undefined ? { latitude, longitude } : {}, (r) => {
         const next = r.next_tap_due_at ? ` Next confirmation due at ${formatTime(req, r.next_tap_due_at)}.` : ''
-        return { kind: 'ok', text: `Presence confirmed at ${formatTime(req, r.tapped_at)}.${next}` }
-      } catch (err) {
-        return refusal(err)
-      }
+        return `Presence confirmed at ${formatTime(req, r.tapped_at)}.${next}`
+      })
     },
-    end_break: async (req) => {
-      try {
-        const r = await invoke(endBreak, req.ctx, {})
-        return { kind: 'ok', text: `Break ended at ${formatTime(req, r.break.ended_at)}.` }
-      } catch (err) {
-        return refusal(err)
-      }
-    },
+    end_break: (req) => flashOf(endBreak, req, {}, (r) => `Break ended at ${formatTime(req, r.break.ended_at)}.`),
   },
   async render(req) {
     const me = await invoke(getEmployeeDetails, req.ctx, { employee_id: 'me' })
