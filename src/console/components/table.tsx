@@ -32,6 +32,8 @@ export function Table<R>(props: {
   class?: string
   /** Attributes of a row (data-… ids that tests and scripts find rows by). */
   rowAttrs?: (row: R) => Record<string, string>
+  /** A visible caption of the table (e.g. the table that repeats a chart's numbers). */
+  caption?: string
 }): JSX.Element {
   if (props.rows.length === 0 && props.empty !== undefined) {
     return (
@@ -44,6 +46,7 @@ export function Table<R>(props: {
   return (
     <section class={region} tabindex="0" aria-labelledby={props.labelledBy} aria-label={props.labelledBy ? undefined : props.label}>
       <table>
+        {props.caption === undefined ? '' : <caption safe>{props.caption}</caption>}
         <thead>
           <tr>
             {props.columns.map((c) =>

@@ -2,6 +2,7 @@
 import { invoke } from '../../kernel/operation'
 import { getOvertimeReport } from '../../modules/dashboard/get-overtime-report'
 import { getWorkloadAlerts } from '../../modules/dashboard/get-workload-alerts'
+import { Table } from '../components/table'
 import { formatDay, formatHours, formatTime } from '../format'
 import { definePage } from '../pages'
 import { Pager, pageOf, slicePage } from './paging'
@@ -36,30 +37,23 @@ export const teamAlertsPage = definePage({
           {alerts.alerts.length === 0 ? (
             <p>Nothing needs your attention today.</p>
           ) : (
-            <div class="table-wrap" tabindex="0">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Severity</th>
-                    <th scope="col">Person</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">What</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.rows.map((a) => (
-                    <tr>
-                      <td>
-                        <span class={`badge sev-${a.severity}`}>{a.severity}</span>
-                      </td>
-                      <td safe>{a.user_name}</td>
-                      <td safe>{KIND[a.kind as keyof typeof KIND] ?? a.kind}</td>
-                      <td safe>{a.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table
+              rows={shown.rows}
+              labelledBy="alerts-h"
+              columns={[
+                {
+                  header: 'Severity',
+                  cell: (a) => (
+                    <span class={`badge sev-${a.severity}`} safe>
+                      {a.severity}
+                    </span>
+                  ),
+                },
+                { header: 'Person', text: (a) => a.user_name },
+                { header: 'Kind', text: (a) => KIND[a.kind as keyof typeof KIND] ?? a.kind },
+                { header: 'What', text: (a) => a.message },
+              ]}
+            />
           )}
           <Pager req={req} page={shown.page} pages={shown.pages} label="Pages of the alerts" />
         </section>
@@ -78,26 +72,15 @@ export const teamAlertsPage = definePage({
               {rep.people.length === 0 ? (
                 <p>Nobody worked overtime.</p>
               ) : (
-                <div class="table-wrap" tabindex="0">
-                  <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">Name</th>
-                        <th scope="col">Worked</th>
-                        <th scope="col">Overtime</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {rep.people.map((p) => (
-                        <tr>
-                          <td safe>{p.name}</td>
-                          <td safe>{formatHours(req, p.worked_hours)}</td>
-                          <td safe>{formatHours(req, p.overtime_hours)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <Table
+                  rows={rep.people}
+                  labelledBy="ot-h"
+                  columns={[
+                    { header: 'Name', text: (p) => p.name },
+                    { header: 'Worked', text: (p) => formatHours(req, p.worked_hours) },
+                    { header: 'Overtime', text: (p) => formatHours(req, p.overtime_hours) },
+                  ]}
+                />
               )}
               <p class="muted" safe>
                 {rep.rule}

@@ -7,6 +7,7 @@ import { correctTimeEntry } from '../../modules/time-tracking/correct-time-entry
 import { listPresenceNow } from '../../modules/time-tracking/list-presence-now'
 import { listTimeCorrections } from '../../modules/time-tracking/list-time-corrections'
 import { getTimesheetDetails } from '../../modules/timesheets/get-timesheet-details'
+import { Table } from '../components/table'
 import { formatDateTime, formatDay, formatHours, formatTime } from '../format'
 import { CsrfField } from '../layout'
 import { definePage, type Flash } from '../pages'
@@ -151,37 +152,21 @@ export const teamCorrectionsPage = definePage({
         </section>
         <section class="card" aria-labelledby="done-h">
           <h2 id="done-h">Corrections made</h2>
-          {done.data.length === 0 ? (
-            <p class="muted">No corrections yet.</p>
-          ) : (
-            <div class="table-wrap" tabindex="0">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Person</th>
-                    <th scope="col">Day</th>
-                    <th scope="col">Now</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">When</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {done.data.map((c) => (
-                    <tr>
-                      <td safe>{names.get(c.user_id) ?? c.user_id}</td>
-                      <td safe>{formatDay(req, c.work_date)}</td>
-                      <td>
-                        <span safe>{formatTime(req, c.after.clock_in_at)}</span>–<span safe>{formatTime(req, c.after.clock_out_at)}</span>
-                        {c.kind === 'added' ? ' (added)' : ''}
-                      </td>
-                      <td safe>{c.reason}</td>
-                      <td safe>{formatDateTime(req, c.corrected_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <Table
+            rows={done.data}
+            empty="No corrections yet."
+            labelledBy="done-h"
+            columns={[
+              { header: 'Person', text: (c) => names.get(c.user_id) ?? c.user_id },
+              { header: 'Day', text: (c) => formatDay(req, c.work_date) },
+              {
+                header: 'Now',
+                text: (c) => `${formatTime(req, c.after.clock_in_at)}–${formatTime(req, c.after.clock_out_at)}${c.kind === 'added' ? ' (added)' : ''}`,
+              },
+              { header: 'Reason', text: (c) => c.reason },
+              { header: 'When', text: (c) => formatDateTime(req, c.corrected_at) },
+            ]}
+          />
         </section>
       </>
     )

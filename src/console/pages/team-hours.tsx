@@ -4,6 +4,7 @@ import { invoke } from '../../kernel/operation'
 import { summarizeTeamHours } from '../../modules/dashboard/summarize-team-hours'
 import { listTeams } from '../../modules/teams/list-teams'
 import { Chart } from '../components/chart'
+import { Table } from '../components/table'
 import { chosenTeam, PeriodForm } from '../components/period-form'
 import { formatDay, formatHours } from '../format'
 import { definePage } from '../pages'
@@ -64,50 +65,28 @@ export const teamHoursPage = definePage({
                 description="Hours per day, bar chart; the numbers are in the table below"
                 caption="Hours per day, net of breaks"
               />
-              <div class="table-wrap" tabindex="0">
-                <table>
-                  <caption>Hours per day</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Day</th>
-                      <th scope="col">Hours</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {sum.result.by_day.map((d) => (
-                      <tr>
-                        <td safe>{formatDay(req, d.date)}</td>
-                        <td safe>{nf.format(d.hours)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                rows={sum.result.by_day}
+                caption="Hours per day"
+                label="Hours per day"
+                columns={[
+                  { header: 'Day', text: (d) => formatDay(req, d.date) },
+                  { header: 'Hours', text: (d) => nf.format(d.hours) },
+                ]}
+              />
             </section>
             <section class="card" aria-labelledby="people-h">
               <h2 id="people-h">By person</h2>
-              <div class="table-wrap" tabindex="0">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Hours</th>
-                      <th scope="col">Overtime</th>
-                      <th scope="col">Days</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {sum.result.members.map((m) => (
-                      <tr>
-                        <td safe>{m.name}</td>
-                        <td safe>{formatHours(req, m.hours)}</td>
-                        <td safe>{m.overtime_hours > 0 ? formatHours(req, m.overtime_hours) : '—'}</td>
-                        <td>{m.days_worked}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                rows={sum.result.members}
+                labelledBy="people-h"
+                columns={[
+                  { header: 'Name', text: (m) => m.name },
+                  { header: 'Hours', text: (m) => formatHours(req, m.hours) },
+                  { header: 'Overtime', text: (m) => (m.overtime_hours > 0 ? formatHours(req, m.overtime_hours) : '—') },
+                  { header: 'Days', text: (m) => m.days_worked },
+                ]}
+              />
             </section>
           </>
         )}
