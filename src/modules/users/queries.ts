@@ -137,6 +137,31 @@ export function usersMatching(c: TenantScope, f: UserFilter): UserRow[] {
   return c.db.select().from(users).where(userWhere(c, f)).orderBy(users.name).all()
 }
 
+/** The columns summarize_team_hours needs of a person. */
+export type HoursMember = Pick<UserRow, 'id' | 'name' | 'weeklyHours' | 'status'>
+
+/**
+ * usersMatching(c, { userIds }) narrowed to the columns summarize_team_hours reads: the same
+ * filter and order, one prepared statement per shape (ids travel as one JSON array) and rows built
+ * by fastRows. The full rows through drizzle's per-row mapping cost ~2 ms of the organisation-wide
+ * call's JavaScript at 1,000 people (issue 18, perf-reads-js).
+ */
+export function hoursMembers(c: TenantScope, userIds: string[] | null): HoursMember[] {
+  if (userIds !== null && userIds.length === 0) return []
+  const f: UserFilter = { userIds }
+  const stmt = prepared(c.db, `users.hoursMembers:${shapeOf(f)}`, (d) =>
+    fastRows(
+      d
+        .select({ id: users.id, name: users.name, weeklyHours: users.weeklyHours, status: users.status })
+        .from(users)
+        .where(pageWhere(f))
+        .orderBy(users.name)
+        .prepare(),
+    ),
+  )
+  return stmt.all(pageParams(c, f))
+}
+
 /** Active people (seats in use); invited and deactivated people do not count. */
 export function countActiveUsers(c: TenantScope, userIds: string[] | null): number {
   if (userIds !== null && userIds.length === 0) return 0
