@@ -3,8 +3,7 @@ import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Instant, Int, Nullable } from '../../kernel/schemas'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { addDays, dateRange, localDate, toIso, weekStart, hoursFromMs } from '../../kernel/time'
-import { prepared, sqliteOf } from '../../kernel/db'
-import { activeSeconds, combinedProductivity, scoreOf } from '../activity/productivity'
+import { activeSeconds, combinedProductivity, scoreOf, summedSampleSeconds } from '../activity/productivity'
 import { sumDates } from '../time-tracking/hours'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
 import { openLogUserIds } from '../time-tracking/queries'
@@ -89,14 +88,14 @@ function scopedFigures(ctx: TenantBoundCtx, userIds: string[] | null, monday: st
  * Dates without stored activity summaries fall back to the raw samples, as combinedProductivity does.
  */
 function organisationFigures(ctx: TenantBoundCtx, monday: string, today: string): Figures {
-  const from = addDays(today, -6) < monday ? addDays(today, -6) : monday
+  const productivityFrom = addDays(today, -6)
+  const from = productivityFrom < monday ? productivityFrom : monday
   const rows = tenantDaysBetween(ctx, from, today)
   const open = openWorkedMs(ctx, monday, today)
   let todayMs = open.today
   let weekMs = open.total
   const productivity = { productive: 0, neutral: 0, unproductive: 0, idle: 0 }
   const summarised = new Set<string>()
-  const productivityFrom = addDays(today, -6)
   for (const r of rows) {
     if (r.date >= monday) weekMs += r.workedMs
     if (r.date === today) todayMs += r.workedMs
@@ -109,29 +108,10 @@ function organisationFigures(ctx: TenantBoundCtx, monday: string, today: string)
     }
   }
   const missing = dateRange(productivityFrom, today).filter((d) => !summarised.has(d))
-  const raw = organisationSampleSums(ctx, missing)
+  const raw = summedSampleSeconds(ctx, null, missing)
   productivity.productive += raw.productive
   productivity.neutral += raw.neutral
   productivity.unproductive += raw.unproductive
   productivity.idle += raw.idle
   return { todayMs, weekMs, productivity }
-}
-
-/**
- * activity/day-queries `sampleTotalsSummed(ctx, null, dates)` as one prepared statement per number
- * of dates (1-7): the same SQL, but drizzle built and rendered that query on every call, ~120 µs
- * of the dashboard's ~250 µs of JavaScript (issue 18, perf-reads-js). The raw samples are summed
- * here only for the dates the daily summaries job has not summarised yet (today, typically).
- */
-function organisationSampleSums(ctx: TenantBoundCtx, dates: string[]): { productive: number; neutral: number; unproductive: number; idle: number } {
-  if (dates.length === 0) return { productive: 0, neutral: 0, unproductive: 0, idle: 0 }
-  const active = (cat: string) => `coalesce(sum(case when is_idle = 0 and category = '${cat}' then duration_seconds end), 0)`
-  const row = prepared(ctx.db, `dashboard.sampleSums:${dates.length}`, (d) =>
-    sqliteOf(d).query<{ productive: number; neutral: number; unproductive: number; idle: number }, (string | number)[]>(
-      `select ${active('productive')} as productive, ${active('neutral')} as neutral, ${active('unproductive')} as unproductive,
-        coalesce(sum(case when is_idle = 1 then duration_seconds end), 0) as idle
-       from activity_samples where tenant_id = ? and local_date in (${dates.map(() => '?').join(', ')})`,
-    ),
-  ).get(ctx.tenant.id, ...dates)
-  return row ?? { productive: 0, neutral: 0, unproductive: 0, idle: 0 }
 }
