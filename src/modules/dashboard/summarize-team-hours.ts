@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { DomainError } from '../../kernel/errors'
-import type { TenantBoundCtx } from '../../kernel/ctx'
+import type { TenantBoundCtx, TenantScope } from '../../kernel/ctx'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, Nullable, PeriodEnum } from '../../kernel/schemas'
 import { dateRange, localDate, periodRange, hoursFromMs, weekStart } from '../../kernel/time'
@@ -165,8 +165,8 @@ export const summarizeTeamHours = defineOperation({
  * drizzle building the query and mapping every column of every shift per call (~0.8 ms of the
  * organisation-wide call at 1,000 people, issue 18, perf-reads-js).
  */
-function scheduledShiftSpans(
-  ctx: TenantBoundCtx,
+export function scheduledShiftSpans(
+  ctx: TenantScope,
   from: string,
   to: string,
   userIds: string[] | null,
