@@ -3,7 +3,7 @@ import { callerUserId } from '../../kernel/access'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int } from '../../kernel/schemas'
 import { localDate, periodRange } from '../../kernel/time'
-import { getUserInTenant } from '../users/queries'
+import { userAsOfAuth } from '../users/queries'
 import { assertCanSee, visibility } from '../users/visibility'
 import { PRIVACY_NOTE, activeSeconds, productivityTotals, scoreOf } from './productivity'
 
@@ -42,7 +42,9 @@ export const getProductivityOverview = defineOperation({
   }),
   run(ctx, input) {
     const userId = input.user_id ?? callerUserId(ctx)
-    const user = getUserInTenant(ctx, userId)
+    // A read-only operation: the caller's own row as authentication read it (another person's is
+    // read now); saves a read and its drizzle row mapping per call (issue 18, perf-reads-js).
+    const user = userAsOfAuth(ctx, userId)
     assertCanSee(visibility(ctx), user.id, "this person's productivity")
     const { start, end } = periodRange(input.period, localDate(ctx.now, ctx.tenant.timezone))
     const totals = productivityTotals(ctx, [user.id], start, end).get(user.id)

@@ -3,8 +3,7 @@ import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Instant, Int, Nullable } from '../../kernel/schemas'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { addDays, dateRange, localDate, toIso, weekStart, hoursFromMs } from '../../kernel/time'
-import { sampleTotalsSummed } from '../activity/day-queries'
-import { activeSeconds, combinedProductivity, scoreOf } from '../activity/productivity'
+import { activeSeconds, combinedProductivity, scoreOf, summedSampleSeconds } from '../activity/productivity'
 import { sumDates } from '../time-tracking/hours'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
 import { openLogUserIds } from '../time-tracking/queries'
@@ -89,14 +88,14 @@ function scopedFigures(ctx: TenantBoundCtx, userIds: string[] | null, monday: st
  * Dates without stored activity summaries fall back to the raw samples, as combinedProductivity does.
  */
 function organisationFigures(ctx: TenantBoundCtx, monday: string, today: string): Figures {
-  const from = addDays(today, -6) < monday ? addDays(today, -6) : monday
+  const productivityFrom = addDays(today, -6)
+  const from = productivityFrom < monday ? productivityFrom : monday
   const rows = tenantDaysBetween(ctx, from, today)
   const open = openWorkedMs(ctx, monday, today)
   let todayMs = open.today
   let weekMs = open.total
   const productivity = { productive: 0, neutral: 0, unproductive: 0, idle: 0 }
   const summarised = new Set<string>()
-  const productivityFrom = addDays(today, -6)
   for (const r of rows) {
     if (r.date >= monday) weekMs += r.workedMs
     if (r.date === today) todayMs += r.workedMs
@@ -109,7 +108,7 @@ function organisationFigures(ctx: TenantBoundCtx, monday: string, today: string)
     }
   }
   const missing = dateRange(productivityFrom, today).filter((d) => !summarised.has(d))
-  const raw = sampleTotalsSummed(ctx, null, missing)
+  const raw = summedSampleSeconds(ctx, null, missing)
   productivity.productive += raw.productive
   productivity.neutral += raw.neutral
   productivity.unproductive += raw.unproductive

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf, transaction, type DbLike } from '../../kernel/db'
 import { localRange } from '../../kernel/time'
-import { companySettingsOf } from '../tenants/queries'
+import { companySettingsAsOfAuth } from '../tenants/queries'
 import { OPEN_BUCKET_MS, openSessionSums } from './open-session-totals'
 
 /**
@@ -106,15 +106,32 @@ export function tenantDaysBetween(c: TenantScope, fromDate: string, toDate: stri
  */
 export function openWorkedMs(c: TenantScope, fromDate: string, today: string): { total: number; today: number } {
   const tz = c.tenant.timezone
-  const week = localRange(fromDate, today, tz)
-  const day = localRange(today, today, tz)
-  const paid = companySettingsOf(c).paidBreakKinds
+  const week = dayBounds(fromDate, today, tz)
+  const day = dayBounds(today, today, tz)
+  // As authentication read the row (a read-only operation; saves a tenant-row read and its drizzle mapping per call).
+  const paid = companySettingsAsOfAuth(c).paidBreakKinds
   const cut = Math.floor(c.now / OPEN_BUCKET_MS) * OPEN_BUCKET_MS
   if (week.from % OPEN_BUCKET_MS !== 0 || day.from % OPEN_BUCKET_MS !== 0 || cut < week.from || cut > week.to)
     return openWorkedMsPerLog(c, week.from, week.to, day.from, paid)
   const kept = openSessionSums(c, week.from, cut, day.from, paid)
   const recent = openWorkedMsPerLog(c, cut, week.to, day.from, paid)
   return { total: kept.total + recent.total, today: kept.today + recent.today }
+}
+
+/**
+ * kernel/time `localRange`, remembered per zone and dates: each call resolves two local midnights
+ * through Intl (~10 µs per dashboard call, issue 18); the answer depends only on the arguments.
+ * Bounded: cleared when full.
+ */
+const knownBounds = new Map<string, { from: number; to: number }>()
+function dayBounds(fromDate: string, toDate: string, tz: string): { from: number; to: number } {
+  const key = `${tz} ${fromDate} ${toDate}`
+  let r = knownBounds.get(key)
+  if (r === undefined) {
+    if (knownBounds.size >= 64) knownBounds.clear()
+    knownBounds.set(key, (r = localRange(fromDate, toDate, tz)))
+  }
+  return r
 }
 
 /**

@@ -7,14 +7,20 @@ import { invitations, users, type UserStatus, type WorkProfile } from './schema'
 export type UserRow = typeof users.$inferSelect
 type NewUserRow = Omit<typeof users.$inferInsert, 'tenantId'>
 
-/** Authentication's read of a key's user: one prepared statement, the hottest user lookup. */
+/**
+ * Authentication's read of a key's user: one prepared statement, the hottest user lookup. Rows
+ * built by fastRows (every column is stored as returned): drizzle's per-value mapping was most of
+ * the read's ~12 µs (get_productivity_overview with the public demo key reads its persona here).
+ */
 export const findUserForAuth = (c: TenantScope, userId: string): UserRow | null =>
   prepared(c.db, 'users.forAuth', (d) =>
-    d
-      .select()
-      .from(users)
-      .where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.id, sql.placeholder('userId'))))
-      .prepare(),
+    fastRows(
+      d
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, sql.placeholder('tenantId')), eq(users.id, sql.placeholder('userId'))))
+        .prepare(),
+    ),
   ).get({ tenantId: c.tenant.id, userId }) ?? null
 
 export const insertUser = (c: TenantScope, row: NewUserRow): UserRow =>
@@ -135,6 +141,31 @@ export function listUsersPage(c: TenantScope, f: UserFilter, limit: number, offs
 export function usersMatching(c: TenantScope, f: UserFilter): UserRow[] {
   if (f.userIds !== null && f.userIds.length === 0) return []
   return c.db.select().from(users).where(userWhere(c, f)).orderBy(users.name).all()
+}
+
+/** The columns summarize_team_hours needs of a person. */
+export type HoursMember = Pick<UserRow, 'id' | 'name' | 'weeklyHours' | 'status'>
+
+/**
+ * usersMatching(c, { userIds }) narrowed to the columns summarize_team_hours reads: the same
+ * filter and order, one prepared statement per shape (ids travel as one JSON array) and rows built
+ * by fastRows. The full rows through drizzle's per-row mapping cost ~2 ms of the organisation-wide
+ * call's JavaScript at 1,000 people (issue 18, perf-reads-js).
+ */
+export function hoursMembers(c: TenantScope, userIds: string[] | null): HoursMember[] {
+  if (userIds !== null && userIds.length === 0) return []
+  const f: UserFilter = { userIds }
+  const stmt = prepared(c.db, `users.hoursMembers:${shapeOf(f)}`, (d) =>
+    fastRows(
+      d
+        .select({ id: users.id, name: users.name, weeklyHours: users.weeklyHours, status: users.status })
+        .from(users)
+        .where(pageWhere(f))
+        .orderBy(users.name)
+        .prepare(),
+    ),
+  )
+  return stmt.all(pageParams(c, f))
 }
 
 /** Active people (seats in use); invited and deactivated people do not count. */

@@ -1,0 +1,184 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { DEFAULT_SEED_OPTIONS, seedDemoTenant } from '../../seed'
+import type { Ctx } from '../../src/kernel/ctx'
+import { invoke } from '../../src/kernel/operation'
+import { addDays, dateRange, hoursFromMs, localDate, periodRange, weekStart, type Period } from '../../src/kernel/time'
+import { sampleTotalsSummed } from '../../src/modules/activity/day-queries'
+import { summedSampleSeconds } from '../../src/modules/activity/productivity'
+import { overtimeCalendar, overtimeMsIn, shiftNetMs } from '../../src/modules/dashboard/overtime'
+import { scheduledShiftSpans, summarizeTeamHours } from '../../src/modules/dashboard/summarize-team-hours'
+import { scheduledShiftsBetween } from '../../src/modules/shifts/alert-queries'
+import { teamMemberIds } from '../../src/modules/teams/membership'
+import { sumDates } from '../../src/modules/time-tracking/hours'
+import { workedMsBetween } from '../../src/modules/time-tracking/person-day-queries'
+import { openLogUserIds } from '../../src/modules/time-tracking/queries'
+import { type HoursMember, hoursMembers, usersMatching } from '../../src/modules/users/queries'
+import { tempRuntime } from '../helpers/db'
+import { keyCtx, scopeAt } from './sequences'
+
+// The reads that perf-reads-js moved off drizzle's per-call query building and per-row mapping
+// (prepared statements of their own, narrower columns, one pass instead of several) against the
+// code they replaced, on a seeded demo company with a fixed clock: the same rows, and for
+// summarize_team_hours the same answer as main's algorithm computed here from the old functions.
+
+const rt = tempRuntime()
+afterAll(() => rt.cleanup())
+// A Wednesday, 12:00 in Berlin: open sessions, a week in progress, today's samples not summarised.
+const NOW = Date.UTC(2026, 10, 18, 11, 0)
+const seeded = seedDemoTenant(rt.handle, rt.secret, { ...DEFAULT_SEED_OPTIONS, employees: 30, days: 21, seed: 'reads-js', now: NOW })
+const tenantId = seeded.tenantId
+const sqlite = rt.handle.sqlite
+const scope = () => scopeAt(rt, tenantId, NOW)
+const team = () =>
+  sqlite
+    .query<{ id: string }, [number]>('select id from teams where tenant_id = ? order by name')
+    .all(tenantId)
+    .map((r) => r.id)
+const adminId = sqlite
+  .query<{ id: string }, [number]>("select id from users where tenant_id = ? and role = 'admin' and status = 'active' limit 1")
+  .get(tenantId)!.id
+const adminCtx = (): Ctx => keyCtx(rt, tenantId, adminId, 'admin', NOW)
+
+// Rows the filters must leave out or keep: a deactivated and an invited person, a cancelled shift,
+// and two people whose names differ only by an accent (ordered by the collator).
+const someone = sqlite.query<{ id: string }, [number, string]>("select id from users where tenant_id = ? and status = 'active' and id != ? limit 3")
+const [gone, invited] = someone.all(tenantId, adminId)
+sqlite.run("update users set status = 'deactivated' where id = ?", [gone!.id])
+sqlite.run("update users set status = 'invited' where id = ?", [invited!.id])
+for (const [i, name] of ['Émile Zola', 'Emile Zola', 'emile zola'].entries())
+  sqlite.run(
+    "insert into users (id, tenant_id, name, email, role, status, work_profile, weekly_hours, created_at) values (?, ?, ?, ?, 'employee', 'active', 'engineering', 40, 0)",
+    [crypto.randomUUID(), tenantId, name, `zola${i}@reads-js.test`],
+  )
+sqlite.run(
+  "update shift_schedules set status = 'cancelled' where id = (select id from shift_schedules where tenant_id = ? and date = ? and status = 'scheduled' limit 1)",
+  [tenantId, localDate(NOW, 'Europe/Berlin')],
+)
+
+describe('perf-reads-js: the same rows as the code they replace', () => {
+  test('summedSampleSeconds equals sampleTotalsSummed for everyone, a team, nobody, and 1-7 dates', () => {
+    const c = scope()
+    const today = localDate(NOW, c.tenant.timezone)
+    const teams = team()
+    expect(teams.length).toBeGreaterThan(1)
+    const shapes: (string[] | null)[] = [null, teamMemberIds(c, [teams[0]!]), teamMemberIds(c, [teams[1]!]), []]
+    let nonZero = 0
+    for (const ids of shapes)
+      for (let n = 1; n <= 7; n++) {
+        const dates = dateRange(addDays(today, 1 - n), today)
+        const got = summedSampleSeconds(c, ids, dates)
+        expect(got).toEqual(sampleTotalsSummed(c, ids, dates))
+        if (got.productive > 0) nonZero++
+      }
+    expect(summedSampleSeconds(c, null, [])).toEqual({ productive: 0, neutral: 0, unproductive: 0, idle: 0 })
+    // The comparison is not of zeros: today's samples are there.
+    expect(nonZero).toBeGreaterThan(10)
+  })
+
+  test('hoursMembers equals usersMatching (same people, same order) for everyone and each team', () => {
+    const c = scope()
+    const pick = (u: HoursMember): HoursMember => ({ id: u.id, name: u.name, weeklyHours: u.weeklyHours, status: u.status })
+    for (const ids of [null, ...team().map((t) => teamMemberIds(c, [t])), []]) {
+      const got = hoursMembers(c, ids)
+      expect(got).toEqual(usersMatching(c, { userIds: ids }).map(pick))
+      if (ids === null) {
+        expect(got.some((u) => u.id === gone!.id)).toBe(false)
+        expect(got.some((u) => u.id === invited!.id)).toBe(true)
+      }
+    }
+  })
+
+  test('scheduledShiftSpans equals scheduledShiftsBetween for everyone and each team (cancelled shifts left out)', () => {
+    const c = scope()
+    const today = localDate(NOW, c.tenant.timezone)
+    const key = (s: { userId: string; date: string }) => `${s.userId} ${s.date}`
+    const narrow = (s: { userId: string; date: string; startsAt: number; endsAt: number; breakMinutes: number }) => ({
+      userId: s.userId,
+      date: s.date,
+      startsAt: s.startsAt,
+      endsAt: s.endsAt,
+      breakMinutes: s.breakMinutes,
+    })
+    for (const ids of [null, ...team().map((t) => teamMemberIds(c, [t])), []])
+      for (const [from, to] of [
+        [weekStart(today), today],
+        [addDays(today, -20), addDays(today, 7)],
+      ] as const) {
+        const got = scheduledShiftSpans(c, from, to, ids)
+          .map(narrow)
+          .sort((a, b) => key(a).localeCompare(key(b)))
+        const want = scheduledShiftsBetween(c, from, to, ids)
+          .map(narrow)
+          .sort((a, b) => key(a).localeCompare(key(b)))
+        expect(got).toEqual(want)
+        if (ids === null) expect(got.length).toBeGreaterThan(0)
+      }
+  })
+
+  test("summarize_team_hours answers what main's algorithm answers, for the organisation and each team, every period", async () => {
+    const c = scope()
+    const today = localDate(NOW, c.tenant.timezone)
+    const periods: Period[] = ['today', 'this_week', 'last_week', 'this_month', 'last_month']
+    let withOvertime = 0
+    for (const teamId of [undefined, ...team()])
+      for (const period of periods) {
+        const got = await invoke(summarizeTeamHours, adminCtx(), { ...(teamId ? { team_id: teamId } : {}), period })
+        const want = mainAlgorithm(teamId ? teamMemberIds(c, [teamId]) : null, period, today)
+        expect(JSON.stringify(got.result)).toBe(JSON.stringify(want))
+        if (want.overtime.length > 0) withOvertime++
+      }
+    expect(withOvertime).toBeGreaterThan(0)
+  })
+})
+
+/** summarize_team_hours' result as main computed it (acf16c8), from the functions it called. */
+function mainAlgorithm(scopeIds: string[] | null, period: Period, today: string) {
+  const ctx = scope()
+  const { start, end } = periodRange(period, today)
+  const members = usersMatching(ctx, { userIds: scopeIds }).filter((u) => u.status === 'active')
+  const ids = scopeIds === null ? null : members.map((m) => m.id)
+  const perUser = workedMsBetween(ctx, weekStart(start), end, ids)
+  const lastDate = end < today ? end : today
+  const shiftMs = new Map<string, Map<string, number>>()
+  if (lastDate >= start)
+    for (const s of scheduledShiftsBetween(ctx, start, lastDate, ids)) shiftMs.set(s.userId, (shiftMs.get(s.userId) ?? new Map()).set(s.date, shiftNetMs(s)))
+  const calendar = overtimeCalendar(start, lastDate)
+  const clockedIn = openLogUserIds(ctx, ids)
+  const rows = members
+    .map((m) => {
+      const dates = perUser.get(m.id)
+      const days = [...(dates ?? new Map<string, number>()).entries()].filter(([d, ms]) => d >= start && d <= end && ms > 0).length
+      const overtimeMs = overtimeMsIn(calendar, dates, m.weeklyHours, shiftMs.get(m.id))
+      return {
+        user_id: m.id,
+        name: m.name,
+        hours: hoursFromMs(sumDates(dates, start, end)),
+        overtime_hours: hoursFromMs(overtimeMs),
+        overtimeMs,
+        days_worked: days,
+        is_clocked_in: clockedIn.has(m.id),
+      }
+    })
+    .sort((a, b) => b.hours - a.hours || a.name.localeCompare(b.name))
+  const totalMs = members.reduce((sum, m) => sum + sumDates(perUser.get(m.id), start, end), 0)
+  const memberIds = new Set(members.map((m) => m.id))
+  const byDay = dateRange(start, lastDate).map((date) => {
+    let ms = 0
+    for (const [userId, dates] of perUser) if (memberIds.has(userId)) ms += dates.get(date) ?? 0
+    return { date, hours: hoursFromMs(ms) }
+  })
+  return {
+    total_hours: hoursFromMs(totalMs),
+    member_count: members.length,
+    members_with_time: rows.filter((r) => r.hours > 0).length,
+    average_hours_per_member: members.length ? hoursFromMs(totalMs / members.length) : 0,
+    members: rows.slice(0, 100).map(({ overtimeMs: _, ...r }) => r),
+    members_truncated: rows.length > 100,
+    overtime: rows
+      .filter((r) => r.overtimeMs > 0)
+      .map((r) => ({ user_id: r.user_id, name: r.name, overtime_hours: r.overtime_hours }))
+      .sort((a, b) => b.overtime_hours - a.overtime_hours || a.name.localeCompare(b.name))
+      .slice(0, 100),
+    by_day: byDay,
+  }
+}
