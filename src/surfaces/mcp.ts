@@ -291,29 +291,34 @@ export function mcpSurface(rt: Runtime) {
   const jsonBody = (body: string) => new Response(body, { headers: { 'content-type': 'application/json' } })
   const idOf = (headers: Record<string, unknown>) => String(headers['x-request-id'] ?? randomUUID())
   // CORS for browser-based clients whose Origin passed the guard (surfaces/oauth.ts, docs/oauth.md).
-  return new Elysia({ name: 'mcp' })
-    .onBeforeHandle(({ request, set }) => mcpCorsHeaders(request, set.headers as Record<string, string | number>))
-    .options(MCP_PATH, ({ request }) => mcpPreflight(request))
-    .get(`${MCP_PATH}/tools`, () => jsonBody(listing), {
-      detail: { summary: 'List the MCP tools (no key needed)', tags: ['mcp'] },
-    })
-    .get(`${MCP_PATH}/openapi.json`, () => jsonBody(openapi), {
-      detail: { summary: 'OpenAPI 3.1.0 description of the MCP interface (no key needed)', tags: ['mcp'] },
-    })
-    .get(CHANGE_PLAN_PATH, () => jsonBody(changePlan), {
-      detail: { summary: 'How to change plan on this appliance (no key needed)', tags: ['mcp'] },
-    })
-    .post(MCP_PATH, ({ request, set }) => post(h, request, idOf(set.headers)), {
-      parse: 'none',
-      detail: { summary: 'MCP JSON-RPC endpoint (Streamable HTTP)', tags: ['mcp'] },
-    })
-    .get(
-      MCP_PATH,
-      ({ request }) =>
-        precheck(rt, request) ??
-        failure(405, RPC.SERVER, 'This server sends no server-initiated messages: there is no SSE stream to open. POST JSON-RPC messages instead.', {
-          allow: 'POST, DELETE',
-        }),
-    )
-    .delete(MCP_PATH, ({ request, set }) => remove(h, request, idOf(set.headers)))
+  return (
+    new Elysia({ name: 'mcp' })
+      // A block body: Elysia reads `=> f(` as a promise and would await the hook on every request.
+      .onBeforeHandle(({ request, set }) => {
+        mcpCorsHeaders(request, set.headers as Record<string, string | number>)
+      })
+      .options(MCP_PATH, ({ request }) => mcpPreflight(request))
+      .get(`${MCP_PATH}/tools`, () => jsonBody(listing), {
+        detail: { summary: 'List the MCP tools (no key needed)', tags: ['mcp'] },
+      })
+      .get(`${MCP_PATH}/openapi.json`, () => jsonBody(openapi), {
+        detail: { summary: 'OpenAPI 3.1.0 description of the MCP interface (no key needed)', tags: ['mcp'] },
+      })
+      .get(CHANGE_PLAN_PATH, () => jsonBody(changePlan), {
+        detail: { summary: 'How to change plan on this appliance (no key needed)', tags: ['mcp'] },
+      })
+      .post(MCP_PATH, ({ request, set }) => post(h, request, idOf(set.headers)), {
+        parse: 'none',
+        detail: { summary: 'MCP JSON-RPC endpoint (Streamable HTTP)', tags: ['mcp'] },
+      })
+      .get(
+        MCP_PATH,
+        ({ request }) =>
+          precheck(rt, request) ??
+          failure(405, RPC.SERVER, 'This server sends no server-initiated messages: there is no SSE stream to open. POST JSON-RPC messages instead.', {
+            allow: 'POST, DELETE',
+          }),
+      )
+      .delete(MCP_PATH, ({ request, set }) => remove(h, request, idOf(set.headers)))
+  )
 }
