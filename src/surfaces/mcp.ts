@@ -124,14 +124,24 @@ function sessionOf(h: Http, request: Request, ctx: Ctx, headers?: Record<string,
 const ownerOf = (ctx: Ctx): SessionOwner => ({ tenant: ctx.tenant, keyId: actorKeyId(ctx.actor) })
 
 /** Serialised answers; SSE when the client accepts only that. Parts are already JSON text. */
-function encode(parts: string[], batch: boolean, request: Request, headers: Record<string, string>): Response {
-  const accept = request.headers.get('accept') ?? ''
+function encode(parts: string[], batch: boolean, acceptHeader: string | null, headers: Record<string, string>): Response {
+  const accept = acceptHeader ?? ''
   if (accept.includes('text/event-stream') && !accept.includes('application/json') && !accept.includes('*/*')) {
     const body = parts.map((r) => `event: message\ndata: ${r}\n\n`).join('')
     return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...headers } })
   }
-  return new Response(batch ? `[${parts.join(',')}]` : parts[0], { status: 200, headers: { 'content-type': 'application/json', ...headers } })
+  const body = batch ? `[${parts.join(',')}]` : parts[0]
+  // Most answers add no header of their own (no new session): one shared init for them.
+  return new Response(body, noKeys(headers) ? JSON_ANSWER : { status: 200, headers: { 'content-type': 'application/json', ...headers } })
 }
+
+const noKeys = (o: Record<string, string>): boolean => {
+  for (const _ in o) return false
+  return true
+}
+
+/** The init of a JSON answer with no headers of its own (Response copies it; never changed). */
+const JSON_ANSWER: ResponseInit = Object.freeze({ status: 200, headers: Object.freeze({ 'content-type': 'application/json' }) })
 
 /** A message that gets no answer whatever happens to it: a notification or a client's response. */
 const unanswered = (msg: unknown): boolean => isObject(msg) && (!('id' in msg) || !('method' in msg))
@@ -245,7 +255,7 @@ async function post(h: Http, request: Request, requestId: string): Promise<Respo
   if (env.session && env.session.mode !== modeBefore) h.sessions.saveMode(env.session, owner, Date.now())
   if (parts.length === 0) return new Response(null, { status: 202, headers })
   if (single && 'error' in single && single.id === null) return json(400, single, headers)
-  return encode(parts, batch, request, headers)
+  return encode(parts, batch, accept, headers)
 }
 
 function remove(h: Http, request: Request, requestId: string): Response {
