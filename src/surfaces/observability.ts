@@ -22,6 +22,12 @@ export function noteRequestCtx(request: Request, ctx: Ctx): void {
  * lookup), or null when no key or nothing shaped like one of ours was sent. Never the secret.
  */
 export function keyPrefixOf(authorization: string | null): string | null {
+  // The usual `Bearer <key>`: a key of ours has no white space, so the pattern below would give
+  // the same key; anything else takes the general way.
+  if (authorization?.startsWith('Bearer ')) {
+    const usual = parseKey(authorization.slice(7))
+    if (usual) return `${KEY_PREFIX[usual.kind]}${usual.lookup.slice(0, 8)}`
+  }
   const key = bearerKey(authorization)
   const parsed = key ? parseKey(key) : null
   return parsed ? `${KEY_PREFIX[parsed.kind]}${parsed.lookup.slice(0, 8)}` : null
