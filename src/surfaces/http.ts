@@ -20,6 +20,7 @@ const isInvalidToken = (e: unknown): boolean => e instanceof DomainError && type
 
 /** Shared request bookkeeping: request id, body cap, access log and the one error envelope. */
 export function httpKernel(rt: Runtime) {
+  const watch = storageWatch(rt)
   return (
     new Elysia({ name: 'http-kernel' })
       .error({ DomainError })
@@ -47,7 +48,6 @@ export function httpKernel(rt: Runtime) {
       .use(observability(rt))
       // A write request that succeeded after a storage failure shows the storage took writes again.
       .onAfterHandle({ as: 'global' }, ({ request }) => {
-        const watch = storageWatch(rt)
         if (watch.failedAt !== null && request.method !== 'GET' && request.method !== 'HEAD' && pathOf(request.url) !== MCP_PATH) watch.failedAt = null
       })
       .onError({ as: 'global' }, ({ error, code, set }) => {

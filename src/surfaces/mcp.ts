@@ -124,14 +124,24 @@ function sessionOf(h: Http, request: Request, ctx: Ctx, headers?: Record<string,
 const ownerOf = (ctx: Ctx): SessionOwner => ({ tenant: ctx.tenant, keyId: actorKeyId(ctx.actor) })
 
 /** Serialised answers; SSE when the client accepts only that. Parts are already JSON text. */
-function encode(parts: string[], batch: boolean, request: Request, headers: Record<string, string>): Response {
-  const accept = request.headers.get('accept') ?? ''
+function encode(parts: string[], batch: boolean, acceptHeader: string | null, headers: Record<string, string>): Response {
+  const accept = acceptHeader ?? ''
   if (accept.includes('text/event-stream') && !accept.includes('application/json') && !accept.includes('*/*')) {
     const body = parts.map((r) => `event: message\ndata: ${r}\n\n`).join('')
     return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...headers } })
   }
-  return new Response(batch ? `[${parts.join(',')}]` : parts[0], { status: 200, headers: { 'content-type': 'application/json', ...headers } })
+  const body = batch ? `[${parts.join(',')}]` : parts[0]
+  // Most answers add no header of their own (no new session): one shared init for them.
+  return new Response(body, noKeys(headers) ? JSON_ANSWER : { status: 200, headers: { 'content-type': 'application/json', ...headers } })
 }
+
+const noKeys = (o: Record<string, string>): boolean => {
+  for (const _ in o) return false
+  return true
+}
+
+/** The init of a JSON answer with no headers of its own (Response copies it; never changed). */
+const JSON_ANSWER: ResponseInit = Object.freeze({ status: 200, headers: Object.freeze({ 'content-type': 'application/json' }) })
 
 /** A message that gets no answer whatever happens to it: a notification or a client's response. */
 const unanswered = (msg: unknown): boolean => isObject(msg) && (!('id' in msg) || !('method' in msg))
@@ -245,7 +255,7 @@ async function post(h: Http, request: Request, requestId: string): Promise<Respo
   if (env.session && env.session.mode !== modeBefore) h.sessions.saveMode(env.session, owner, Date.now())
   if (parts.length === 0) return new Response(null, { status: 202, headers })
   if (single && 'error' in single && single.id === null) return json(400, single, headers)
-  return encode(parts, batch, request, headers)
+  return encode(parts, batch, accept, headers)
 }
 
 function remove(h: Http, request: Request, requestId: string): Response {
@@ -291,29 +301,34 @@ export function mcpSurface(rt: Runtime) {
   const jsonBody = (body: string) => new Response(body, { headers: { 'content-type': 'application/json' } })
   const idOf = (headers: Record<string, unknown>) => String(headers['x-request-id'] ?? randomUUID())
   // CORS for browser-based clients whose Origin passed the guard (surfaces/oauth.ts, docs/oauth.md).
-  return new Elysia({ name: 'mcp' })
-    .onBeforeHandle(({ request, set }) => mcpCorsHeaders(request, set.headers as Record<string, string | number>))
-    .options(MCP_PATH, ({ request }) => mcpPreflight(request))
-    .get(`${MCP_PATH}/tools`, () => jsonBody(listing), {
-      detail: { summary: 'List the MCP tools (no key needed)', tags: ['mcp'] },
-    })
-    .get(`${MCP_PATH}/openapi.json`, () => jsonBody(openapi), {
-      detail: { summary: 'OpenAPI 3.1.0 description of the MCP interface (no key needed)', tags: ['mcp'] },
-    })
-    .get(CHANGE_PLAN_PATH, () => jsonBody(changePlan), {
-      detail: { summary: 'How to change plan on this appliance (no key needed)', tags: ['mcp'] },
-    })
-    .post(MCP_PATH, ({ request, set }) => post(h, request, idOf(set.headers)), {
-      parse: 'none',
-      detail: { summary: 'MCP JSON-RPC endpoint (Streamable HTTP)', tags: ['mcp'] },
-    })
-    .get(
-      MCP_PATH,
-      ({ request }) =>
-        precheck(rt, request) ??
-        failure(405, RPC.SERVER, 'This server sends no server-initiated messages: there is no SSE stream to open. POST JSON-RPC messages instead.', {
-          allow: 'POST, DELETE',
-        }),
-    )
-    .delete(MCP_PATH, ({ request, set }) => remove(h, request, idOf(set.headers)))
+  return (
+    new Elysia({ name: 'mcp' })
+      // A block body: Elysia reads `=> f(` as a promise and would await the hook on every request.
+      .onBeforeHandle(({ request, set }) => {
+        mcpCorsHeaders(request, set.headers as Record<string, string | number>)
+      })
+      .options(MCP_PATH, ({ request }) => mcpPreflight(request))
+      .get(`${MCP_PATH}/tools`, () => jsonBody(listing), {
+        detail: { summary: 'List the MCP tools (no key needed)', tags: ['mcp'] },
+      })
+      .get(`${MCP_PATH}/openapi.json`, () => jsonBody(openapi), {
+        detail: { summary: 'OpenAPI 3.1.0 description of the MCP interface (no key needed)', tags: ['mcp'] },
+      })
+      .get(CHANGE_PLAN_PATH, () => jsonBody(changePlan), {
+        detail: { summary: 'How to change plan on this appliance (no key needed)', tags: ['mcp'] },
+      })
+      .post(MCP_PATH, ({ request, set }) => post(h, request, idOf(set.headers)), {
+        parse: 'none',
+        detail: { summary: 'MCP JSON-RPC endpoint (Streamable HTTP)', tags: ['mcp'] },
+      })
+      .get(
+        MCP_PATH,
+        ({ request }) =>
+          precheck(rt, request) ??
+          failure(405, RPC.SERVER, 'This server sends no server-initiated messages: there is no SSE stream to open. POST JSON-RPC messages instead.', {
+            allow: 'POST, DELETE',
+          }),
+      )
+      .delete(MCP_PATH, ({ request, set }) => remove(h, request, idOf(set.headers)))
+  )
 }

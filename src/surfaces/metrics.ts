@@ -162,8 +162,15 @@ export function createMetrics(rt: Runtime): { registry: Registry; http: HttpObse
       child.latency.observe(seconds)
     },
   }
+  // The same per (tool, outcome): tools and error codes are bounded sets.
+  const toolChildren = new Map<string, { inc(): void }>()
   const sink: MetricsSink = {
-    mcpToolCall: (tool, outcome) => mcpCalls.inc({ tool, outcome }),
+    mcpToolCall(tool, outcome) {
+      const key = `${tool} ${outcome}`
+      let child = toolChildren.get(key)
+      if (!child) toolChildren.set(key, (child = mcpCalls.labels({ tool, outcome })))
+      child.inc()
+    },
     rateLimited: (surface) => rateLimited.inc({ surface }),
     jobRun(job, outcome, seconds, at) {
       jobRuns.inc({ job, outcome })

@@ -22,6 +22,12 @@ export function noteRequestCtx(request: Request, ctx: Ctx): void {
  * lookup), or null when no key or nothing shaped like one of ours was sent. Never the secret.
  */
 export function keyPrefixOf(authorization: string | null): string | null {
+  // The usual `Bearer <key>`: a key of ours has no white space, so the pattern below would give
+  // the same key; anything else takes the general way.
+  if (authorization?.startsWith('Bearer ')) {
+    const usual = parseKey(authorization.slice(7))
+    if (usual) return `${KEY_PREFIX[usual.kind]}${usual.lookup.slice(0, 8)}`
+  }
   const key = bearerKey(authorization)
   const parsed = key ? parseKey(key) : null
   return parsed ? `${KEY_PREFIX[parsed.kind]}${parsed.lookup.slice(0, 8)}` : null
@@ -50,41 +56,77 @@ const statusOf = (responseValue: unknown, setStatus: unknown): number => {
 const surfaceOf = (route: string): string =>
   route.startsWith('/api/mcp/') ? 'mcp' : route.startsWith('/api/v1/client/') ? 'client' : route.startsWith('/api/') ? 'rest' : 'other'
 
+/** What the access line reads of one request, from Elysia's context as its hooks see it. */
+interface Answered {
+  request: Request
+  set: { status?: number | string; headers: Record<string, unknown> }
+  route?: string
+  responseValue?: unknown
+  /** The request context of a surface that authenticates in a derive (REST). */
+  ctx?: Ctx
+}
+
 /**
- * One access line per request at info, after the response is sent: method, route pattern (never
+ * One access line per request at info, once its answer is decided: method, route pattern (never
  * the raw path with ids), status, duration, request id, tenant readable id and key prefix. The same
  * observation feeds the HTTP metrics, served with the rest at GET /metrics (surfaces/metrics.ts).
  * Runs for matched and unmatched routes and for errors.
+ *
+ * Not Elysia's onAfterResponse: registered globally it puts a `setImmediate(async () => …)` into
+ * every route's generated handler (elysia/dist/compose.mjs `afterResponse`), a macrotask and a
+ * closure over the context per request. Instead the line is written in a microtask queued by the
+ * global onAfterHandle (a handler's answer, also an early answer of a beforeHandle) and by the
+ * global onError (every refusal, unmatched paths included). The microtask runs once the generated
+ * code has finished the answer synchronously: after the kernel's onError has set the status, and
+ * after a response-schema check that throws after onAfterHandle, in which case the error's line
+ * is the one written (a request errored is never also logged as answered).
  */
 export function observability(rt: Runtime) {
   const m = metricsOf(rt)
-  return new Elysia({ name: 'observability' })
-    .onRequest(({ request }) => void arrivals.set(request, performance.now()))
-    .onAfterResponse({ as: 'global' }, (c) => {
-      // Runs after the response is sent: it must never throw, or Bun would end the process.
-      try {
-        const { request, set } = c
-        const extra: { route?: string; ctx?: Ctx; responseValue?: unknown } = c
-        const route = extra.route || 'unmatched'
-        const status = statusOf(extra.responseValue, set.status)
-        const arrived = arrivals.get(request)
-        const ms = arrived === undefined ? null : Math.round((performance.now() - arrived) * 10) / 10
-        const ctx = extra.ctx ?? noted.get(request)
-        m.http.observe({ method: request.method, route, status, seconds: (ms ?? 0) / 1000 })
-        if (status === 429) metrics.rateLimited(surfaceOf(route))
-        // Fixed field names, none a secret: no redaction pass (Logger.infoFixedFields).
-        rt.log.infoFixedFields('request', {
-          requestId: String(set.headers['x-request-id'] ?? ''),
-          method: request.method,
-          route,
-          status,
-          ms,
-          tenant: ctx?.tenant?.readableId ?? null,
-          keyPrefix: keyPrefixOf(request.headers.get('authorization')),
+  const errored = new WeakSet<Request>()
+  const write = ({ request, set, route: matched, responseValue, ctx: derived }: Answered): void => {
+    // Must never throw: it runs in a microtask of its own.
+    try {
+      const route = matched || 'unmatched'
+      const status = statusOf(responseValue, set.status)
+      const arrived = arrivals.get(request)
+      const ms = arrived === undefined ? null : Math.round((performance.now() - arrived) * 10) / 10
+      const ctx = derived ?? noted.get(request)
+      m.http.observe({ method: request.method, route, status, seconds: (ms ?? 0) / 1000 })
+      if (status === 429) metrics.rateLimited(surfaceOf(route))
+      // Fixed field names, none a secret: no redaction pass (Logger.infoFixedFields).
+      rt.log.infoFixedFields('request', {
+        requestId: String(set.headers['x-request-id'] ?? ''),
+        method: request.method,
+        route,
+        status,
+        ms,
+        tenant: ctx?.tenant?.readableId ?? null,
+        keyPrefix: keyPrefixOf(request.headers.get('authorization')),
+      })
+    } catch {
+      // logging is best effort
+    }
+  }
+  return (
+    new Elysia({ name: 'observability' })
+      .onRequest(({ request }) => void arrivals.set(request, performance.now()))
+      // The hooks name the fields they read (Elysia's inference fills only those: passing the whole
+      // context on would make every route parse its headers, query and cookies). No `=> f(` or
+      // `return f(` in their bodies: Elysia's isAsync reads either as a promise and would await the
+      // hook (elysia/dist/compose.mjs `matchFnReturn`). The status is read from `set` when the
+      // microtask runs, after the kernel's onError has set it.
+      .onAfterHandle({ as: 'global' }, ({ request, set, route, responseValue, ctx }: Answered) => {
+        queueMicrotask(() => {
+          if (!errored.has(request)) write({ request, set, route, responseValue, ctx })
         })
-      } catch {
-        // logging is best effort
-      }
-    })
-    .use(metricsRoutes(rt, m))
+      })
+      .onError({ as: 'global' }, ({ request, set, route, responseValue, ctx }: Answered) => {
+        errored.add(request)
+        queueMicrotask(() => {
+          write({ request, set, route, responseValue, ctx })
+        })
+      })
+      .use(metricsRoutes(rt, m))
+  )
 }

@@ -124,6 +124,61 @@ describe('logs', () => {
     expect(jsonLines(server.stderr()).filter((l) => l.requestId === 'logs-test-rest-1')).toHaveLength(1)
   })
 
+  test('exactly one access line for every way a request is answered: handler, refusals, unknown paths, HEAD', async () => {
+    const mcp = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_productivity_overview', arguments: {} } })
+    const cases: { id: string; url: string; init?: RequestInit; route: string; status: number; tenant?: string | null }[] = [
+      {
+        id: 'one-mcp-ok',
+        url: '/api/mcp/v1',
+        init: { method: 'POST', headers: { ...mcp, authorization: `Bearer ${server.demoKey}` }, body: call },
+        route: '/api/mcp/v1',
+        status: 200,
+        tenant: server.demoTenant,
+      },
+      // A key of the right shape that does not exist: MCP answers 401 itself.
+      {
+        id: 'one-mcp-401',
+        url: '/api/mcp/v1',
+        init: { method: 'POST', headers: { ...mcp, authorization: `Bearer wf_live_${'A'.repeat(44)}` }, body: call },
+        route: '/api/mcp/v1',
+        status: 401,
+        tenant: null,
+      },
+      {
+        id: 'one-mcp-415',
+        url: '/api/mcp/v1',
+        init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: call },
+        route: '/api/mcp/v1',
+        status: 415,
+      },
+      { id: 'one-mcp-405', url: '/api/mcp/v1', route: '/api/mcp/v1', status: 405 },
+      { id: 'one-unmatched', url: '/no/such/path', route: 'unmatched', status: 404 },
+      { id: 'one-rest-unknown', url: '/api/v1/no-such-endpoint', route: '/api/v1/*', status: 404 },
+      // A refusal raised in a REST route's hooks (a demo key is not a REST token), logged by the route's pattern.
+      {
+        id: 'one-rest-refused',
+        url: '/api/v1/tasks?page=zero',
+        init: { headers: { authorization: `Bearer ${server.demoKey}` } },
+        route: '/api/v1/tasks/',
+        status: 401,
+      },
+      { id: 'one-health-head', url: '/api/v1/health', init: { method: 'HEAD' }, route: '/api/v1/health', status: 200 },
+    ]
+    for (const c of cases) {
+      const res = await fetch(`${server.url}${c.url}`, { ...c.init, headers: { ...(c.init?.headers as Record<string, string>), 'x-request-id': c.id } })
+      expect(res.status).toBe(c.status)
+      await res.arrayBuffer()
+    }
+    for (const c of cases) {
+      const line = await waitForLine(server, (l) => l.requestId === c.id)
+      expect(line).toMatchObject({ msg: 'request', route: c.route, status: c.status, ...(c.tenant !== undefined ? { tenant: c.tenant } : {}) })
+    }
+    // Lines are written just after the answer: give any second line the time to show.
+    await Bun.sleep(100)
+    for (const c of cases) expect(jsonLines(server.stderr()).filter((l) => l.requestId === c.id && l.msg === 'request')).toHaveLength(1)
+  })
+
   test('an unknown --log-level and a malformed --public-url are refused with a clear message and a non-zero exit', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wf-logs-bad-'))
     try {
