@@ -199,3 +199,43 @@ describe('durability barrier (group commit)', () => {
     expect(trace.syncs.filter((s) => s.ok).length).toBeGreaterThan(0)
   }, 300_000)
 })
+
+describe('group commit on one connection (kernel/durability.ts over a real file)', () => {
+  test('writes committed while a sync runs share the next one; a request that changed nothing waits for none', async () => {
+    const { Database } = await import('bun:sqlite')
+    const { enableGroupCommit } = await import('../../src/kernel/durability')
+    const dir = mkdtempSync(join(tmpdir(), 'wf-gc-'))
+    const db = new Database(join(dir, 'x.db'), { create: true })
+    try {
+      db.exec('PRAGMA journal_mode = WAL')
+      db.exec('PRAGMA synchronous = FULL')
+      db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)')
+      const gc = enableGroupCommit(db)
+      expect(enableGroupCommit(db)).toBe(gc)
+      expect((db.query('PRAGMA synchronous').get() as { synchronous: number }).synchronous).toBe(1)
+      // A read: nothing changed, nothing to wait for.
+      const before = gc.changes()
+      db.query('SELECT count(*) FROM t').get()
+      expect(gc.durableSince(before)).toBeNull()
+      expect(gc.syncs).toBe(0)
+      // Ten "requests", each committing and then asking for the barrier before anything resolves:
+      // the first starts a sync, the nine others (committed after it started) share the next one.
+      const waits: Promise<void>[] = []
+      for (let i = 0; i < 10; i++) {
+        const since = gc.changes()
+        db.query('INSERT INTO t (v) VALUES (?)').run(`row ${i}`)
+        const wait = gc.durableSince(since)
+        expect(wait).not.toBeNull()
+        waits.push(wait!)
+      }
+      await Promise.all(waits)
+      expect(gc.syncs).toBe(2)
+      // Everything is durable now: asking again needs no sync.
+      expect(gc.durableSince(before)).toBeNull()
+      gc.close()
+    } finally {
+      db.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
