@@ -19,7 +19,9 @@ export interface DatabaseHandle {
 
 /**
  * Pragmas of DECISIONS.md: WAL, synchronous=FULL (clock records are payroll evidence),
- * foreign keys on, and a busy timeout so a second writer waits instead of failing.
+ * foreign keys on, and a busy timeout so a second writer waits instead of failing. The server's
+ * main connection is switched to NORMAL with a durability barrier in front of every answer
+ * (kernel/durability.ts, group commit): same promise, one fdatasync shared by concurrent writes.
  */
 export const PRAGMAS = {
   journal_mode: 'wal',

@@ -4,6 +4,7 @@ import { statfsSync } from 'node:fs'
 import http from 'node:http'
 import { sql } from 'drizzle-orm'
 import { DomainError } from '../kernel/errors'
+import { enableGroupCommit, type GroupCommit } from '../kernel/durability'
 import { SERVER_VERSION } from '../kernel/version'
 import { listJobStates } from '../modules/jobs/queries'
 import type { Runtime } from '../runtime'
@@ -21,9 +22,14 @@ const isInvalidToken = (e: unknown): boolean => e instanceof DomainError && type
 /** Shared request bookkeeping: request id, body cap, access log and the one error envelope. */
 export function httpKernel(rt: Runtime) {
   const watch = storageWatch(rt)
+  const durable = durabilityBarrier(rt)
   return (
     new Elysia({ name: 'http-kernel' })
       .error({ DomainError })
+      // Group commit (kernel/durability.ts): what a request changed is on disk before it is answered.
+      .onRequest(durable.start)
+      .onAfterHandle({ as: 'global' }, durable.beforeAnswer)
+      .onError({ as: 'global' }, durable.beforeErrorAnswer)
       // onRequest runs for every request, matched route or not: request id, the URL and header caps,
       // the Host/Origin guard and the body cap live here, before any parsing.
       .onRequest(async ({ request, set }) => {
@@ -63,6 +69,34 @@ export function httpKernel(rt: Runtime) {
         return body
       })
   )
+}
+
+/**
+ * The durability barrier of the HTTP layer, the one place every answer over HTTP passes (MCP, REST,
+ * client API, console, OAuth): the server's main connection commits with synchronous=NORMAL, and
+ * a request that changed the database (its `total_changes()` moved) awaits one shared fdatasync
+ * of the -wal file before its answer is written. A request that changed nothing pays two counter
+ * reads (about a microsecond each) and waits for nothing.
+ */
+function durabilityBarrier(rt: Runtime) {
+  const gc: GroupCommit = enableGroupCommit(rt.handle.sqlite)
+  rt.onClose(() => gc.close())
+  const startedAt = new WeakMap<Request, number>()
+  const pending = (request: Request) => {
+    const since = startedAt.get(request)
+    return since === undefined ? null : gc.durableSince(since)
+  }
+  return {
+    start: ({ request }: { request: Request }) => void startedAt.set(request, gc.changes()),
+    beforeAnswer: async ({ request }: { request: Request }) => {
+      await pending(request)
+    },
+    // An error answer after a write (a failure recorded, then refused) waits too; a failed sync
+    // there is logged, the error answer stands.
+    beforeErrorAnswer: async ({ request }: { request: Request }) => {
+      await pending(request)?.catch((e: unknown) => rt.log.error('durability barrier failed', { error: String(e) }))
+    },
+  }
 }
 
 /** Path and query of a request URL (what the URL cap counts). */

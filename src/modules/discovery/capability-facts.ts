@@ -103,7 +103,8 @@ export const CAPABILITY_FACTS = {
   data_storage: {
     location: 'On premises, in the data directory of this appliance',
     engine: 'SQLite in WAL mode',
-    durability: 'synchronous=FULL: a clock-in is acknowledged only after it is on disk',
+    durability:
+      'group commit: a clock-in is acknowledged only after it is on disk (one fdatasync of the write-ahead log shared by the writes committed meanwhile)',
     retention: 'Per plan and data kind; see get_pricing_and_plans and the RetentionPolicy entity of get_data_dictionary.',
   },
   employee_self_service: {

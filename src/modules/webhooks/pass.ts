@@ -1,5 +1,6 @@
 import { metrics } from '../../kernel/metrics'
-import { transaction } from '../../kernel/db'
+import { sqliteOf, transaction } from '../../kernel/db'
+import { groupCommitOf } from '../../kernel/durability'
 import { findTenantById } from '../tenants/queries'
 import { DELIVERY_LIMITS, sendAttempt, type DeliveryDeps } from './deliver'
 import { claimDue, fanOutBatch, hasDueDeliveries, type Claim } from './delivery-queries'
@@ -52,6 +53,9 @@ export async function runDeliveryPass(deps: DeliveryDeps, opts: { deliveryId?: s
     if (woken) fanOutAll(deps, sum)
     woken = false
     const claims = recordAndClaim(deps, finished.splice(0), sum, DELIVERY_LIMITS.concurrency - inFlight.size, busy, opts.deliveryId)
+    // Nothing leaves the box for a write that is not on disk yet (group commit, kernel/durability.ts):
+    // the events claimed were committed before the claim, so one sync covers them.
+    if (claims.length > 0) await durable(deps)
     for (const claim of claims) {
       const sub = claim.subscription.id
       busy.set(sub, (busy.get(sub) ?? 0) + 1)
@@ -75,6 +79,11 @@ export async function runDeliveryPass(deps: DeliveryDeps, opts: { deliveryId?: s
     }
   }
   return sum
+}
+
+/** Resolves once every commit of this process's main connection so far is on disk (no-op under synchronous=FULL). */
+function durable(deps: DeliveryDeps): Promise<void> | null {
+  return groupCommitOf(sqliteOf(deps.db))?.durableSince(-1) ?? null
 }
 
 function recordAndClaim(deps: DeliveryDeps, done: Finished[], sum: PassSummary, free: number, busy: Map<string, number>, deliveryId?: string): Claim[] {
