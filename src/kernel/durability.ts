@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'bun:sqlite'
 import { closeSync, constants, fdatasync, fstatSync, fsync, openSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { type DbLike, sqliteOf } from './db'
 import { DomainError } from './errors'
 
 /**
@@ -45,6 +46,15 @@ const byConnection = new WeakMap<Database, GroupCommit>()
 /** The group commit of a connection, if `enableGroupCommit` was called for it. */
 export function groupCommitOf(sqlite: Database): GroupCommit | undefined {
   return byConnection.get(sqlite)
+}
+
+/**
+ * Resolves once every commit of this connection so far is on disk; null without group commit (the
+ * CLI's synchronous=FULL connection: each commit already was). For work that acknowledges outside
+ * an HTTP answer: a webhook delivery or an email must not leave the box before the write it tells of.
+ */
+export function everythingDurable(db: DbLike): Promise<void> | null {
+  return groupCommitOf(sqliteOf(db))?.durableSince(-1) ?? null
 }
 
 /**

@@ -3,6 +3,7 @@ import type { SmtpConfig } from '../../kernel/config'
 import type { Ctx } from '../../kernel/ctx'
 import type { DbLike } from '../../kernel/db'
 import type { Logger } from '../../kernel/log'
+import { everythingDurable } from '../../kernel/durability'
 import { MINUTE } from '../../kernel/time'
 import { INVITATION_TOKEN_SLOT, issueInvitationToken } from '../users/invitation-token'
 import { claimEmail, dueEmails, markEmailFailed, markEmailSent } from './queries'
@@ -50,6 +51,9 @@ async function send(db: DbLike, smtp: SmtpConfig, log: Logger, now: number): Pro
         log.info('email dropped: invitation no longer pending', { emailId: email.id })
         continue
       }
+      // The email (and the invitation token it carries, written just now) must not leave the box
+      // before its rows are on disk (group commit, kernel/durability.ts).
+      await everythingDurable(db)
       try {
         await transport.sendMail({ from: smtp.from, to: email.toAddress, subject: email.subject, text })
         markEmailSent(db, email.id, Date.now())

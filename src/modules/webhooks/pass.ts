@@ -1,6 +1,6 @@
 import { metrics } from '../../kernel/metrics'
-import { sqliteOf, transaction } from '../../kernel/db'
-import { groupCommitOf } from '../../kernel/durability'
+import { transaction } from '../../kernel/db'
+import { everythingDurable } from '../../kernel/durability'
 import { findTenantById } from '../tenants/queries'
 import { DELIVERY_LIMITS, sendAttempt, type DeliveryDeps } from './deliver'
 import { claimDue, fanOutBatch, hasDueDeliveries, type Claim } from './delivery-queries'
@@ -55,7 +55,7 @@ export async function runDeliveryPass(deps: DeliveryDeps, opts: { deliveryId?: s
     const claims = recordAndClaim(deps, finished.splice(0), sum, DELIVERY_LIMITS.concurrency - inFlight.size, busy, opts.deliveryId)
     // Nothing leaves the box for a write that is not on disk yet (group commit, kernel/durability.ts):
     // the events claimed were committed before the claim, so one sync covers them.
-    if (claims.length > 0) await durable(deps)
+    if (claims.length > 0) await everythingDurable(deps.db)
     for (const claim of claims) {
       const sub = claim.subscription.id
       busy.set(sub, (busy.get(sub) ?? 0) + 1)
@@ -79,11 +79,6 @@ export async function runDeliveryPass(deps: DeliveryDeps, opts: { deliveryId?: s
     }
   }
   return sum
-}
-
-/** Resolves once every commit of this process's main connection so far is on disk (no-op under synchronous=FULL). */
-function durable(deps: DeliveryDeps): Promise<void> | null {
-  return groupCommitOf(sqliteOf(deps.db))?.durableSince(-1) ?? null
 }
 
 function recordAndClaim(deps: DeliveryDeps, done: Finished[], sum: PassSummary, free: number, busy: Map<string, number>, deliveryId?: string): Claim[] {
