@@ -21,6 +21,7 @@ const isInvalidToken = (e: unknown): boolean => e instanceof DomainError && type
 
 /** Shared request bookkeeping: request id, body cap, access log and the one error envelope. */
 export function httpKernel(rt: Runtime) {
+  const refusedAtAdmission = new WeakSet<Request>()
   const watch = storageWatch(rt)
   const durable = durabilityBarrier(rt)
   return (
@@ -38,14 +39,8 @@ export function httpKernel(rt: Runtime) {
           admit(rt, request)
           await capBody(request, rt.config.bodyLimitBytes)
         } catch (e) {
-          // The MCP endpoint speaks JSON-RPC: its refusals are JSON-RPC errors with the same status.
-          if (e instanceof DomainError && pathOf(request.url) === MCP_PATH) {
-            const body = rpcError(null, RPC.SERVER, e.message, { error: e.code, ...(typeof e.details === 'object' ? e.details : {}) })
-            return new Response(JSON.stringify(body), {
-              status: e.status,
-              headers: { 'content-type': 'application/json', 'x-request-id': String(set.headers['x-request-id']) },
-            })
-          }
+          // Thrown, not answered here, so that onError writes the answer and the access line.
+          if (e instanceof DomainError) refusedAtAdmission.add(request)
           throw e
         }
       })
@@ -56,7 +51,14 @@ export function httpKernel(rt: Runtime) {
       .onAfterHandle({ as: 'global' }, ({ request }) => {
         if (watch.failedAt !== null && request.method !== 'GET' && request.method !== 'HEAD' && pathOf(request.url) !== MCP_PATH) watch.failedAt = null
       })
-      .onError({ as: 'global' }, ({ error, code, set }) => {
+      .onError({ as: 'global' }, ({ request, error, code, set }) => {
+        // The MCP endpoint speaks JSON-RPC: its admission refusals (Host/Origin, URL, header and
+        // body caps) are JSON-RPC errors with the same status.
+        if (error instanceof DomainError && refusedAtAdmission.has(request) && pathOf(request.url) === MCP_PATH) {
+          set.status = error.status
+          set.headers['content-type'] = 'application/json'
+          return rpcError(null, RPC.SERVER, error.message, { error: error.code, ...(typeof error.details === 'object' ? error.details : {}) })
+        }
         const id = String(set.headers['x-request-id'] ?? randomUUID())
         const { status, body } = toRestError(error, code, rt.log, id)
         set.status = status

@@ -153,6 +153,21 @@ describe('logs', () => {
         status: 415,
       },
       { id: 'one-mcp-405', url: '/api/mcp/v1', route: '/api/mcp/v1', status: 405 },
+      // Refused at admission, before routing (a foreign Origin, an oversized body): a JSON-RPC error, logged too.
+      {
+        id: 'one-mcp-403-origin',
+        url: '/api/mcp/v1',
+        init: { method: 'POST', headers: { ...mcp, origin: 'https://attacker.example' }, body: call },
+        route: 'unmatched',
+        status: 403,
+      },
+      {
+        id: 'one-mcp-413',
+        url: '/api/mcp/v1',
+        init: { method: 'POST', headers: mcp, body: 'x'.repeat(2 * 1_048_576) },
+        route: 'unmatched',
+        status: 413,
+      },
       { id: 'one-unmatched', url: '/no/such/path', route: 'unmatched', status: 404 },
       { id: 'one-rest-unknown', url: '/api/v1/no-such-endpoint', route: '/api/v1/*', status: 404 },
       // A refusal raised in a REST route's hooks (a demo key is not a REST token), logged by the route's pattern.
