@@ -21,9 +21,10 @@ const isInvalidToken = (e: unknown): boolean => e instanceof DomainError && type
 
 /** Shared request bookkeeping: request id, body cap, access log and the one error envelope. */
 export function httpKernel(rt: Runtime) {
-  const refusedAtAdmission = new WeakSet<Request>()
+  /** Requests the kernel itself refused (admission, a failed durability sync): on the MCP path their answer is JSON-RPC. */
+  const kernelRefusals = new WeakSet<Request>()
   const watch = storageWatch(rt)
-  const durable = durabilityBarrier(rt)
+  const durable = durabilityBarrier(rt, kernelRefusals)
   return (
     new Elysia({ name: 'http-kernel' })
       .error({ DomainError })
@@ -40,7 +41,7 @@ export function httpKernel(rt: Runtime) {
           await capBody(request, rt.config.bodyLimitBytes)
         } catch (e) {
           // Thrown, not answered here, so that onError writes the answer and the access line.
-          if (e instanceof DomainError) refusedAtAdmission.add(request)
+          if (e instanceof DomainError) kernelRefusals.add(request)
           throw e
         }
       })
@@ -52,9 +53,9 @@ export function httpKernel(rt: Runtime) {
         if (watch.failedAt !== null && request.method !== 'GET' && request.method !== 'HEAD' && pathOf(request.url) !== MCP_PATH) watch.failedAt = null
       })
       .onError({ as: 'global' }, ({ request, error, code, set }) => {
-        // The MCP endpoint speaks JSON-RPC: its admission refusals (Host/Origin, URL, header and
-        // body caps) are JSON-RPC errors with the same status.
-        if (error instanceof DomainError && refusedAtAdmission.has(request) && pathOf(request.url) === MCP_PATH) {
+        // The MCP endpoint speaks JSON-RPC: the kernel's refusals there (Host/Origin, URL, header and
+        // body caps, a write that could not be made durable) are JSON-RPC errors with the same status.
+        if (error instanceof DomainError && kernelRefusals.has(request) && pathOf(request.url) === MCP_PATH) {
           set.status = error.status
           set.headers['content-type'] = 'application/json'
           return rpcError(null, RPC.SERVER, error.message, { error: error.code, ...(typeof error.details === 'object' ? error.details : {}) })
@@ -80,7 +81,7 @@ export function httpKernel(rt: Runtime) {
  * of the -wal file before its answer is written. A request that changed nothing pays two counter
  * reads (about a microsecond each) and waits for nothing.
  */
-function durabilityBarrier(rt: Runtime) {
+function durabilityBarrier(rt: Runtime, kernelRefusals: WeakSet<Request>) {
   const gc: GroupCommit = enableGroupCommit(rt.handle.sqlite)
   rt.onClose(() => gc.close())
   const startedAt = new WeakMap<Request, number>()
@@ -91,7 +92,12 @@ function durabilityBarrier(rt: Runtime) {
   return {
     start: ({ request }: { request: Request }) => void startedAt.set(request, gc.changes()),
     beforeAnswer: async ({ request }: { request: Request }) => {
-      await pending(request)
+      try {
+        await pending(request)
+      } catch (e) {
+        kernelRefusals.add(request)
+        throw e
+      }
     },
     // An error answer after a write (a failure recorded, then refused) waits too; a failed sync
     // there is logged, the error answer stands.
