@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { sqliteOf, transaction } from '../../src/kernel/db'
 import { silentLogger, type Logger } from '../../src/kernel/log'
-import { insertToolCalls, type NewToolCallRow } from '../../src/modules/analytics/queries'
-import { ROWS_PER_INSERT, ToolCallLog, flushToolCalls } from '../../src/modules/analytics/tool-call-log'
+import { ROWS_PER_INSERT, type NewToolCallRow } from '../../src/modules/analytics/queries'
+import { toolCalls } from '../../src/modules/analytics/schema'
+import { ToolCallLog, flushToolCalls } from '../../src/modules/analytics/tool-call-log'
 import { tempRuntime } from '../helpers/db'
 
 const rt = tempRuntime()
@@ -41,7 +42,8 @@ describe('ToolCallLog', () => {
     for (const n of [1, ROWS_PER_INSERT - 1, ROWS_PER_INSERT, ROWS_PER_INSERT + 1, 3 * ROWS_PER_INSERT + 7, 499]) {
       const rows = rowsOf(n, n)
       clear()
-      transaction(rt.countersDb, () => insertToolCalls(rt.countersDb, rows))
+      // The reference: drizzle's own insert of the same values.
+      for (const r of rows) rt.countersDb.insert(toolCalls).values(r).run()
       const viaDrizzle = stored()
       clear()
       const log = new ToolCallLog(rt.countersDb, silentLogger)

@@ -1,48 +1,69 @@
 import { and, count, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared, type DbLike } from '../../kernel/db'
+import type { Database, Statement } from 'bun:sqlite'
+import { sqliteOf, type DbLike } from '../../kernel/db'
 import { askQuestions, toolCalls } from './schema'
 
 export type NewToolCallRow = typeof toolCalls.$inferInsert
 export type AskQuestionRow = typeof askQuestions.$inferSelect
 
+/** Columns of one recorded call, in the order the insert's placeholders take them. */
+const COLUMNS = ['tenant_id', 'user_id', 'api_key_id', 'tool_name', 'source', 'session_id', 'started_at', 'duration_ms', 'outcome', 'error_code']
+/** Rows per multi-row insert: 50 x 10 placeholders, far under SQLite's limit. */
+export const ROWS_PER_INSERT = 50
+type Binding = string | number | null
+const insertSql = (rows: number): string =>
+  `INSERT INTO mcp_tool_calls (${COLUMNS.join(', ')}) VALUES ${Array.from({ length: rows }, () => `(${COLUMNS.map(() => '?').join(', ')})`).join(', ')}`
+
 /**
- * Appends recorded tool calls of any tenants (the recorder batches them into one transaction). One prepared
- * single-row insert per row: building a 500-row insert statement would cost more than running it.
+ * The two bun:sqlite statements of a connection, prepared once: ROWS_PER_INSERT rows at a time and
+ * one row for the remainder. No query is built per flush.
+ */
+const statements = new WeakMap<Database, { many: Statement; one: Statement; write: (rows: NewToolCallRow[]) => void }>()
+
+function writerOf(sqlite: Database): (rows: NewToolCallRow[]) => void {
+  let s = statements.get(sqlite)
+  if (!s) {
+    const many = sqlite.prepare(insertSql(ROWS_PER_INSERT))
+    const one = sqlite.prepare(insertSql(1))
+    const params: Binding[] = new Array<Binding>(ROWS_PER_INSERT * COLUMNS.length)
+    const put = (out: Binding[], at: number, r: NewToolCallRow): void => {
+      out[at] = r.tenantId ?? null
+      out[at + 1] = r.userId ?? null
+      out[at + 2] = r.apiKeyId ?? null
+      out[at + 3] = r.toolName
+      out[at + 4] = r.source ?? null
+      out[at + 5] = r.sessionId ?? null
+      out[at + 6] = r.startedAt
+      out[at + 7] = r.durationMs
+      out[at + 8] = r.outcome
+      out[at + 9] = r.errorCode ?? null
+    }
+    // One IMMEDIATE transaction (a savepoint when the connection is already in one): one commit.
+    const tx = sqlite.transaction((rows: NewToolCallRow[]) => {
+      let i = 0
+      for (; i + ROWS_PER_INSERT <= rows.length; i += ROWS_PER_INSERT) {
+        for (let j = 0; j < ROWS_PER_INSERT; j++) put(params, j * COLUMNS.length, rows[i + j]!)
+        many.run(...params)
+      }
+      const single: Binding[] = new Array<Binding>(COLUMNS.length)
+      for (; i < rows.length; i++) {
+        put(single, 0, rows[i]!)
+        one.run(...single)
+      }
+    })
+    const write = (rows: NewToolCallRow[]): void => void tx.immediate(rows)
+    statements.set(sqlite, (s = { many, one, write }))
+  }
+  return s.write
+}
+
+/**
+ * Appends recorded tool calls of any tenants in one IMMEDIATE transaction (a savepoint inside an
+ * open one): the telemetry buffer's flush (tool-call-log.ts), the one write path of this table.
  */
 export function insertToolCalls(db: DbLike, rows: NewToolCallRow[]): void {
-  const ph = sql.placeholder
-  const stmt = prepared(db, 'toolCalls.insert', (d) =>
-    d
-      .insert(toolCalls)
-      .values({
-        tenantId: ph('tenantId'),
-        userId: ph('userId'),
-        apiKeyId: ph('apiKeyId'),
-        toolName: ph('toolName'),
-        source: ph('source'),
-        sessionId: ph('sessionId'),
-        startedAt: ph('startedAt'),
-        durationMs: ph('durationMs'),
-        outcome: ph('outcome'),
-        errorCode: ph('errorCode'),
-      })
-      .prepare(),
-  )
-  for (const r of rows) {
-    stmt.run({
-      tenantId: r.tenantId ?? null,
-      userId: r.userId ?? null,
-      apiKeyId: r.apiKeyId ?? null,
-      toolName: r.toolName,
-      source: r.source ?? null,
-      sessionId: r.sessionId ?? null,
-      startedAt: r.startedAt,
-      durationMs: r.durationMs,
-      outcome: r.outcome,
-      errorCode: r.errorCode ?? null,
-    })
-  }
+  if (rows.length > 0) writerOf(sqliteOf(db))(rows)
 }
 
 /** Distinct people (or keys, for keys not bound to a person) that called tools since an instant. */
