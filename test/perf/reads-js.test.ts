@@ -3,7 +3,7 @@ import { DEFAULT_SEED_OPTIONS, seedDemoTenant } from '../../seed'
 import type { Ctx } from '../../src/kernel/ctx'
 import { invoke } from '../../src/kernel/operation'
 import { addDays, dateRange, hoursFromMs, localDate, periodRange, weekStart, type Period } from '../../src/kernel/time'
-import { sampleTotalsSummed } from '../../src/modules/activity/day-queries'
+import { sampleTotals } from '../../src/modules/activity/day-queries'
 import { summedSampleSeconds } from '../../src/modules/activity/productivity'
 import { overtimeCalendar, overtimeMsIn, shiftNetMs } from '../../src/modules/dashboard/overtime'
 import { scheduledShiftSpans, summarizeTeamHours } from '../../src/modules/dashboard/summarize-team-hours'
@@ -56,7 +56,19 @@ sqlite.run(
 )
 
 describe('perf-reads-js: the same rows as the code they replace', () => {
-  test('summedSampleSeconds equals sampleTotalsSummed for everyone, a team, nobody, and 1-7 dates', () => {
+  /** The reference: the per-person, per-date totals of day-queries, summed here. */
+  const summedByHand = (c: ReturnType<typeof scope>, ids: string[] | null, dates: string[]) => {
+    const sum = { productive: 0, neutral: 0, unproductive: 0, idle: 0 }
+    for (const r of sampleTotals(c, ids, dates)) {
+      sum.productive += Number(r.productive)
+      sum.neutral += Number(r.neutral)
+      sum.unproductive += Number(r.unproductive)
+      sum.idle += Number(r.idle)
+    }
+    return sum
+  }
+
+  test('summedSampleSeconds equals the per-person, per-date totals summed, for everyone, a team, nobody, and 1-7 dates', () => {
     const c = scope()
     const today = localDate(NOW, c.tenant.timezone)
     const teams = team()
@@ -67,7 +79,7 @@ describe('perf-reads-js: the same rows as the code they replace', () => {
       for (let n = 1; n <= 7; n++) {
         const dates = dateRange(addDays(today, 1 - n), today)
         const got = summedSampleSeconds(c, ids, dates)
-        expect(got).toEqual(sampleTotalsSummed(c, ids, dates))
+        expect(got).toEqual(summedByHand(c, ids, dates))
         if (got.productive > 0) nonZero++
       }
     expect(summedSampleSeconds(c, null, [])).toEqual({ productive: 0, neutral: 0, unproductive: 0, idle: 0 })

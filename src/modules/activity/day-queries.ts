@@ -118,23 +118,3 @@ export function sampleTotals(ctx: TenantScope, userIds: string[] | null, dates: 
     .groupBy(s.localDate, s.userId)
     .all()
 }
-
-/** sampleTotals summed over these users and dates, by SQLite: one row instead of one per person and date. */
-export function sampleTotalsSummed(ctx: TenantScope, userIds: string[] | null, dates: string[]): Omit<CategoryTotals, 'userId' | 'date' | 'samples'> {
-  const none = { productive: 0, neutral: 0, unproductive: 0, idle: 0 }
-  if ((userIds !== null && userIds.length === 0) || dates.length === 0) return none
-  const active = (cat: string) =>
-    sql<number>`coalesce(sum(case when ${s.isIdle} = 0 and ${s.category} = ${cat} then ${s.durationSeconds} end), 0)`.mapWith(Number)
-  return (
-    ctx.db
-      .select({
-        productive: active('productive'),
-        neutral: active('neutral'),
-        unproductive: active('unproductive'),
-        idle: sql<number>`coalesce(sum(case when ${s.isIdle} = 1 then ${s.durationSeconds} end), 0)`.mapWith(Number),
-      })
-      .from(s)
-      .where(and(eq(s.tenantId, ctx.tenant.id), inArray(s.localDate, dates), ids(userIds)))
-      .get() ?? none
-  )
-}

@@ -111,7 +111,7 @@ export function combinedProductivity(ctx: TenantBoundCtx, userIds: string[] | nu
 }
 
 /**
- * day-queries `sampleTotalsSummed` as one prepared statement per shape (everyone or an id list,
+ * day-queries `sampleTotals` summed, as one prepared statement per shape (everyone or an id list,
  * which travels as one JSON array) and number of dates (1-7 here): the same sums, but drizzle
  * built and rendered that query on every call, ~120 µs of the organisation dashboard's ~250 µs of
  * JavaScript (issue 18, perf-reads-js). For the dates not yet summarised (today, typically).
