@@ -14,7 +14,7 @@ import { requestCtx } from './request-ctx'
  * stands. Without a token, or with one that is not valid, it identifies no budget: the untouched
  * window stays and the answer is still 404.
  */
-function meterUnknownPath(rt: Runtime, request: Request, headers: Record<string, string | number>): void {
+async function meterUnknownPath(rt: Runtime, request: Request, headers: Record<string, string | number>): Promise<void> {
   const client = new URL(request.url).pathname.startsWith(`${REST_PREFIX}/client/`)
   const authorization = request.headers.get('authorization')
   if (!authorization) return
@@ -25,7 +25,7 @@ function meterUnknownPath(rt: Runtime, request: Request, headers: Record<string,
   } catch {
     return
   }
-  meterRestRequest(rt, client ? 'client' : 'rest', ctx, headers)
+  await meterRestRequest(rt, client ? 'client' : 'rest', ctx, headers)
 }
 
 /**
@@ -50,9 +50,9 @@ export function restApi(rt: Runtime) {
   for (const group of REST_ROUTES) app.use(mountRoutes(rt, group))
   return app.use(restDocsRoutes(rt)).all(
     '/*',
-    ({ request, set }) => {
+    async ({ request, set }) => {
       // Reached only when no route matched: routes always win over this wildcard.
-      meterUnknownPath(rt, request, set.headers as Record<string, string | number>)
+      await meterUnknownPath(rt, request, set.headers as Record<string, string | number>)
       throw new DomainError('not_found', 'No such endpoint.')
     },
     { detail: { hide: true } },

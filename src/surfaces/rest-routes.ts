@@ -22,16 +22,16 @@ const ACCEPTED_KEYS: Record<HttpSurface, readonly KeyKind[]> = {
  * windows and its tenant's shared ones (X-RateLimit-Tenant-*). Requests without a valid key
  * identify no budget and are not counted; rest-api.ts gives them the headers of an untouched window.
  */
-export function meterRestRequest(rt: Runtime, surface: HttpSurface, ctx: Ctx, headers: Record<string, string | number>): void {
+export async function meterRestRequest(rt: Runtime, surface: HttpSurface, ctx: Ctx, headers: Record<string, string | number>): Promise<void> {
   if (!ctx.tenant || ctx.actor.kind === 'anonymous' || ctx.actor.kind === 'system') return
   const c = rt.config
   const state =
     surface === 'client'
-      ? consumeClientRequest(rt.rateLimitDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, {
+      ? await consumeClientRequest(rt.rateLimitDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, {
           key: { perHour: c.clientRateLimitPerHour, perDay: c.clientRateLimitPerDay },
           tenant: { perHour: c.clientTenantRateLimitPerHour, perDay: c.clientTenantRateLimitPerDay },
         })
-      : consumeRestRequest(rt.rateLimitDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, { perHour: c.rateLimitPerHour, perDay: c.rateLimitPerDay })
+      : await consumeRestRequest(rt.rateLimitDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, { perHour: c.rateLimitPerHour, perDay: c.rateLimitPerDay })
   Object.assign(headers, rateLimitHeaders(state))
   if (!state.allowed) {
     headers['retry-after'] = String(state.retryAfter)
@@ -56,8 +56,9 @@ function surfaceSteps(rt: Runtime, surface: HttpSurface) {
     })
     return { ctx }
   })
-  return steps.onTransform({ as: 'scoped' }, function meterRestRequests({ ctx, set }) {
-    meterRestRequest(rt, surface, ctx, set.headers)
+  // async: the answer waits for the commit that holds this request's count (rest-limits.ts).
+  return steps.onTransform({ as: 'scoped' }, async function meterRestRequests({ ctx, set }) {
+    await meterRestRequest(rt, surface, ctx, set.headers)
   })
 }
 
