@@ -7,6 +7,7 @@ import type { Runtime } from '../runtime'
 import { requestCtx } from './request-ctx'
 import { cachedRead } from './rest-cache'
 import { routeHook } from './rest-hook'
+import { CHECK_RESPONSES, compileResponseCheck, pureSchema } from './rest-validation'
 
 type HttpSurface = RouteGroup['surface']
 
@@ -75,15 +76,20 @@ const fields = (v: unknown): object => (v && typeof v === 'object' ? v : {})
 /**
  * The one handler of every route: the path parameters and the method's input (query string for
  * reads, body for writes, both validated by the hook) merged back into the operation's input,
- * then `invoke`, which checks access. No module writes a handler.
+ * then `invoke`, which checks access. No module writes a handler. Under test a JSON answer is
+ * checked against the operation's output schema (CHECK_RESPONSES); Elysia serializes it.
  */
 function handlerOf(rt: Runtime, route: OperationRoute) {
   const from = INPUT_SOURCE[route.method]
   const cached = route.options.cache ? cachedRead(rt, route.op, route.options.cache) : null
+  const check = CHECK_RESPONSES && !route.options.file ? compileResponseCheck(pureSchema(route.op.output)) : null
   // async on purpose: Elysia awaits a handler's result only when it can tell the handler is async.
   return async ({ ctx, query, body, params, set }: RouteContext) => {
     const input = { ...fields(from === 'query' ? query : body), ...fields(params) }
-    return cached ? cached({ ctx, input, set }) : invoke(route.op, ctx, input)
+    if (cached) return cached({ ctx, input, set })
+    const out = await invoke(route.op, ctx, input)
+    check?.(out)
+    return out
   }
 }
 
