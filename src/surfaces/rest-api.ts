@@ -39,8 +39,13 @@ export function restApi(rt: Runtime) {
   const app: AnyElysia = new Elysia({ name: 'rest-api', prefix: REST_PREFIX })
     // Every /api/v1 response carries the X-RateLimit-* headers, even a 401 or an unknown path:
     // these start as an untouched window and meterRestRequest overwrites them once a token is counted.
+    // Elysia runs onRequest for every request of the app (MCP, console too): anything not under
+    // /api/v1 leaves at the first test, without slicing its URL.
     .onRequest(({ request, set }) => {
-      const path = request.url.slice(request.url.indexOf('/', request.url.indexOf('//') + 2))
+      const url = request.url
+      const at = url.indexOf('/', url.indexOf('//') + 2)
+      if (at < 0 || !url.startsWith(REST_PREFIX, at)) return
+      const path = url.slice(at)
       if (path === REST_PREFIX || path.startsWith(`${REST_PREFIX}/`) || path.startsWith(`${REST_PREFIX}?`)) {
         const client = path.startsWith(`${REST_PREFIX}/client/`)
         Object.assign(set.headers, rateLimitHeaders(uncountedState(Date.now(), client ? clientLimits : limits)))
