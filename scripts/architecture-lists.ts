@@ -115,19 +115,14 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
   },
   {
     file: 'src/modules/rate-limits/queries.ts',
-    name: 'countHourAndDay',
-    why: 'counts a REST request by key id on the counters connection, before the tenant context is built',
-  },
-  {
-    file: 'src/modules/rate-limits/queries.ts',
-    name: 'countKeyAndTenant',
-    why: 'counts a client API request by key id and tenant id on the counters connection, before the tenant context is built',
+    name: 'countRequests',
+    why: 'counts a batch of REST and client API requests by key id and tenant id on the counters connection, before the tenant context is built',
   },
   { file: 'src/modules/rate-limits/queries.ts', name: 'deleteCountersBefore', why: 'housekeeping of expired rate-limit windows of every tenant' },
   {
     file: 'src/modules/rate-limits/mcp-queries.ts',
     name: 'countMinuteCall',
-    why: 'counts an MCP call by key id on the counters connection, as countHourAndDay does for REST',
+    why: 'counts an MCP call by key id on the counters connection, as countRequests does for REST',
   },
   { file: 'src/modules/rate-limits/mcp-queries.ts', name: 'pruneMinuteCounts', why: 'housekeeping of expired MCP minute windows of every tenant' },
   { file: 'src/modules/mcp-sessions/queries.ts', name: 'pruneIdleMcpSessions', why: 'housekeeping of idle MCP sessions of every tenant' },

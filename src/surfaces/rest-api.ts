@@ -14,7 +14,7 @@ import { requestCtx } from './request-ctx'
  * stands. Without a token, or with one that is not valid, it identifies no budget: the untouched
  * window stays and the answer is still 404.
  */
-function meterUnknownPath(rt: Runtime, request: Request, headers: Record<string, string | number>): void {
+async function meterUnknownPath(rt: Runtime, request: Request, headers: Record<string, string | number>): Promise<void> {
   const client = new URL(request.url).pathname.startsWith(`${REST_PREFIX}/client/`)
   const authorization = request.headers.get('authorization')
   if (!authorization) return
@@ -25,7 +25,7 @@ function meterUnknownPath(rt: Runtime, request: Request, headers: Record<string,
   } catch {
     return
   }
-  meterRestRequest(rt, client ? 'client' : 'rest', ctx, headers)
+  await meterRestRequest(rt, client ? 'client' : 'rest', ctx, headers)
 }
 
 /**
@@ -39,8 +39,13 @@ export function restApi(rt: Runtime) {
   const app: AnyElysia = new Elysia({ name: 'rest-api', prefix: REST_PREFIX })
     // Every /api/v1 response carries the X-RateLimit-* headers, even a 401 or an unknown path:
     // these start as an untouched window and meterRestRequest overwrites them once a token is counted.
+    // Elysia runs onRequest for every request of the app (MCP, console too): anything not under
+    // /api/v1 leaves at the first test, without slicing its URL.
     .onRequest(({ request, set }) => {
-      const path = request.url.slice(request.url.indexOf('/', request.url.indexOf('//') + 2))
+      const url = request.url
+      const at = url.indexOf('/', url.indexOf('//') + 2)
+      if (at < 0 || !url.startsWith(REST_PREFIX, at)) return
+      const path = url.slice(at)
       if (path === REST_PREFIX || path.startsWith(`${REST_PREFIX}/`) || path.startsWith(`${REST_PREFIX}?`)) {
         const client = path.startsWith(`${REST_PREFIX}/client/`)
         Object.assign(set.headers, rateLimitHeaders(uncountedState(Date.now(), client ? clientLimits : limits)))
@@ -50,9 +55,9 @@ export function restApi(rt: Runtime) {
   for (const group of REST_ROUTES) app.use(mountRoutes(rt, group))
   return app.use(restDocsRoutes(rt)).all(
     '/*',
-    ({ request, set }) => {
+    async ({ request, set }) => {
       // Reached only when no route matched: routes always win over this wildcard.
-      meterUnknownPath(rt, request, set.headers as Record<string, string | number>)
+      await meterUnknownPath(rt, request, set.headers as Record<string, string | number>)
       throw new DomainError('not_found', 'No such endpoint.')
     },
     { detail: { hide: true } },

@@ -7,6 +7,7 @@ import type { Runtime } from '../runtime'
 import { requestCtx } from './request-ctx'
 import { cachedRead } from './rest-cache'
 import { routeHook } from './rest-hook'
+import { CHECK_RESPONSES, compileResponseCheck, pureSchema } from './rest-validation'
 
 type HttpSurface = RouteGroup['surface']
 
@@ -22,16 +23,16 @@ const ACCEPTED_KEYS: Record<HttpSurface, readonly KeyKind[]> = {
  * windows and its tenant's shared ones (X-RateLimit-Tenant-*). Requests without a valid key
  * identify no budget and are not counted; rest-api.ts gives them the headers of an untouched window.
  */
-export function meterRestRequest(rt: Runtime, surface: HttpSurface, ctx: Ctx, headers: Record<string, string | number>): void {
+export async function meterRestRequest(rt: Runtime, surface: HttpSurface, ctx: Ctx, headers: Record<string, string | number>): Promise<void> {
   if (!ctx.tenant || ctx.actor.kind === 'anonymous' || ctx.actor.kind === 'system') return
   const c = rt.config
   const state =
     surface === 'client'
-      ? consumeClientRequest(rt.rateLimitDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, {
+      ? await consumeClientRequest(rt.rateLimitDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, {
           key: { perHour: c.clientRateLimitPerHour, perDay: c.clientRateLimitPerDay },
           tenant: { perHour: c.clientTenantRateLimitPerHour, perDay: c.clientTenantRateLimitPerDay },
         })
-      : consumeRestRequest(rt.rateLimitDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, { perHour: c.rateLimitPerHour, perDay: c.rateLimitPerDay })
+      : await consumeRestRequest(rt.rateLimitDb, ctx.tenant.id, ctx.actor.keyId, ctx.now, { perHour: c.rateLimitPerHour, perDay: c.rateLimitPerDay })
   Object.assign(headers, rateLimitHeaders(state))
   if (!state.allowed) {
     headers['retry-after'] = String(state.retryAfter)
@@ -56,8 +57,9 @@ function surfaceSteps(rt: Runtime, surface: HttpSurface) {
     })
     return { ctx }
   })
-  return steps.onTransform({ as: 'scoped' }, function meterRestRequests({ ctx, set }) {
-    meterRestRequest(rt, surface, ctx, set.headers)
+  // async: the answer waits for the commit that holds this request's count (rest-limits.ts).
+  return steps.onTransform({ as: 'scoped' }, async function meterRestRequests({ ctx, set }) {
+    await meterRestRequest(rt, surface, ctx, set.headers)
   })
 }
 
@@ -74,15 +76,20 @@ const fields = (v: unknown): object => (v && typeof v === 'object' ? v : {})
 /**
  * The one handler of every route: the path parameters and the method's input (query string for
  * reads, body for writes, both validated by the hook) merged back into the operation's input,
- * then `invoke`, which checks access. No module writes a handler.
+ * then `invoke`, which checks access. No module writes a handler. Under test a JSON answer is
+ * checked against the operation's output schema (CHECK_RESPONSES); Elysia serializes it.
  */
 function handlerOf(rt: Runtime, route: OperationRoute) {
   const from = INPUT_SOURCE[route.method]
   const cached = route.options.cache ? cachedRead(rt, route.op, route.options.cache) : null
+  const check = CHECK_RESPONSES && !route.options.file ? compileResponseCheck(pureSchema(route.op.output)) : null
   // async on purpose: Elysia awaits a handler's result only when it can tell the handler is async.
   return async ({ ctx, query, body, params, set }: RouteContext) => {
     const input = { ...fields(from === 'query' ? query : body), ...fields(params) }
-    return cached ? cached({ ctx, input, set }) : invoke(route.op, ctx, input)
+    if (cached) return cached({ ctx, input, set })
+    const out = await invoke(route.op, ctx, input)
+    check?.(out)
+    return out
   }
 }
 

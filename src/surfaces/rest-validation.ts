@@ -2,6 +2,7 @@ import { Value } from '@sinclair/typebox/value'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { FormatRegistry, TransformKind, type TObject, type TSchema } from '@sinclair/typebox'
+import { ValidationError } from 'elysia'
 import { fullFormats } from 'elysia/type-system/format'
 import { DomainError } from '../kernel/errors'
 
@@ -224,5 +225,45 @@ export function restoreFastFormats(): void {
   for (const [name, format] of Object.entries(fullFormats)) {
     if (format instanceof RegExp) FormatRegistry.Set(name, (value) => format.test(value))
     else if (typeof format === 'function') FormatRegistry.Set(name, format as (value: string) => boolean)
+  }
+}
+
+/**
+ * Whether REST answers are checked against their operation's output schema before they are sent:
+ * under `bun test` (NODE_ENV=test, which the servers the tests spawn inherit), not in production.
+ * In production the schema documents the answer (OpenAPI) and the operation's own types and tests
+ * keep it true; the check cost a list answer as much as its SQL (docs/performance.md, perf-rest-rl).
+ */
+export const CHECK_RESPONSES = process.env.NODE_ENV === 'test'
+
+/** Whether `value` has, at any depth, a field its schema does not name (what Elysia's Clean used to drop). */
+export function hasUnknownFields(schema: TSchema, value: unknown): boolean {
+  const s = schema as SchemaLike
+  if (value === null || typeof value !== 'object') return false
+  const anyOf = s.anyOf as TSchema[] | undefined
+  if (anyOf) {
+    const objects = anyOf.filter((o) => (o as SchemaLike).properties || (o as SchemaLike).items)
+    return objects.length > 0 && objects.every((o) => hasUnknownFields(o, value))
+  }
+  if (Array.isArray(value)) return s.type === 'array' && !!s.items && value.some((v) => hasUnknownFields(s.items as TSchema, v))
+  const props = s.properties as Record<string, TSchema> | undefined
+  if (!props || s.additionalProperties === true) return false
+  for (const [key, v] of Object.entries(value)) {
+    const prop = props[key]
+    if (!prop || hasUnknownFields(prop, v)) return true
+  }
+  return false
+}
+
+/**
+ * The test-mode check of a REST answer, compiled once per schema: the schema's own check, and no
+ * field the schema does not name (the answer is sent as the operation returned it, so a field the
+ * OpenAPI document does not declare must fail a test rather than reach an integrator). A failure
+ * is Elysia's response ValidationError: logged, and answered 500 internal_error, as before.
+ */
+export function compileResponseCheck(schema: TSchema): (value: unknown) => void {
+  const compiled = TypeCompiler.Compile(schema)
+  return (value) => {
+    if (!compiled.Check(value) || hasUnknownFields(schema, value)) throw new ValidationError('response', schema, value)
   }
 }

@@ -31,138 +31,88 @@ export function deleteCountersBefore(db: DbLike, window: RateWindow, beforeSecon
     .all().length
 }
 
-/** Thrown inside the counting transaction to roll it back: the request is over a limit. */
-class OverLimit {
-  constructor(
-    readonly hour: number,
-    readonly day: number,
-  ) {}
+/** One counter a request is counted in, and the count it may not reach before this request. */
+export interface CounterAsk {
+  keyId: string
+  window: RateWindow
+  windowStart: number
+  limit: number
 }
 
-type WindowCounter = (
-  tenantId: number,
-  keyId: string,
-  hourStart: number,
-  dayStart: number,
-  limits: { perHour: number; perDay: number },
-) => { hour: number; day: number; allowed: boolean }
+/** One request to count: in all of its counters, or (one of them at its limit) in none. */
+export interface CountAsk {
+  tenantId: number
+  counters: readonly CounterAsk[]
+}
 
-const windowCounters = new WeakMap<Database, WindowCounter>()
+/** What counting one request found: allowed or not, and each counter's count (with this request when allowed, without it when refused). */
+export interface Counted {
+  allowed: boolean
+  counts: number[]
+}
+
+type BatchCounter = (asks: readonly CountAsk[]) => Counted[]
+
+const batchCounters = new WeakMap<Database, BatchCounter>()
 
 /**
- * Counts one REST request in its hour and day windows with one two-row UPSERT ... RETURNING in
- * one BEGIN IMMEDIATE transaction, rolled back when either count goes over its limit (a refused
- * request consumes neither). Prepared once per connection on the raw bun:sqlite handle: this
- * runs on every REST request, and drizzle's query and transaction wrappers cost several times
- * the statement itself. Returns the counts including this request (or, refused, without it).
+ * Counts the requests of one batch (rest-limits.ts gathers those of one event-loop turn) in ONE
+ * BEGIN IMMEDIATE transaction: each counter the batch touches is read once under the write lock
+ * (so the counts of every process on the data directory are in it), the requests are decided in
+ * order against those counts plus the batch's own earlier increments (a request is allowed when
+ * every one of its counters is below its limit; a refused one counts nothing), and each changed
+ * counter is written back once. Exact under concurrency and across processes; committed (in the
+ * WAL) before the caller answers any of the requests. Prepared once per connection on the raw
+ * bun:sqlite handle: drizzle's wrappers cost several times the statements on this path.
  */
-export function countHourAndDay(db: DbLike, tenantId: number, keyId: string, hourStart: number, dayStart: number, limits: { perHour: number; perDay: number }) {
+export function countRequests(db: DbLike, asks: readonly CountAsk[]): Counted[] {
   const sqlite = sqliteOf(db)
-  let count = windowCounters.get(sqlite)
-  if (!count) windowCounters.set(sqlite, (count = windowCounter(sqlite)))
-  return count(tenantId, keyId, hourStart, dayStart, limits)
+  let count = batchCounters.get(sqlite)
+  if (!count) batchCounters.set(sqlite, (count = batchCounter(sqlite)))
+  return count(asks)
 }
 
-function windowCounter(sqlite: Database): WindowCounter {
-  const upsert: Statement<{ window: string; count: number }, [number, string, number, number]> = sqlite.prepare(
-    `insert into rate_limit_counters (tenant_id, key_id, window, window_start, count) values (?1, ?2, 'hour', ?3, 1), (?1, ?2, 'day', ?4, 1)
-     on conflict (tenant_id, key_id, window, window_start) do update set count = count + 1
-     returning window, count`,
+interface CounterRow {
+  tenantId: number
+  keyId: string
+  window: RateWindow
+  windowStart: number
+  count: number
+  changed: boolean
+}
+
+function batchCounter(sqlite: Database): BatchCounter {
+  const read: Statement<{ count: number }, [number, string, string, number]> = sqlite.prepare(
+    'select count from rate_limit_counters where tenant_id = ?1 and key_id = ?2 and window = ?3 and window_start = ?4',
   )
-  const inTransaction = sqlite.transaction(
-    (tenantId: number, keyId: string, hourStart: number, dayStart: number, limits: { perHour: number; perDay: number }) => {
-      let hour = 0
-      let day = 0
-      for (const row of upsert.all(tenantId, keyId, hourStart, dayStart)) {
-        if (row.window === 'hour') hour = row.count
-        else day = row.count
+  const write: Statement<unknown, [number, string, string, number, number]> = sqlite.prepare(
+    `insert into rate_limit_counters (tenant_id, key_id, window, window_start, count) values (?1, ?2, ?3, ?4, ?5)
+     on conflict (tenant_id, key_id, window, window_start) do update set count = excluded.count`,
+  )
+  const inTransaction = sqlite.transaction((asks: readonly CountAsk[]): Counted[] => {
+    const rows = new Map<string, CounterRow>()
+    const rowOf = (tenantId: number, c: CounterAsk): CounterRow => {
+      const id = `${tenantId}\u0000${c.keyId}\u0000${c.window}\u0000${c.windowStart}`
+      let row = rows.get(id)
+      if (!row) {
+        const count = read.get(tenantId, c.keyId, c.window, c.windowStart)?.count ?? 0
+        rows.set(id, (row = { tenantId, keyId: c.keyId, window: c.window, windowStart: c.windowStart, count, changed: false }))
       }
-      if (hour > limits.perHour || day > limits.perDay) throw new OverLimit(hour - 1, day - 1)
-      return { hour, day, allowed: true }
-    },
-  )
-  return (tenantId, keyId, hourStart, dayStart, limits) => {
-    try {
-      return inTransaction.immediate(tenantId, keyId, hourStart, dayStart, limits)
-    } catch (e) {
-      if (e instanceof OverLimit) return { hour: e.hour, day: e.day, allowed: false }
-      throw e
+      return row
     }
-  }
-}
-
-/** Hour and day counts of one budget (a key, or a tenant's whole client API). */
-export interface HourDay {
-  hour: number
-  day: number
-}
-
-type BudgetCounter = (
-  tenantId: number,
-  keyId: string,
-  tenantBudgetId: string,
-  hourStart: number,
-  dayStart: number,
-  limits: { key: { perHour: number; perDay: number }; tenant: { perHour: number; perDay: number } },
-) => { key: HourDay; tenant: HourDay; allowed: boolean }
-
-/** Thrown inside the counting transaction to roll it back: over the key's or the tenant's limit. */
-class OverBudget {
-  constructor(
-    readonly key: HourDay,
-    readonly tenant: HourDay,
-  ) {}
-}
-
-const budgetCounters = new WeakMap<Database, BudgetCounter>()
-
-/**
- * Counts one client API request against two budgets at once, the key's and the tenant's (the
- * tenant's counted under `tenantBudgetId`, a key id no key has): one four-row UPSERT ...
- * RETURNING in one BEGIN IMMEDIATE transaction, rolled back when any window goes over its limit,
- * so a refused request consumes nothing. Returns the counts including this request (or, refused,
- * without it).
- */
-export function countKeyAndTenant(
-  db: DbLike,
-  tenantId: number,
-  keyId: string,
-  tenantBudgetId: string,
-  hourStart: number,
-  dayStart: number,
-  limits: { key: { perHour: number; perDay: number }; tenant: { perHour: number; perDay: number } },
-) {
-  const sqlite = sqliteOf(db)
-  let count = budgetCounters.get(sqlite)
-  if (!count) budgetCounters.set(sqlite, (count = budgetCounter(sqlite)))
-  return count(tenantId, keyId, tenantBudgetId, hourStart, dayStart, limits)
-}
-
-function budgetCounter(sqlite: Database): BudgetCounter {
-  const upsert: Statement<{ key_id: string; window: string; count: number }, [number, string, string, number, number]> = sqlite.prepare(
-    `insert into rate_limit_counters (tenant_id, key_id, window, window_start, count)
-     values (?1, ?2, 'hour', ?4, 1), (?1, ?2, 'day', ?5, 1), (?1, ?3, 'hour', ?4, 1), (?1, ?3, 'day', ?5, 1)
-     on conflict (tenant_id, key_id, window, window_start) do update set count = count + 1
-     returning key_id, window, count`,
-  )
-  const inTransaction = sqlite.transaction((...[tenantId, keyId, tenantBudgetId, hourStart, dayStart, limits]: Parameters<BudgetCounter>) => {
-    const key = { hour: 0, day: 0 }
-    const tenant = { hour: 0, day: 0 }
-    for (const row of upsert.all(tenantId, keyId, tenantBudgetId, hourStart, dayStart)) {
-      const of = row.key_id === keyId ? key : tenant
-      if (row.window === 'hour') of.hour = row.count
-      else of.day = row.count
-    }
-    const over = key.hour > limits.key.perHour || key.day > limits.key.perDay || tenant.hour > limits.tenant.perHour || tenant.day > limits.tenant.perDay
-    if (over) throw new OverBudget({ hour: key.hour - 1, day: key.day - 1 }, { hour: tenant.hour - 1, day: tenant.day - 1 })
-    return { key, tenant, allowed: true }
+    const results = asks.map((ask) => {
+      const counters = ask.counters.map((c) => rowOf(ask.tenantId, c))
+      const allowed = counters.every((row, i) => row.count < ask.counters[i]!.limit)
+      if (allowed) {
+        for (const row of counters) {
+          row.count += 1
+          row.changed = true
+        }
+      }
+      return { allowed, counts: counters.map((row) => row.count) }
+    })
+    for (const row of rows.values()) if (row.changed) write.run(row.tenantId, row.keyId, row.window, row.windowStart, row.count)
+    return results
   })
-  return (...args) => {
-    try {
-      return inTransaction.immediate(...args)
-    } catch (e) {
-      if (e instanceof OverBudget) return { key: e.key, tenant: e.tenant, allowed: false }
-      throw e
-    }
-  }
+  return (asks) => inTransaction.immediate(asks)
 }

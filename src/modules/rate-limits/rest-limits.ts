@@ -1,6 +1,7 @@
 import type { DbLike } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
-import { countHourAndDay, countKeyAndTenant, deleteCountersBefore, type HourDay } from './queries'
+import { sqliteOf } from '../../kernel/db'
+import { countRequests, deleteCountersBefore, type CountAsk, type Counted } from './queries'
 
 const HOUR_S = 3600
 const DAY_S = 86_400
@@ -8,6 +9,12 @@ const DAY_S = 86_400
 export interface RestLimits {
   perHour: number
   perDay: number
+}
+
+/** Hour and day counts of one budget (a key, or a tenant's whole client API). */
+export interface HourDay {
+  hour: number
+  day: number
 }
 
 /** Where a token stands after a request: what the X-RateLimit-* headers say. */
@@ -70,24 +77,76 @@ function retryAfterOf(now: number, limits: RestLimits, counts: HourDay): number 
   return Math.max(hourOut ? hourStart + HOUR_S - nowS : 0, dayOut ? dayStart + DAY_S - nowS : 0)
 }
 
+interface Batch {
+  asks: CountAsk[]
+  done: { resolve: (c: Counted) => void; reject: (e: unknown) => void }[]
+}
+
+/** The batch of each counters connection still gathering requests (none between turns). */
+const gathering = new WeakMap<object, Batch>()
+
+/**
+ * Counts one request in a batch: the requests of one event-loop turn are counted together in one
+ * transaction (queries.ts `countRequests`), run by a setImmediate scheduled by the turn's first
+ * request. The promise settles when that transaction has committed, so a request is answered only
+ * once its count is in the counters' WAL (a SIGKILL loses no acknowledged request), and the
+ * decision is made under the write lock against the counts on disk (exact under concurrency, and
+ * across `--reuse-port` processes). One commit per turn instead of one per request.
+ */
+function countInBatch(db: DbLike, ask: CountAsk): Promise<Counted> {
+  const sqlite = sqliteOf(db)
+  let batch = gathering.get(sqlite)
+  if (!batch) {
+    const started: Batch = { asks: [], done: [] }
+    gathering.set(sqlite, started)
+    batch = started
+    setImmediate(() => {
+      gathering.delete(sqlite)
+      let counted: Counted[]
+      try {
+        counted = countRequests(db, started.asks)
+      } catch (e) {
+        for (const d of started.done) d.reject(e)
+        return
+      }
+      for (let i = 0; i < counted.length; i++) started.done[i]!.resolve(counted[i]!)
+    })
+  }
+  const into = batch
+  return new Promise<Counted>((resolve, reject) => {
+    into.asks.push(ask)
+    into.done.push({ resolve, reject })
+  })
+}
+
 /**
  * Counts one client API request against its key's hourly and daily windows and the tenant's
  * (all its keys together), in one transaction: refused when any of the four is spent, and then
  * none is consumed. The state's own fields are the key's; `tenant` is the shared budget.
  */
-export function consumeClientRequest(db: DbLike, tenantId: number, keyId: string, now: number, limits: ClientLimits): RateLimitState {
+export async function consumeClientRequest(db: DbLike, tenantId: number, keyId: string, now: number, limits: ClientLimits): Promise<RateLimitState> {
   const { hourStart, dayStart } = windowsAt(now)
-  const counted = countKeyAndTenant(db, tenantId, keyId, CLIENT_TENANT_BUDGET, hourStart, dayStart, limits)
-  const state = stateOf(now, limits.key, counted.key.hour, counted.key.day, counted.allowed)
-  const retryAfter = counted.allowed ? 0 : Math.max(retryAfterOf(now, limits.key, counted.key), retryAfterOf(now, limits.tenant, counted.tenant), 1)
+  const { allowed, counts } = await countInBatch(db, {
+    tenantId,
+    counters: [
+      { keyId, window: 'hour', windowStart: hourStart, limit: limits.key.perHour },
+      { keyId, window: 'day', windowStart: dayStart, limit: limits.key.perDay },
+      { keyId: CLIENT_TENANT_BUDGET, window: 'hour', windowStart: hourStart, limit: limits.tenant.perHour },
+      { keyId: CLIENT_TENANT_BUDGET, window: 'day', windowStart: dayStart, limit: limits.tenant.perDay },
+    ],
+  })
+  const key: HourDay = { hour: counts[0]!, day: counts[1]! }
+  const tenant: HourDay = { hour: counts[2]!, day: counts[3]! }
+  const state = stateOf(now, limits.key, key.hour, key.day, allowed)
+  const retryAfter = allowed ? 0 : Math.max(retryAfterOf(now, limits.key, key), retryAfterOf(now, limits.tenant, tenant), 1)
   return {
     ...state,
     retryAfter,
     tenant: {
       limitHour: limits.tenant.perHour,
-      remainingHour: Math.max(0, limits.tenant.perHour - counted.tenant.hour),
+      remainingHour: Math.max(0, limits.tenant.perHour - tenant.hour),
       limitDay: limits.tenant.perDay,
-      remainingDay: Math.max(0, limits.tenant.perDay - counted.tenant.day),
+      remainingDay: Math.max(0, limits.tenant.perDay - tenant.day),
     },
   }
 }
@@ -96,15 +155,20 @@ export function consumeClientRequest(db: DbLike, tenantId: number, keyId: string
 export const uncountedState = (now: number, limits: RestLimits): RateLimitState => stateOf(now, limits, 0, 0, true)
 
 /**
- * Counts one REST request of a token against its hourly and daily windows. Both counters are
- * incremented in one BEGIN IMMEDIATE transaction; when either goes over its limit the
- * transaction rolls back, so a refused request consumes neither budget. Exact under concurrency
- * (one two-row UPSERT ... RETURNING) and durable across restarts (the counters are rows).
+ * Counts one REST request of a token against its hourly and daily windows, both or neither: a
+ * refused request consumes neither budget. Exact under concurrency and across processes, and
+ * durable across restarts (the counters are rows, committed before the promise settles).
  */
-export function consumeRestRequest(db: DbLike, tenantId: number, keyId: string, now: number, limits: RestLimits): RateLimitState {
+export async function consumeRestRequest(db: DbLike, tenantId: number, keyId: string, now: number, limits: RestLimits): Promise<RateLimitState> {
   const { hourStart, dayStart } = windowsAt(now)
-  const counted = countHourAndDay(db, tenantId, keyId, hourStart, dayStart, limits)
-  return stateOf(now, limits, counted.hour, counted.day, counted.allowed)
+  const { allowed, counts } = await countInBatch(db, {
+    tenantId,
+    counters: [
+      { keyId, window: 'hour', windowStart: hourStart, limit: limits.perHour },
+      { keyId, window: 'day', windowStart: dayStart, limit: limits.perDay },
+    ],
+  })
+  return stateOf(now, limits, counts[0]!, counts[1]!, allowed)
 }
 
 /** The response headers of the spec (plus X-RateLimit-Reset-Hour, and the tenant's on the client API). */
