@@ -14,7 +14,7 @@ import { restApi } from './rest-api'
 import { consoleSurface } from '../console/surface'
 import { MCP_PATH, hostAndOriginAdmitted, mcpSurface } from './mcp'
 import { RPC, rpcError } from './mcp-rpc'
-import { observability } from './observability'
+import { noteArrival, observability } from './observability'
 import { oauthSurface, originFreePath } from './oauth'
 
 const isInvalidToken = (e: unknown): boolean => e instanceof DomainError && typeof e.details === 'object' && e.details !== null && 'invalid_token' in e.details
@@ -28,6 +28,10 @@ export function httpKernel(rt: Runtime) {
   return (
     new Elysia({ name: 'http-kernel' })
       .error({ DomainError })
+      // Block bodies keep Elysia from awaiting a synchronous hook (its isAsync reads `=> f(` as a promise).
+      .onRequest(({ request }) => {
+        noteArrival(request)
+      })
       // Group commit (kernel/durability.ts): what a request changed is on disk before it is answered.
       .onRequest(durable.start)
       .onAfterHandle({ as: 'global' }, durable.beforeAnswer)

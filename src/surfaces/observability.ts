@@ -9,6 +9,12 @@ import { bearerKey } from './request-ctx'
 /** When each request arrived (performance.now()), for the duration of the access line. */
 const arrivals = new WeakMap<Request, number>()
 
+/**
+ * The arrival time of a request, for the access line's duration: the HTTP kernel calls it first
+ * thing, before its own admission checks, so that a request they refuse has a duration too.
+ */
+export const noteArrival = (request: Request): void => void arrivals.set(request, performance.now())
+
 /** The context of requests whose surface authenticates inside its handler (MCP), for the access line. */
 const noted = new WeakMap<Request, Ctx>()
 
@@ -96,7 +102,8 @@ export function observability(rt: Runtime) {
       if (status === 429) metrics.rateLimited(surfaceOf(route))
       // Fixed field names, none a secret: no redaction pass (Logger.infoFixedFields).
       rt.log.infoFixedFields('request', {
-        requestId: String(set.headers['x-request-id'] ?? ''),
+        // A handler that builds its own Response (the REST answer cache) moves the header into it.
+        requestId: String(set.headers['x-request-id'] ?? (responseValue instanceof Response ? responseValue.headers.get('x-request-id') : null) ?? ''),
         method: request.method,
         route,
         status,
@@ -110,7 +117,6 @@ export function observability(rt: Runtime) {
   }
   return (
     new Elysia({ name: 'observability' })
-      .onRequest(({ request }) => void arrivals.set(request, performance.now()))
       // The hooks name the fields they read (Elysia's inference fills only those: passing the whole
       // context on would make every route parse its headers, query and cookies). No `=> f(` or
       // `return f(` in their bodies: Elysia's isAsync reads either as a promise and would await the

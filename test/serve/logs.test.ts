@@ -125,6 +125,24 @@ describe('logs', () => {
   })
 
   test('exactly one access line for every way a request is answered: handler, refusals, unknown paths, HEAD', async () => {
+    const created = await runCli([
+      'keys',
+      'create',
+      '--data',
+      server.dataDir,
+      '--tenant',
+      server.demoTenant,
+      '--kind',
+      'api',
+      '--role',
+      'admin',
+      '--scope',
+      'read',
+      '--name',
+      'logs',
+    ])
+    const token = /wf_api_\S+/.exec(created.stdout)?.[0]
+    expect(token).toBeDefined()
     const mcp = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
     const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_productivity_overview', arguments: {} } })
     const cases: { id: string; url: string; init?: RequestInit; route: string; status: number; tenant?: string | null }[] = [
@@ -179,6 +197,15 @@ describe('logs', () => {
         status: 401,
       },
       { id: 'one-health-head', url: '/api/v1/health', init: { method: 'HEAD' }, route: '/api/v1/health', status: 200 },
+      // A read served from the REST answer cache (twice: the second is a hit), with its request id.
+      ...['one-rest-cached-miss', 'one-rest-cached-hit'].map((id) => ({
+        id,
+        url: '/api/v1/activity/summary',
+        init: { headers: { authorization: `Bearer ${token}` } },
+        route: '/api/v1/activity/summary',
+        status: 200,
+        tenant: server.demoTenant,
+      })),
     ]
     for (const c of cases) {
       const res = await fetch(`${server.url}${c.url}`, { ...c.init, headers: { ...(c.init?.headers as Record<string, string>), 'x-request-id': c.id } })
@@ -188,6 +215,7 @@ describe('logs', () => {
     for (const c of cases) {
       const line = await waitForLine(server, (l) => l.requestId === c.id)
       expect(line).toMatchObject({ msg: 'request', route: c.route, status: c.status, ...(c.tenant !== undefined ? { tenant: c.tenant } : {}) })
+      expect(typeof line.ms).toBe('number')
     }
     // Lines are written just after the answer: give any second line the time to show.
     await Bun.sleep(100)
