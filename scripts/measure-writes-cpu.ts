@@ -4,14 +4,16 @@
  * `app.handle(new Request(...))` one after another, `process.cpuUsage()` around the timed loop.
  * Pin it to one CPU (`taskset -c 0`) and run the two sides alternately.
  *
- *   bun scripts/measure-writes-cpu.ts [--employees 1000] [--days 2] [--pairs 300] [--batches 300] [--warm 50] [--only clock|ingest]
+ *   bun scripts/measure-writes-cpu.ts [--employees 1000] [--days 2] [--pairs 300] [--batches 300] [--warm 50] [--only clock|ingest] [--cache DIR]
  *
  * Prints µs of CPU (user + system) per clock_in + clock_out pair and per 100-sample batch.
  * The seed must be cached already (run `bun run bench --quick --no-growth --only clock` once).
  */
 import { parseArgs } from 'node:util'
 import { MCP_HEADERS, ingestBody, toolCall } from './bench/endpoints'
-import { seeded, workingCopy } from './bench/seed'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Seeded, seeded, workingCopy } from './bench/seed'
 
 const { values: opt } = parseArgs({
   options: {
@@ -22,6 +24,8 @@ const { values: opt } = parseArgs({
     warm: { type: 'string', default: '50' },
     writers: { type: 'string', default: '20' },
     only: { type: 'string' },
+    /** A cached seed directory to copy (main and a branch with another migration then use the same data). */
+    cache: { type: 'string' },
   },
 })
 const BIG = '100000000'
@@ -36,13 +40,17 @@ for (const k of [
 ])
   process.env[k] = BIG
 
-const s = await seeded(Number(opt.employees), Number(opt.days), 65, () => {})
+const s: Seeded = opt.cache
+  ? { ...(JSON.parse(readFileSync(join(opt.cache, 'bench-meta.json'), 'utf8')) as Seeded), dir: opt.cache }
+  : await seeded(Number(opt.employees), Number(opt.days), 65, () => {})
 const copy = workingCopy(s)
 const { loadConfig } = await import('../src/kernel/config')
 const { createLogger } = await import('../src/kernel/log')
 const { openRuntime } = await import('../src/runtime')
 const { createHttpApp } = await import('../src/surfaces/http')
 const rt = openRuntime(loadConfig({ dataDir: copy.dir, logLevel: 'warn', jobsEnabled: false }), createLogger('warn'))
+// As `serve` runs it: WAL checkpoints on a worker thread (its CPU counts: process.cpuUsage is per process).
+rt.startBackgroundCheckpoints()
 const app = createHttpApp(rt)
 const writers = Number(opt.writers)
 const key = (w: number) => s.writers[w % writers]!.key

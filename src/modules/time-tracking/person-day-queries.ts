@@ -41,22 +41,25 @@ function closedLogsOfUserBetween(c: TenantScope, userId: string, from: number, t
  */
 function closedDayOfUser(c: TenantScope, userId: string, from: number, to: number): { logs: LogTimes[]; logBreaks: BreakTimes[] } {
   const rows = sqliteOf(c.db)
-    .query<[string, number, number, string | null, number | null, number | null], [number, string, number, number]>(
-      `select l.id, l.clock_in_at, l.clock_out_at, b.kind, b.started_at, b.ended_at
+    .query<
+      { id: string; clockInAt: number; clockOutAt: number; kind: string | null; startedAt: number | null; endedAt: number | null },
+      [number, string, number, number]
+    >(
+      `select l.id, l.clock_in_at as clockInAt, l.clock_out_at as clockOutAt, b.kind, b.started_at as startedAt, b.ended_at as endedAt
        from time_logs l left join breaks b on b.tenant_id = l.tenant_id and b.time_log_id = l.id
        where l.tenant_id = ?1 and l.user_id = ?2 and l.clock_in_at >= ?3 and l.clock_in_at < ?4 and l.clock_out_at is not null`,
     )
-    .values(c.tenant.id, userId, from, to) as unknown as [string, number, number, string | null, number | null, number | null][]
+    .all(c.tenant.id, userId, from, to)
   const logs: LogTimes[] = []
   const logBreaks: BreakTimes[] = []
   const seen = new Set<string>()
-  for (const [id, clockInAt, clockOutAt, kind, startedAt, endedAt] of rows) {
+  for (const { id, clockInAt, clockOutAt, kind, startedAt, endedAt } of rows) {
     if (!seen.has(id)) {
       seen.add(id)
       logs.push({ id, userId, clockInAt, clockOutAt })
     }
     // kind is not null in breaks: null is the left join's "no break".
-    if (kind !== null) logBreaks.push({ timeLogId: id, kind, startedAt: startedAt as number, endedAt })
+    if (kind !== null && startedAt !== null) logBreaks.push({ timeLogId: id, kind, startedAt, endedAt })
   }
   return { logs, logBreaks }
 }
