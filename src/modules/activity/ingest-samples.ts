@@ -67,7 +67,9 @@ function touchSession(ctx: TenantBoundCtx, userId: string, sessionId: string): s
 }
 
 function toRows(ctx: TenantBoundCtx, user: UserRow, accepted: ScreenedSample[], sessionId: string | null): SampleInsert[] {
-  const categorize = categorizer(listCategoryRules(ctx), user.workProfile, teamIdsOfUser(ctx, user))
+  const rules = listCategoryRules(ctx)
+  // The person's teams matter only to team rules: most companies have none, and then they are not read.
+  const categorize = categorizer(rules, user.workProfile, rules.some((r) => r.teamId != null) ? teamIdsOfUser(ctx, user) : [])
   const dateOf = localDateMemo(ctx.tenant.timezone)
   return accepted.map(({ sample, startedAt }) => ({
     sessionId,
