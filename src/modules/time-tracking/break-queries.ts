@@ -80,7 +80,6 @@ export function breaksOfLogAndOpenOfUser(ctx: TenantScope, userId: string, timeL
           or(eq(breaks.timeLogId, sql.placeholder('timeLogId')), and(eq(breaks.userId, sql.placeholder('userId')), isNull(breaks.endedAt))),
         ),
       )
-      .orderBy(breaks.startedAt)
       .prepare(),
   ).all({ tenantId: ctx.tenant.id, timeLogId, userId })
   let open: BreakRow | null = null
@@ -89,6 +88,8 @@ export function breaksOfLogAndOpenOfUser(ctx: TenantScope, userId: string, timeL
     if (b.endedAt === null && b.userId === userId) open = b
     if (b.timeLogId === timeLogId) ofLog.push(b)
   }
+  // Sorted here, not by SQL: an ORDER BY's sorter costs more than the statement (a few rows).
+  ofLog.sort((a, b) => a.startedAt - b.startedAt)
   return { ofLog, open }
 }
 

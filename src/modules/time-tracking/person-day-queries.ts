@@ -64,6 +64,19 @@ function closedDayOfUser(c: TenantScope, userId: string, from: number, to: numbe
   return { logs, logBreaks }
 }
 
+/** A local day's [from, to) per zone and date, remembered (every clock-out counts one; Intl arithmetic otherwise). */
+const dayRanges = new Map<string, { from: number; to: number }>()
+function dayRange(date: string, tz: string): { from: number; to: number } {
+  const key = `${tz} ${date}`
+  let range = dayRanges.get(key)
+  if (!range) {
+    if (dayRanges.size >= 4096) dayRanges.clear()
+    range = localRange(date, date, tz)
+    dayRanges.set(key, range)
+  }
+  return range
+}
+
 /**
  * Recomputes the stored worked time of a person on the local dates of these clock-in instants (a
  * log's date is its clock-in date): call it in the transaction that wrote a time log or a break,
@@ -73,7 +86,7 @@ export function refreshPersonDays(c: TenantScope, userId: string, clockInAts: nu
   const tz = c.tenant.timezone
   const sqlite = sqliteOf(c.db)
   for (const date of new Set(clockInAts.map((at) => localDate(at, tz)))) {
-    const { from, to } = localRange(date, date, tz)
+    const { from, to } = dayRange(date, tz)
     const { logs, logBreaks } = closedDayOfUser(c, userId, from, to)
     if (logs.length === 0) {
       sqlite.query('delete from person_day_totals where tenant_id = ? and user_id = ? and date = ?').run(c.tenant.id, userId, date)
