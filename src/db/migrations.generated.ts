@@ -372,5 +372,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795461112735,
     "hash": "4ad6724daecb9ec8eaf3dc5bfc41d2612b20cd6be19729402bf5921d74a52dc6"
+  },
+  {
+    "tag": "0022_needy_phil_sheldon",
+    "sql": [
+      "CREATE INDEX `activity_samples_idle_idx` ON `activity_samples` (`tenant_id`,`user_id`,`local_date`,`started_at`,`duration_seconds`,`batch_id`) WHERE is_idle = 1;"
+    ],
+    "bps": true,
+    "folderMillis": 1795469393326,
+    "hash": "924d263b98a126a7f58ae739bc24320aa72b93bf19b48f10af7671903dab256e"
   }
 ]

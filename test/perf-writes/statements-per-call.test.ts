@@ -112,11 +112,16 @@ describe('statements per write', () => {
     )
     expect(JSON.parse(batch.text)).toMatchObject({ accepted: 100, rejected: 0, duplicate: false })
 
-    // Main was 15 / 19 / 16 before perf-writes2, 12 / 18 / 15 before perf-ctx (docs/performance.md);
-    // 5 of each are authentication and the rate limit.
+    // Main was 15 / 19 / 16 before perf-writes2, 12 / 18 / 15 before perf-ctx, 10 / 16 / 13 before
+    // perf-writes-cpu (docs/performance.md); 5 of each are authentication and the rate limit.
     expect(clockIn.sql.length).toBeLessThanOrEqual(10)
-    expect(clockOut.sql.length).toBeLessThanOrEqual(16)
-    expect(batch.sql.length).toBeLessThanOrEqual(13)
+    expect(clockOut.sql.length).toBeLessThanOrEqual(14)
+    expect(batch.sql.length).toBeLessThanOrEqual(12)
+    // Clock-out reads breaks once (the log's and the open one) and the day's logs with their breaks
+    // in one statement; a batch of a company without team rules does not read the person's teams.
+    expect(times(clockOut.sql, /from "breaks"|join breaks/)).toBe(2)
+    expect(times(clockOut.sql, /from "time_logs" where .*"clock_out_at" is not null/)).toBe(0)
+    expect(times(batch.sql, /team_memberships/)).toBe(0)
     const userRow = /^select "id", "tenant_id", "name", "email", "role", "status"/
     const tenantOfAuth = /^select "tenants"."id", "tenants"."readable_id", "tenants"."slug"/
     const tenantRow = /^select "id", "readable_id", "slug", "name", "plan_id"/

@@ -225,6 +225,20 @@ const tierOrder = (rules: CategoryRuleInput[]): Matcher[] => [
 
 const defaultMatcher = (d: BuiltInDefault): Matcher => ({ fields: 'both', exact: d.kind === 'exact', pattern: d.pattern, category: d.category })
 
+/** The built-in matchers of a work profile (its own defaults, then everyone's), built once per profile: every batch asks. */
+const defaultsByProfile = new Map<WorkProfile, readonly Matcher[]>()
+function defaultMatchers(profile: WorkProfile): readonly Matcher[] {
+  let out = defaultsByProfile.get(profile)
+  if (!out) {
+    out = [
+      ...BUILT_IN_DEFAULTS.filter((d) => d.profiles !== 'all' && d.profiles.includes(profile)).map(defaultMatcher),
+      ...BUILT_IN_DEFAULTS.filter((d) => d.profiles === 'all').map(defaultMatcher),
+    ]
+    defaultsByProfile.set(profile, out)
+  }
+  return out
+}
+
 /**
  * Builds the classifier of one person (see the tiers above) from the tenant's rules, the person's
  * work profile and the teams they belong to. Results are memoised: a batch repeats the same few
@@ -235,8 +249,7 @@ export function categorizer(rules: readonly CategoryRuleInput[], profile: WorkPr
   const matchers = [
     ...tierOrder(applies.filter((r) => r.teamId != null && teamIds.includes(r.teamId))),
     ...tierOrder(applies.filter((r) => r.teamId == null)),
-    ...BUILT_IN_DEFAULTS.filter((d) => d.profiles !== 'all' && d.profiles.includes(profile)).map(defaultMatcher),
-    ...BUILT_IN_DEFAULTS.filter((d) => d.profiles === 'all').map(defaultMatcher),
+    ...defaultMatchers(profile),
   ]
   const memo = new Map<string, Category>()
   return (application, windowClass) => {

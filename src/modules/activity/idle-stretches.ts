@@ -71,6 +71,37 @@ export function newlyIdleStretches(samples: readonly IdleSampleLike[], batchId: 
   return found
 }
 
+/**
+ * Whether newlyIdleStretches over `samples`, a user's idle samples that started within
+ * [from, to], gives what it gives over all of the user's idle samples: true when the stretches
+ * holding this batch's samples cannot reach outside the window. Below: a stretch starts in the
+ * window at or before the batch's first sample, at least `maxSampleMs` + the contiguity after
+ * `from` (a sample that started before `from` ends before `from + maxSampleMs`, so it cannot
+ * join it). Above: a stretch starts in the window after the batch's last sample, or every sample
+ * of the window has ended more than the contiguity before `to` (a later sample starts a new one).
+ * `samples` sorted by startedAt, as newlyIdleStretches wants them.
+ */
+export function windowDecides(samples: readonly IdleSampleLike[], batchId: string, from: number, to: number, maxSampleMs: number): boolean {
+  let first = -1
+  let last = -1
+  for (let i = 0; i < samples.length; i++) {
+    if (samples[i]!.batchId !== batchId) continue
+    if (first < 0) first = i
+    last = i
+  }
+  if (first < 0) return true
+  let end = Number.NEGATIVE_INFINITY
+  let below = false
+  for (let i = 0; i < samples.length; i++) {
+    const s = samples[i]!
+    const startsStretch = s.startedAt > end + IDLE_CONTIGUITY_MS
+    if (startsStretch && i <= first && s.startedAt >= from + maxSampleMs + IDLE_CONTIGUITY_MS) below = true
+    if (startsStretch && i > last) return below
+    end = Math.max(end, s.startedAt + s.durationSeconds * 1000)
+  }
+  return below && end + IDLE_CONTIGUITY_MS < to && from + maxSampleMs + IDLE_CONTIGUITY_MS < to
+}
+
 /** A whole idle stretch: from its first idle sample to the end of its last. */
 export interface IdleSpan {
   startedAt: number

@@ -6,6 +6,8 @@ import { DAY, MINUTE, localDate, parseInstant } from '../../kernel/time'
 export const MAX_SAMPLES_PER_BATCH = 1000
 /** Samples that started longer ago than this are refused one by one (reason too_old). */
 export const LATE_WINDOW_DAYS = 7
+/** Longest sample (agents split longer stretches); idle detection's window relies on it (idle-stretches.ts). */
+export const MAX_SAMPLE_DURATION_SECONDS = 3600
 /** Clock skew tolerated for samples that seem to start in the future (reason in_future). */
 export const FUTURE_SKEW_MS = 5 * MINUTE
 
@@ -22,7 +24,11 @@ export const ActivitySampleInput = t.Object(
       t.Union([t.String({ maxLength: 200 }), t.Null()], { description: 'Window class, bundle id or executable, e.g. "com.microsoft.VSCode"' }),
     ),
     started_at: Instant,
-    duration_seconds: t.Integer({ minimum: 1, maximum: 3600, description: 'Length of the sample; at most one hour (agents split longer stretches)' }),
+    duration_seconds: t.Integer({
+      minimum: 1,
+      maximum: MAX_SAMPLE_DURATION_SECONDS,
+      description: 'Length of the sample; at most one hour (agents split longer stretches)',
+    }),
     idle: t.Boolean({ description: 'true when there was no keyboard or mouse input during the sample' }),
   },
   { additionalProperties: false },

@@ -2,7 +2,7 @@ import type { Database, Statement } from 'bun:sqlite'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf } from '../../kernel/db'
-import { activitySamples, categoryRules, dailyActivitySummaries, ingestBatches, type Category } from './schema'
+import { categoryRules, ingestBatches, type Category } from './schema'
 import type { CategoryRuleInput } from './categorize'
 
 export type IngestBatchRow = typeof ingestBatches.$inferSelect
@@ -126,36 +126,31 @@ export interface IdleSample {
   batchId: string | null
 }
 
-/** The user's idle samples on some local dates, in time order (for idle-stretch detection). */
-export function idleSamplesOn(ctx: TenantScope, userId: string, dates: string[]): IdleSample[] {
-  const s = activitySamples
-  // Prepared once per connection (every batch with idle samples asks); the dates travel as a JSON array.
-  return prepared(ctx.db, 'activitySamples.idleOn', (d) =>
-    d
-      .select({ startedAt: s.startedAt, durationSeconds: s.durationSeconds, batchId: s.batchId })
-      .from(s)
-      .where(
-        and(
-          eq(s.tenantId, sql.placeholder('tenantId')),
-          sql`${s.localDate} in (select value from json_each(${sql.placeholder('dates')}))`,
-          eq(s.userId, sql.placeholder('userId')),
-          eq(s.isIdle, true),
-        ),
-      )
-      .orderBy(asc(s.startedAt))
-      .prepare(),
-  ).all({ tenantId: ctx.tenant.id, userId, dates: JSON.stringify(dates) })
+/**
+ * The user's idle samples on some local dates that started within [from, to] (every one of the
+ * dates when left out), in time order (for idle-stretch detection).
+ */
+export function idleSamplesOn(ctx: TenantScope, userId: string, dates: string[], from = Number.MIN_SAFE_INTEGER, to = Number.MAX_SAFE_INTEGER): IdleSample[] {
+  // Every batch with idle samples asks: a statement cached on the connection, the dates as a JSON
+  // array, read from the partial covering index activity_samples_idle_idx alone, a range of
+  // started_at per date (the literal `is_idle = 1` is what lets SQLite use a partial index).
+  return sqliteOf(ctx.db)
+    .query<IdleSample, [number, string, string, number, number]>(
+      `select started_at as startedAt, duration_seconds as durationSeconds, batch_id as batchId from activity_samples
+       where tenant_id = ?1 and user_id = ?2 and local_date in (select value from json_each(?3)) and is_idle = 1
+       and started_at >= ?4 and started_at <= ?5 order by started_at`,
+    )
+    .all(ctx.tenant.id, userId, JSON.stringify(dates), from, to)
 }
 
 /** Which of these dates already have a daily summary for anyone in the tenant. */
 export function summarisedDates(ctx: TenantScope, dates: string[]): Set<string> {
-  const d = dailyActivitySummaries
-  const rows = prepared(ctx.db, 'dailyActivitySummaries.datesIn', (db) =>
-    db
-      .selectDistinct({ date: d.date })
-      .from(d)
-      .where(and(eq(d.tenantId, sql.placeholder('tenantId')), sql`${d.date} in (select value from json_each(${sql.placeholder('dates')}))`))
-      .prepare(),
-  ).all({ tenantId: ctx.tenant.id, dates: JSON.stringify(dates) })
+  // Every batch with late samples asks: cached on the connection, one probe of the summaries'
+  // primary key (tenant_id, date, user_id) per date instead of every summary row of the dates.
+  const rows = sqliteOf(ctx.db)
+    .query<{ date: string }, [number, string]>(
+      'select value as date from json_each(?2) where exists (select 1 from daily_activity_summaries where tenant_id = ?1 and date = value)',
+    )
+    .all(ctx.tenant.id, JSON.stringify(dates))
   return new Set(rows.map((r) => r.date))
 }

@@ -11,7 +11,7 @@ import { categorizer } from './categorize'
 import { teamIdsOfUser } from '../teams/membership'
 import { writeDailySummaries } from './daily-summaries'
 import { dailySummariesJob } from './jobs'
-import { newlyIdleStretches } from './idle-stretches'
+import { newlyIdleStretches, windowDecides } from './idle-stretches'
 import { getAgentSessionOfUser, isTimedOut, recordHeartbeat } from './agent-queries'
 import { findIngestBatch, idleSamplesOn, insertIngestBatch, insertSamples, listCategoryRules, summarisedDates, type SampleInsert } from './ingest-queries'
 import {
@@ -21,6 +21,7 @@ import {
   screenSamples,
   LATE_WINDOW_DAYS,
   MAX_SAMPLES_PER_BATCH,
+  MAX_SAMPLE_DURATION_SECONDS,
   type ScreenedSample,
 } from './ingest-model'
 
@@ -66,7 +67,9 @@ function touchSession(ctx: TenantBoundCtx, userId: string, sessionId: string): s
 }
 
 function toRows(ctx: TenantBoundCtx, user: UserRow, accepted: ScreenedSample[], sessionId: string | null): SampleInsert[] {
-  const categorize = categorizer(listCategoryRules(ctx), user.workProfile, teamIdsOfUser(ctx, user))
+  const rules = listCategoryRules(ctx)
+  // The person's teams matter only to team rules: most companies have none, and then they are not read.
+  const categorize = categorizer(rules, user.workProfile, rules.some((r) => r.teamId != null) ? teamIdsOfUser(ctx, user) : [])
   const dateOf = localDateMemo(ctx.tenant.timezone)
   return accepted.map(({ sample, startedAt }) => ({
     sessionId,
@@ -82,13 +85,32 @@ function toRows(ctx: TenantBoundCtx, user: UserRow, accepted: ScreenedSample[], 
 
 const uniqueDates = (rows: SampleInsert[]) => [...new Set(rows.map((r) => r.localDate))].sort()
 
+/**
+ * How far before and after a batch's idle samples idle detection reads first. Before: more than
+ * the longest sample, so that a stretch starting up to ten minutes before the batch is known to
+ * start there; after: ten minutes (a batch is usually the newest upload).
+ */
+const IDLE_BEFORE_MS = (MAX_SAMPLE_DURATION_SECONDS + 600) * 1000
+const IDLE_AFTER_MS = 600_000
+
 /** idle.detected once per idle stretch beyond the tenant's threshold (see idle-stretches.ts). */
 function emitIdleDetected(ctx: TenantBoundCtx, user: UserRow, batchId: string, rows: SampleInsert[]): void {
   const threshold = tenantRowAsOfAuth(ctx).idleThresholdSeconds ?? 300
   const dates = uniqueDates(rows.filter((r) => r.isIdle))
   // A stretch may run over midnight: look one day either side of the batch's idle dates.
   const around = [...new Set(dates.flatMap((d) => [addDays(d, -1), d, addDays(d, 1)]))]
-  const stretches = newlyIdleStretches(idleSamplesOn(ctx, user.id, around), batchId, threshold)
+  // The neighbours of the batch's idle samples first; the dates' every idle sample when a
+  // stretch of the batch may reach beyond them (windowDecides): the same stretches either way.
+  let from = Number.POSITIVE_INFINITY
+  let to = Number.NEGATIVE_INFINITY
+  for (const r of rows) {
+    if (!r.isIdle) continue
+    from = Math.min(from, r.startedAt - IDLE_BEFORE_MS)
+    to = Math.max(to, r.startedAt + r.durationSeconds * 1000 + IDLE_AFTER_MS)
+  }
+  let samples = idleSamplesOn(ctx, user.id, around, from, to)
+  if (!windowDecides(samples, batchId, from, to, MAX_SAMPLE_DURATION_SECONDS * 1000)) samples = idleSamplesOn(ctx, user.id, around)
+  const stretches = newlyIdleStretches(samples, batchId, threshold)
   const events = stretches.map((s) => ({
     type: 'idle.detected' as const,
     data: { userId: user.id, userEmail: user.email, startedAt: toIso(s.startedAt), idleSeconds: s.idleSeconds, thresholdSeconds: threshold },

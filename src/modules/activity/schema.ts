@@ -102,7 +102,12 @@ export const activitySamples = sqliteTable(
     isIdle: flag('is_idle').notNull(),
     localDate: localDay('local_date').notNull(),
   },
-  (t) => [index('activity_samples_tenant_date_user_idx').on(t.tenantId, t.localDate, t.userId)],
+  (t) => [
+    index('activity_samples_tenant_date_user_idx').on(t.tenantId, t.localDate, t.userId),
+    // Idle detection on every batch with idle samples (ingest-queries idleSamplesOn): a person's
+    // idle samples of a few dates, read from the index alone, without the other samples.
+    index('activity_samples_idle_idx').on(t.tenantId, t.userId, t.localDate, t.startedAt, t.durationSeconds, t.batchId).where(sql`is_idle = 1`),
+  ],
 )
 
 export const activitySamplesDoc = describeEntity(activitySamples, {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import type { DbLike } from '../../kernel/db'
+import { prepared, type DbLike } from '../../kernel/db'
 import { jobRuns, jobState } from './schema'
 
 export type JobStateRow = typeof jobState.$inferSelect
@@ -44,11 +44,21 @@ export const findRun = (db: DbLike, jobName: string, tenantId: number, runKey: s
 
 /** Succeeded run keys of a job for a tenant from `fromKey` on (keys are dates, so they sort). */
 export function succeededKeys(db: DbLike, jobName: string, tenantId: number, fromKey: string): Set<string> {
-  const rows = db
-    .select({ runKey: jobRuns.runKey })
-    .from(jobRuns)
-    .where(and(eq(jobRuns.jobName, jobName), eq(jobRuns.tenantId, tenantId), eq(jobRuns.status, 'succeeded'), sql`${jobRuns.runKey} >= ${fromKey}`))
-    .all()
+  // Prepared once per connection: every ingestion batch with late samples asks.
+  const rows = prepared(db, 'jobRuns.succeededFrom', (d) =>
+    d
+      .select({ runKey: jobRuns.runKey })
+      .from(jobRuns)
+      .where(
+        and(
+          eq(jobRuns.jobName, sql.placeholder('jobName')),
+          eq(jobRuns.tenantId, sql.placeholder('tenantId')),
+          eq(jobRuns.status, 'succeeded'),
+          sql`${jobRuns.runKey} >= ${sql.placeholder('fromKey')}`,
+        ),
+      )
+      .prepare(),
+  ).all({ jobName, tenantId, fromKey })
   return new Set(rows.map((r) => r.runKey))
 }
 

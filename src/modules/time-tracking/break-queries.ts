@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared } from '../../kernel/db'
 import { newId } from '../../kernel/ids'
@@ -62,28 +62,47 @@ export const breaksOfLog = (ctx: TenantScope, timeLogId: string): BreakRow[] =>
       .prepare(),
   ).all({ tenantId: ctx.tenant.id, timeLogId })
 
+/**
+ * Clock-out's one read of breaks: the breaks of the closing log, oldest first, and the user's open
+ * break wherever it is. Breaks are only started inside the user's open log (beginBreak) and an
+ * open one is ended before its log closes (clock-out, auto-close), so the open break is the log's
+ * own; no constraint says so, and the OR keeps finding an open break of another log as
+ * findOpenBreak does. Plan: breaks_tenant_log_idx OR breaks_one_open_uq.
+ */
+export function breaksOfLogAndOpenOfUser(ctx: TenantScope, userId: string, timeLogId: string): { ofLog: BreakRow[]; open: BreakRow | null } {
+  const rows = prepared(ctx.db, 'breaks.ofLogAndOpen', (d) =>
+    d
+      .select()
+      .from(breaks)
+      .where(
+        and(
+          eq(breaks.tenantId, sql.placeholder('tenantId')),
+          or(eq(breaks.timeLogId, sql.placeholder('timeLogId')), and(eq(breaks.userId, sql.placeholder('userId')), isNull(breaks.endedAt))),
+        ),
+      )
+      .prepare(),
+  ).all({ tenantId: ctx.tenant.id, timeLogId, userId })
+  let open: BreakRow | null = null
+  const ofLog: BreakRow[] = []
+  for (const b of rows) {
+    if (b.endedAt === null && b.userId === userId) open = b
+    if (b.timeLogId === timeLogId) ofLog.push(b)
+  }
+  // Sorted here, not by SQL: an ORDER BY's sorter costs more than the statement (a few rows).
+  ofLog.sort((a, b) => a.startedAt - b.startedAt)
+  return { ofLog, open }
+}
+
 /** Breaks of these time logs (they are paused time, not worked time). */
 export function breaksOfLogs(c: TenantScope, timeLogIds: string[]): { timeLogId: string; kind: string; startedAt: number; endedAt: number | null }[] {
-  const out: { timeLogId: string; kind: string; startedAt: number; endedAt: number | null }[] = []
-  // A few logs (a person's day: every clock-out counts its totals): one statement prepared per
-  // connection, the ids as a JSON array. Longer lists (reads over many people) are built per call.
-  if (timeLogIds.length > 0 && timeLogIds.length <= 16) {
-    return prepared(c.db, 'breaks.ofFewLogs', (d) =>
-      d
-        .select({ timeLogId: breaks.timeLogId, kind: breaks.kind, startedAt: breaks.startedAt, endedAt: breaks.endedAt })
-        .from(breaks)
-        .where(and(eq(breaks.tenantId, sql.placeholder('tenantId')), sql`${breaks.timeLogId} in (select value from json_each(${sql.placeholder('ids')}))`))
-        .prepare(),
-    ).all({ tenantId: c.tenant.id, ids: JSON.stringify(timeLogIds) })
-  }
-  for (let i = 0; i < timeLogIds.length; i += 500) {
-    out.push(
-      ...c.db
-        .select({ timeLogId: breaks.timeLogId, kind: breaks.kind, startedAt: breaks.startedAt, endedAt: breaks.endedAt })
-        .from(breaks)
-        .where(and(eq(breaks.tenantId, c.tenant.id), inArray(breaks.timeLogId, timeLogIds.slice(i, i + 500))))
-        .all(),
-    )
-  }
-  return out
+  if (timeLogIds.length === 0) return []
+  // One statement prepared per connection, the ids as a JSON array (no bound-variable limit; plan:
+  // breaks_tenant_log_idx per id): a person's day on every clock-out, many people's on reads.
+  return prepared(c.db, 'breaks.ofLogs', (d) =>
+    d
+      .select({ timeLogId: breaks.timeLogId, kind: breaks.kind, startedAt: breaks.startedAt, endedAt: breaks.endedAt })
+      .from(breaks)
+      .where(and(eq(breaks.tenantId, sql.placeholder('tenantId')), sql`${breaks.timeLogId} in (select value from json_each(${sql.placeholder('ids')}))`))
+      .prepare(),
+  ).all({ tenantId: c.tenant.id, ids: JSON.stringify(timeLogIds) })
 }

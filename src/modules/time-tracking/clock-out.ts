@@ -11,8 +11,8 @@ import { userAsOfAuth } from '../users/queries'
 import { insertLocationPing, listOffices } from '../locations/office-queries'
 import { checkBudgetAlert } from '../projects/budget'
 import { getProjectInTenant } from '../projects/queries'
-import { finishOpenBreak } from './break-events'
-import type { BreakRow } from './break-queries'
+import { finishBreak } from './break-events'
+import { breaksOfLogAndOpenOfUser, type BreakRow } from './break-queries'
 import { matchGeofence, type Point } from './geofence'
 import { emit } from '../webhooks/outbox-queries'
 import { pointFrom } from './coordinates'
@@ -62,8 +62,11 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
     const open = findOpenTimeLog(c, user.id)
     if (!open) throw notClockedIn(c, user.id)
     const clockOutAt = Math.max(ctx.now, open.clockInAt)
-    const breakEnded = finishOpenBreak(c, user, clockOutAt, false)
-    const blocksGenerated = writeGapFillBlocks(c, open, clockOutAt)
+    // One read of breaks: the log's (gap-fill) and the user's open one (ended here).
+    const { ofLog, open: openBreak } = breaksOfLogAndOpenOfUser(c, user.id, open.id)
+    const breakEnded = openBreak ? finishBreak(c, user, openBreak, clockOutAt, false) : null
+    const pauses = breakEnded ? ofLog.map((b) => (b.id === breakEnded.id ? breakEnded : b)) : ofLog
+    const blocksGenerated = writeGapFillBlocks(c, open, clockOutAt, pauses)
     const log = closeTimeLog(c, open.id, { clockOutAt, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null, gapFillDoneAt: ctx.now })
     if (!log) throw new DomainError('not_clocked_in', 'This session was already closed.')
     endActiveAgentSessions({ ...c, now: clockOutAt }, user.id, 'clock_out')

@@ -49,11 +49,17 @@ export function findGaps(from: number, to: number, covered: Interval[], minGapMs
  * gap_fill block. The one block writer of clock-out, auto-close and the gap-fill of imported logs.
  * Call inside the caller's transaction; returns the gap-fill block count.
  */
-export function writeGapFillBlocks(ctx: TenantBoundCtx, log: { id: string; userId: string; clockInAt: number }, clockOutAt: number): number {
+export function writeGapFillBlocks(
+  ctx: TenantBoundCtx,
+  log: { id: string; userId: string; clockInAt: number },
+  clockOutAt: number,
+  /** The log's breaks as they stand now, oldest first, when the caller has read them (clock-out). */
+  logBreaks?: { startedAt: number; endedAt: number | null }[],
+): number {
   const tz = ctx.tenant.timezone
   // Samples are indexed by local date; a day either side covers sessions across midnight.
   const samples = sampleIntervals(ctx, log.userId, localDate(log.clockInAt - DAY, tz), localDate(clockOutAt, tz))
-  const pauses = breaksOfLog(ctx, log.id).map((b) => ({ start: b.startedAt, end: b.endedAt ?? clockOutAt }))
+  const pauses = (logBreaks ?? breaksOfLog(ctx, log.id)).map((b) => ({ start: b.startedAt, end: b.endedAt ?? clockOutAt }))
   const gaps = findGaps(log.clockInAt, clockOutAt, [...samples, ...pauses])
   const block = (kind: 'gap_fill' | 'break', i: { start: number; end: number }) => ({
     userId: log.userId,

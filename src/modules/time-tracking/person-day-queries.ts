@@ -4,7 +4,7 @@ import { prepared, sqliteOf, type DbLike } from '../../kernel/db'
 import { localDate, localRange } from '../../kernel/time'
 import type { TimeLogRow } from './queries'
 import { personDayChanges, personDayTotals, timeLogs } from './schema'
-import { netMsByUserDate } from './worked-time-read-model'
+import { netMsByUserDate, netMsOfLogs, type BreakTimes, type LogTimes } from './worked-time-read-model'
 
 /**
  * Worked time per person and tenant-local date, maintained incrementally (table person_day_totals):
@@ -35,6 +35,49 @@ function closedLogsOfUserBetween(c: TenantScope, userId: string, from: number, t
 }
 
 /**
+ * The closed logs of a person that clocked in within [from, to) and their breaks, in one statement
+ * (a left join; plan: time_logs_tenant_user_in_idx, then breaks_tenant_log_idx per log): what
+ * netMsOfLogs needs for a person-day, read on every clock-out without building row objects.
+ */
+function closedDayOfUser(c: TenantScope, userId: string, from: number, to: number): { logs: LogTimes[]; logBreaks: BreakTimes[] } {
+  const rows = sqliteOf(c.db)
+    .query<
+      { id: string; clockInAt: number; clockOutAt: number; kind: string | null; startedAt: number | null; endedAt: number | null },
+      [number, string, number, number]
+    >(
+      `select l.id, l.clock_in_at as clockInAt, l.clock_out_at as clockOutAt, b.kind, b.started_at as startedAt, b.ended_at as endedAt
+       from time_logs l left join breaks b on b.tenant_id = l.tenant_id and b.time_log_id = l.id
+       where l.tenant_id = ?1 and l.user_id = ?2 and l.clock_in_at >= ?3 and l.clock_in_at < ?4 and l.clock_out_at is not null`,
+    )
+    .all(c.tenant.id, userId, from, to)
+  const logs: LogTimes[] = []
+  const logBreaks: BreakTimes[] = []
+  const seen = new Set<string>()
+  for (const { id, clockInAt, clockOutAt, kind, startedAt, endedAt } of rows) {
+    if (!seen.has(id)) {
+      seen.add(id)
+      logs.push({ id, userId, clockInAt, clockOutAt })
+    }
+    // kind is not null in breaks: null is the left join's "no break".
+    if (kind !== null && startedAt !== null) logBreaks.push({ timeLogId: id, kind, startedAt, endedAt })
+  }
+  return { logs, logBreaks }
+}
+
+/** A local day's [from, to) per zone and date, remembered (every clock-out counts one; Intl arithmetic otherwise). */
+const dayRanges = new Map<string, { from: number; to: number }>()
+function dayRange(date: string, tz: string): { from: number; to: number } {
+  const key = `${tz} ${date}`
+  let range = dayRanges.get(key)
+  if (!range) {
+    if (dayRanges.size >= 4096) dayRanges.clear()
+    range = localRange(date, date, tz)
+    dayRanges.set(key, range)
+  }
+  return range
+}
+
+/**
  * Recomputes the stored worked time of a person on the local dates of these clock-in instants (a
  * log's date is its clock-in date): call it in the transaction that wrote a time log or a break,
  * with the log's clock-in before and after the change.
@@ -43,13 +86,13 @@ export function refreshPersonDays(c: TenantScope, userId: string, clockInAts: nu
   const tz = c.tenant.timezone
   const sqlite = sqliteOf(c.db)
   for (const date of new Set(clockInAts.map((at) => localDate(at, tz)))) {
-    const { from, to } = localRange(date, date, tz)
-    const logs = closedLogsOfUserBetween(c, userId, from, to)
+    const { from, to } = dayRange(date, tz)
+    const { logs, logBreaks } = closedDayOfUser(c, userId, from, to)
     if (logs.length === 0) {
       sqlite.query('delete from person_day_totals where tenant_id = ? and user_id = ? and date = ?').run(c.tenant.id, userId, date)
       continue
     }
-    const workedMs = netMsByUserDate(c, logs).get(userId)?.get(date) ?? 0
+    const workedMs = netMsOfLogs(c, logs, logBreaks).get(userId)?.get(date) ?? 0
     sqlite
       .query(
         'insert into person_day_totals (tenant_id, user_id, date, worked_ms) values (?1, ?2, ?3, ?4) on conflict (tenant_id, user_id, date) do update set worked_ms = ?4',

@@ -125,15 +125,29 @@ export function userIdsOwingTimesheet(c: TenantScope, periodStart: string, fromM
  * workload alerts and overtime give the same hours as the timesheet holding the session.
  */
 export function netMsByUserDate(c: TenantScope, logs: TimeLogRow[]): Map<string, Map<string, number>> {
-  const endOf = (log: TimeLogRow) => log.clockOutAt ?? c.now
+  return netMsOfLogs(
+    c,
+    logs,
+    breaksOfLogs(
+      c,
+      logs.map((l) => l.id),
+    ),
+  )
+}
+
+/** The times of a log netMsOfLogs counts. */
+export type LogTimes = Pick<TimeLogRow, 'id' | 'userId' | 'clockInAt' | 'clockOutAt'>
+/** The part of a break netMsOfLogs counts. */
+export type BreakTimes = { timeLogId: string; kind: string; startedAt: number; endedAt: number | null }
+
+/** netMsByUserDate over logs and their breaks the caller has read already (every break of these logs). */
+export function netMsOfLogs(c: TenantScope, logs: LogTimes[], logBreaks: BreakTimes[]): Map<string, Map<string, number>> {
+  const endOf = (log: LogTimes) => log.clockOutAt ?? c.now
   const byId = new Map(logs.map((l) => [l.id, l]))
   const pausedMs = new Map<string, number>()
   // As authentication read the row (a clock-out's settle): a change of the paid kinds drops it (update_company_settings).
   const paidKinds = companySettingsAsOfAuth(c).paidBreakKinds
-  for (const b of breaksOfLogs(
-    c,
-    logs.map((l) => l.id),
-  )) {
+  for (const b of logBreaks) {
     if (!breakIsUnpaid(paidKinds, b.kind)) continue
     const end = endOf(byId.get(b.timeLogId)!)
     const ms = Math.max(0, Math.min(b.endedAt ?? end, end) - Math.min(b.startedAt, end))

@@ -1,0 +1,1 @@
+CREATE INDEX `activity_samples_idle_idx` ON `activity_samples` (`tenant_id`,`user_id`,`local_date`,`started_at`,`duration_seconds`,`batch_id`) WHERE is_idle = 1;
