@@ -116,14 +116,9 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
   {
     file: 'src/modules/rate-limits/queries.ts',
     name: 'countRequests',
-    why: 'counts a batch of REST and client API requests by key id and tenant id on the counters connection, before the tenant context is built',
+    why: 'counts a batch of REST, client API and MCP requests by key id and tenant id on the counters connection, before the tenant context is built',
   },
   { file: 'src/modules/rate-limits/queries.ts', name: 'deleteCountersBefore', why: 'housekeeping of expired rate-limit windows of every tenant' },
-  {
-    file: 'src/modules/rate-limits/mcp-queries.ts',
-    name: 'countMinuteCall',
-    why: 'counts an MCP call by key id on the counters connection, as countRequests does for REST',
-  },
   { file: 'src/modules/rate-limits/mcp-queries.ts', name: 'pruneMinuteCounts', why: 'housekeeping of expired MCP minute windows of every tenant' },
   { file: 'src/modules/mcp-sessions/queries.ts', name: 'pruneIdleMcpSessions', why: 'housekeeping of idle MCP sessions of every tenant' },
   { file: 'src/modules/jobs/queries.ts', name: 'acquireLease', why: 'job leases are per job, not per tenant' },

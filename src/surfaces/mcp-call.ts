@@ -26,7 +26,7 @@ async function execute(env: CallEnv, tool: McpTool, args: unknown): Promise<Tool
   const keyId = actorKeyId(ctx.actor)
   if (keyId && ctx.tenant && !env.counted) {
     const rate = env.limiter.hit(ctx.tenant.id, keyId, ctx.now)
-    if (!rate.allowed) {
+    if (rate && !(await rate.turn)[rate.index]!.allowed) {
       return errorResult(
         tool,
         'rate_limited',

@@ -180,7 +180,7 @@ async function runMessages(env: DispatchEnv, messages: unknown[], batch: boolean
         })
       } else if (keyId && tenant && !unanswered(msg) && isObject(msg)) {
         const rate = env.limiter.hit(tenant.id, keyId, now)
-        if (!rate.allowed) {
+        if (rate && !(await rate.turn)[rate.index]!.allowed) {
           metrics.rateLimited('mcp')
           refusal = rpcError(idOf(msg), RPC.SERVER, `This key made more than ${rate.limit} MCP calls this minute. Try again in ${rate.retryAfterSeconds} s.`, {
             error: 'rate_limited',

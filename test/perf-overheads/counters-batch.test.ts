@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createKeyFixture, createTenantFixture } from '../helpers/fixtures'
 import { startServer, type TestServer } from '../helpers/server'
+import { rpc } from '../helpers/mcp'
 import { rateHeaders } from '../rest/helpers/api'
 
 setDefaultTimeout(120_000)
@@ -28,8 +29,13 @@ async function awayFromHourEdge(marginSeconds = 90): Promise<void> {
   if (left < marginSeconds) await Bun.sleep((left + 1) * 1000)
 }
 
+/** Counters of MCP calls live in fixed UTC minutes: keep a scenario inside one. */
+async function roomInMinute(neededSeconds: number): Promise<void> {
+  while (60_000 - (Date.now() % 60_000) < neededSeconds * 1000) await Bun.sleep(250)
+}
+
 /** The stored counts of one key id, by window. */
-function stored(dataDir: string, keyId: string): { hour: number; day: number } {
+function stored(dataDir: string, keyId: string): { hour: number; day: number; minute: number } {
   const db = new Database(join(dataDir, 'counters.db'), { readonly: true })
   try {
     const rows = db.query('select window, sum(count) as n from rate_limit_counters where key_id = ? group by window').all(keyId) as {
@@ -37,10 +43,25 @@ function stored(dataDir: string, keyId: string): { hour: number; day: number } {
       n: number
     }[]
     const of = (w: string) => rows.find((r) => r.window === w)?.n ?? 0
-    return { hour: of('hour'), day: of('day') }
+    return { hour: of('hour'), day: of('day'), minute: of('minute') }
   } finally {
     db.close()
   }
+}
+
+const MCP_LIMIT = 15
+
+/** One raw JSON-RPC tools/call: 'ok', or the error code and message of its result. */
+async function callOf(server: TestServer, key: string, id: number): Promise<{ error: string; message?: string }> {
+  const res = await rpc(
+    server.url,
+    { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_employees', arguments: {} } },
+    { authorization: `Bearer ${key}` },
+  )
+  expect(res.status).toBe(200)
+  const body = (await res.json()) as { result: { isError?: boolean; structuredContent: { error?: string; message?: string } } }
+  const sc = body.result.structuredContent
+  return body.result.isError ? { error: String(sc.error), message: sc.message } : { error: 'ok' }
 }
 
 const get = (server: TestServer, token: string) => fetch(`${server.url}/api/v1/teams`, { headers: { authorization: `Bearer ${token}` } })
@@ -68,8 +89,8 @@ describe('rate-limit counts batched per event-loop turn', () => {
     const remaining = answers.filter((r, i) => sent[i] === over.key && r.status === 200).map((r) => rateHeaders(r.headers).remainingHour)
     expect(remaining.sort((a, b) => b - a)).toEqual(Array.from({ length: LIMIT }, (_, i) => LIMIT - 1 - i))
 
-    expect(stored(dataDir, under.id)).toEqual({ hour: 20, day: 20 })
-    expect(stored(dataDir, over.id)).toEqual({ hour: LIMIT, day: LIMIT })
+    expect(stored(dataDir, under.id)).toEqual({ hour: 20, day: 20, minute: 0 })
+    expect(stored(dataDir, over.id)).toEqual({ hour: LIMIT, day: LIMIT, minute: 0 })
 
     // The restarted server reads them back: 5 more for the first key, none for the second.
     const second = await startServer({ env, dataDir, keepData: true })
@@ -82,7 +103,54 @@ describe('rate-limit counts batched per event-loop turn', () => {
     } finally {
       await second.stop()
     }
-    expect(stored(dataDir, under.id)).toEqual({ hour: LIMIT, day: LIMIT })
-    expect(stored(dataDir, over.id)).toEqual({ hour: LIMIT, day: LIMIT })
+    expect(stored(dataDir, under.id)).toEqual({ hour: LIMIT, day: LIMIT, minute: 0 })
+    expect(stored(dataDir, over.id)).toEqual({ hour: LIMIT, day: LIMIT, minute: 0 })
+  })
+
+  test(`MCP: concurrent tools/call of keys, with REST requests in the same turns: exactly ${MCP_LIMIT} of a key answered, the rest rate_limited; a SIGKILL right after the answers keeps every answered call's count, once`, async () => {
+    await awayFromHourEdge()
+    await roomInMinute(40)
+    const dataDir = join(work, 'data-mcp')
+    const mcpEnv = { ...env, WORKFORCE_MCP_RATE_LIMIT_MINUTE: String(MCP_LIMIT) }
+    const first = await startServer({ env: mcpEnv, dataDir, keepData: true })
+    const tenant = (await createTenantFixture(first)).tenant
+    const under = await createKeyFixture(first, tenant, { kind: 'live', role: 'admin' })
+    const over = await createKeyFixture(first, tenant, { kind: 'live', role: 'admin' })
+    const rest = await createKeyFixture(first, tenant, { kind: 'api', role: 'admin', scope: 'read' })
+
+    // 8 calls of a key under its limit, 40 of a key over it, and 10 REST requests, all in flight at once.
+    const calls = [...Array.from({ length: 8 }, () => under.key), ...Array.from({ length: 40 }, () => over.key)]
+    const [answers, restAnswers] = await Promise.all([
+      Promise.all(calls.map((key, i) => callOf(first, key, i + 1))),
+      Promise.all(Array.from({ length: 10 }, () => get(first, rest.key))),
+    ])
+    await first.stop('SIGKILL')
+
+    const of = (key: string) => answers.filter((_, i) => calls[i] === key)
+    expect(of(under.key).every((a) => a.error === 'ok')).toBe(true)
+    expect(of(over.key).filter((a) => a.error === 'ok')).toHaveLength(MCP_LIMIT)
+    const refused = of(over.key).filter((a) => a.error !== 'ok')
+    expect(refused).toHaveLength(40 - MCP_LIMIT)
+    for (const r of refused) {
+      expect(r.error).toBe('rate_limited')
+      expect(r.message).toMatch(new RegExp(`^This key made more than ${MCP_LIMIT} tool calls this minute\\. Try again in \\d+ s\\.$`))
+    }
+    expect(restAnswers.every((r) => r.status === 200)).toBe(true)
+
+    expect(stored(dataDir, under.id)).toEqual({ hour: 0, day: 0, minute: 8 })
+    expect(stored(dataDir, over.id)).toEqual({ hour: 0, day: 0, minute: MCP_LIMIT })
+    expect(stored(dataDir, rest.id)).toEqual({ hour: 10, day: 10, minute: 0 })
+
+    // The restarted server reads them back: MCP_LIMIT - 8 more for the first key, none for the second.
+    const second = await startServer({ env: mcpEnv, dataDir, keepData: true })
+    try {
+      const more = await Promise.all(Array.from({ length: 10 }, (_, i) => callOf(second, under.key, 100 + i)))
+      expect(more.filter((a) => a.error === 'ok')).toHaveLength(MCP_LIMIT - 8)
+      expect((await callOf(second, over.key, 200)).error).toBe('rate_limited')
+    } finally {
+      await second.stop()
+    }
+    expect(stored(dataDir, under.id).minute).toBe(MCP_LIMIT)
+    expect(stored(dataDir, over.id).minute).toBe(MCP_LIMIT)
   })
 })

@@ -89,6 +89,13 @@ function batchCounter(sqlite: Database): BatchCounter {
     `insert into rate_limit_counters (tenant_id, key_id, window, window_start, count) values (?1, ?2, ?3, ?4, ?5)
      on conflict (tenant_id, key_id, window, window_start) do update set count = excluded.count`,
   )
+  // A turn of one request with one counter (an MCP call on a quiet server): one autocommit UPSERT
+  // does the same (atomic under the write lock, so just as exact) without BEGIN/SELECT/COMMIT.
+  const upsertOne: Statement<{ count: number }, [number, string, string, number, number]> = sqlite.prepare(
+    `insert into rate_limit_counters (tenant_id, key_id, window, window_start, count) values (?1, ?2, ?3, ?4, 1)
+     on conflict (tenant_id, key_id, window, window_start) do update set count = count + 1 where count < ?5
+     returning count`,
+  )
   const inTransaction = sqlite.transaction((asks: readonly CountAsk[]): Counted[] => {
     const rows = new Map<string, CounterRow>()
     const rowOf = (tenantId: number, c: CounterAsk): CounterRow => {
@@ -114,5 +121,15 @@ function batchCounter(sqlite: Database): BatchCounter {
     for (const row of rows.values()) if (row.changed) write.run(row.tenantId, row.keyId, row.window, row.windowStart, row.count)
     return results
   })
-  return (asks) => inTransaction.immediate(asks)
+  return (asks) => {
+    const only = asks.length === 1 ? asks[0]! : null
+    if (only && only.counters.length === 1 && only.counters[0]!.limit > 0) {
+      const c = only.counters[0]!
+      const counted = upsertOne.get(only.tenantId, c.keyId, c.window, c.windowStart, c.limit)
+      if (counted) return [{ allowed: true, counts: [counted.count] }]
+      // Refused (the window is at its limit): its count, unchanged.
+      return [{ allowed: false, counts: [read.get(only.tenantId, c.keyId, c.window, c.windowStart)?.count ?? 0] }]
+    }
+    return inTransaction.immediate(asks)
+  }
 }

@@ -1,7 +1,7 @@
 import type { DbLike } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
-import { sqliteOf } from '../../kernel/db'
-import { countRequests, deleteCountersBefore, type CountAsk, type Counted } from './queries'
+import { deleteCountersBefore } from './queries'
+import { countThisTurn } from './turn-batch'
 
 const HOUR_S = 3600
 const DAY_S = 86_400
@@ -77,48 +77,6 @@ function retryAfterOf(now: number, limits: RestLimits, counts: HourDay): number 
   return Math.max(hourOut ? hourStart + HOUR_S - nowS : 0, dayOut ? dayStart + DAY_S - nowS : 0)
 }
 
-interface Batch {
-  asks: CountAsk[]
-  done: { resolve: (c: Counted) => void; reject: (e: unknown) => void }[]
-}
-
-/** The batch of each counters connection still gathering requests (none between turns). */
-const gathering = new WeakMap<object, Batch>()
-
-/**
- * Counts one request in a batch: the requests of one event-loop turn are counted together in one
- * transaction (queries.ts `countRequests`), run by a setImmediate scheduled by the turn's first
- * request. The promise settles when that transaction has committed, so a request is answered only
- * once its count is in the counters' WAL (a SIGKILL loses no acknowledged request), and the
- * decision is made under the write lock against the counts on disk (exact under concurrency, and
- * across `--reuse-port` processes). One commit per turn instead of one per request.
- */
-function countInBatch(db: DbLike, ask: CountAsk): Promise<Counted> {
-  const sqlite = sqliteOf(db)
-  let batch = gathering.get(sqlite)
-  if (!batch) {
-    const started: Batch = { asks: [], done: [] }
-    gathering.set(sqlite, started)
-    batch = started
-    setImmediate(() => {
-      gathering.delete(sqlite)
-      let counted: Counted[]
-      try {
-        counted = countRequests(db, started.asks)
-      } catch (e) {
-        for (const d of started.done) d.reject(e)
-        return
-      }
-      for (let i = 0; i < counted.length; i++) started.done[i]!.resolve(counted[i]!)
-    })
-  }
-  const into = batch
-  return new Promise<Counted>((resolve, reject) => {
-    into.asks.push(ask)
-    into.done.push({ resolve, reject })
-  })
-}
-
 /**
  * Counts one client API request against its key's hourly and daily windows and the tenant's
  * (all its keys together), in one transaction: refused when any of the four is spent, and then
@@ -126,7 +84,7 @@ function countInBatch(db: DbLike, ask: CountAsk): Promise<Counted> {
  */
 export async function consumeClientRequest(db: DbLike, tenantId: number, keyId: string, now: number, limits: ClientLimits): Promise<RateLimitState> {
   const { hourStart, dayStart } = windowsAt(now)
-  const { allowed, counts } = await countInBatch(db, {
+  const t = countThisTurn(db, {
     tenantId,
     counters: [
       { keyId, window: 'hour', windowStart: hourStart, limit: limits.key.perHour },
@@ -135,6 +93,7 @@ export async function consumeClientRequest(db: DbLike, tenantId: number, keyId: 
       { keyId: CLIENT_TENANT_BUDGET, window: 'day', windowStart: dayStart, limit: limits.tenant.perDay },
     ],
   })
+  const { allowed, counts } = (await t.turn)[t.index]!
   const key: HourDay = { hour: counts[0]!, day: counts[1]! }
   const tenant: HourDay = { hour: counts[2]!, day: counts[3]! }
   const state = stateOf(now, limits.key, key.hour, key.day, allowed)
@@ -161,13 +120,14 @@ export const uncountedState = (now: number, limits: RestLimits): RateLimitState 
  */
 export async function consumeRestRequest(db: DbLike, tenantId: number, keyId: string, now: number, limits: RestLimits): Promise<RateLimitState> {
   const { hourStart, dayStart } = windowsAt(now)
-  const { allowed, counts } = await countInBatch(db, {
+  const t = countThisTurn(db, {
     tenantId,
     counters: [
       { keyId, window: 'hour', windowStart: hourStart, limit: limits.perHour },
       { keyId, window: 'day', windowStart: dayStart, limit: limits.perDay },
     ],
   })
+  const { allowed, counts } = (await t.turn)[t.index]!
   return stateOf(now, limits, counts[0]!, counts[1]!, allowed)
 }
 
