@@ -8,10 +8,10 @@ import { rpc } from '../helpers/mcp'
 import { loadConfig } from '../../src/kernel/config'
 import { silentLogger } from '../../src/kernel/log'
 import { openRuntime } from '../../src/runtime'
-import { authEpoch, ensureAuthEpoch } from '../../src/modules/api-keys/auth-epoch'
+import { authEpoch, ensureAuthEpoch } from '../../src/modules/api-keys/auth-epoch-queries'
 
 /**
- * The key authenticator remembers a verified key until the auth epoch moves (auth-epoch.ts). These
+ * The key authenticator remembers a verified key until the auth epoch moves (auth-epoch-queries.ts). These
  * tests write first (clock-in/out: the key is then served from memory across the writer's own
  * commits) and then change a row authentication depends on from another process (the CLI): the
  * very next request must see the change.

@@ -5,7 +5,7 @@ import { inTransaction, type DbLike } from '../../kernel/db'
 import { findTenantForAuth } from '../tenants/queries'
 import { findUserForAuth, type UserRow } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
-import { authEpoch } from './auth-epoch'
+import { authEpoch } from './auth-epoch-queries'
 import { hashMatches, parseKey } from './key-format'
 import { findKeyByLookup, recordFailedAttempt, touchKey, type ApiKeyRow } from './queries'
 
@@ -39,7 +39,7 @@ interface RememberedKey {
 
 /**
  * Key authentication with a memory of keys already verified. A remembered key is served from
- * memory only while the auth epoch has not moved since it was verified (auth-epoch.ts: SQLite
+ * memory only while the auth epoch has not moved since it was verified (auth-epoch-queries.ts: SQLite
  * triggers move it with any change to a tenant, user, plan or key row other than a key's
  * last-use time, whoever commits it: a revocation, a deactivation, a role or plan change by the
  * CLI, the console or a job), and only to a presenter of the very same secret (its SHA-256 is
