@@ -29,7 +29,9 @@ const wrap = (stmt: Record<string, unknown>, sql: string) => {
     const original = (stmt[method] as (...a: unknown[]) => unknown).bind(stmt)
     stmt[method] = (...args: unknown[]) => {
       // The durability barrier's counter probe (kernel/durability.ts), two per HTTP request, is not a query of the write.
-      if (sql !== DURABILITY_PROBE) recording?.push(sql.replace(/\s+/g, ' '))
+      // Nor are a transaction's BEGIN / COMMIT (kernel/db.ts prepares them since perf-clock-path;
+      // bun:sqlite's own, used before, were never counted here).
+      if (sql !== DURABILITY_PROBE && !TRANSACTION_CONTROL.has(sql)) recording?.push(sql.replace(/\s+/g, ' '))
       return original(...args)
     }
   }
@@ -37,6 +39,7 @@ const wrap = (stmt: Record<string, unknown>, sql: string) => {
 }
 
 const DURABILITY_PROBE = 'SELECT total_changes() AS n'
+const TRANSACTION_CONTROL = new Set(['BEGIN IMMEDIATE', 'COMMIT', 'ROLLBACK'])
 let app: { handle(r: Request): Promise<Response> }
 let close = () => {}
 
