@@ -143,4 +143,13 @@ describe('auth_epoch triggers (real database)', () => {
     expect(authEpoch(rt.db)).toBe(before + 1)
     expect(moves("update tenants set name = 'T3' where id = 900")).toBe(true)
   })
+
+  test('without its row the epoch equals nothing (no key is served from memory) until ensureAuthEpoch puts it back', () => {
+    rt.handle.sqlite.run('delete from auth_epoch')
+    // NaN: the authenticator's `known.epoch === epoch` is false for every entry.
+    expect(Number.isNaN(authEpoch(rt.db))).toBe(true)
+    ensureAuthEpoch(rt.db)
+    expect(Number.isInteger(authEpoch(rt.db))).toBe(true)
+    expect(moves("update tenants set name = 'T4' where id = 900")).toBe(true)
+  })
 })

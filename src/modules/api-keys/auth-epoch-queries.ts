@@ -39,7 +39,7 @@ function triggers(): [string, string][] {
 }
 
 /**
- * Creates the table and its triggers when any is missing or differs (a new database, one from
+ * Creates the table, its row and its triggers when any is missing or differs (a new database, one from
  * before them, a migration that rebuilt a watched table, or a new api_keys column), and moves the
  * epoch in the same transaction.
  */
@@ -53,7 +53,8 @@ export function ensureAuthEpoch(db: DbLike): void {
       .map((r) => [r.name, r.sql]),
   )
   const hasTable = sqlite.query("select 1 from sqlite_master where type = 'table' and name = 'auth_epoch'").get() !== null
-  if (hasTable && present.size === wanted.length && wanted.every(([name, body]) => present.get(name) === `CREATE TRIGGER ${name} ${body}`)) return
+  const hasRow = hasTable && sqlite.query('select 1 from auth_epoch where id = 1').get() !== null
+  if (hasRow && present.size === wanted.length && wanted.every(([name, body]) => present.get(name) === `CREATE TRIGGER ${name} ${body}`)) return
   transaction(db, (tx) => {
     tx.run(sql.raw(TABLE))
     tx.run(sql.raw('insert into auth_epoch (id, epoch) values (1, 0) on conflict (id) do nothing'))
@@ -63,6 +64,6 @@ export function ensureAuthEpoch(db: DbLike): void {
   })
 }
 
-/** The epoch now (one prepared statement on the connection; read outside a transaction, it is the last commit's). */
+/** The epoch now (one prepared statement on the connection; read outside a transaction, it is the last commit's). NaN (equal to nothing, so nothing is served from memory) if the row is gone. */
 export const authEpoch = (db: DbLike): number =>
-  prepared(db, 'authEpoch.get', (d) => sqliteOf(d).query<{ epoch: number }, []>('select epoch from auth_epoch where id = 1')).get()?.epoch ?? -1
+  prepared(db, 'authEpoch.get', (d) => sqliteOf(d).query<{ epoch: number }, []>('select epoch from auth_epoch where id = 1')).get()?.epoch ?? Number.NaN
