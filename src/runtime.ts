@@ -16,6 +16,7 @@ import { sealStoredSecrets } from './modules/security/stored-secrets'
 import { backfillPersonDayTotals } from './modules/time-tracking/person-day-backfill'
 import { ensureTaskCountTriggers } from './modules/tasks/queries'
 import { ensureOpenSessionTotals } from './modules/dashboard/open-session-totals'
+import { ensureAuthEpoch } from './modules/api-keys/auth-epoch-queries'
 import { ensureTenantDayTotals } from './modules/dashboard/tenant-day-totals'
 import { repairTextWeekdays } from './modules/shifts/weekday-repair'
 import { countersFile, openCountersDatabase } from './modules/rate-limits/store'
@@ -59,6 +60,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   ensureTaskCountTriggers(handle.db)
   ensureTenantDayTotals(handle.db)
   ensureOpenSessionTotals(handle.db)
+  ensureAuthEpoch(handle.db)
   repairTextWeekdays(handle.db, log)
   const counters = openNamed(file, { synchronous: 'normal' })
   const rateFile = countersFile(config.dataDir)

@@ -8,7 +8,7 @@ const authenticators = new WeakMap<Runtime, ReturnType<typeof createKeyAuthentic
 
 function authenticatorOf(rt: Runtime) {
   let auth = authenticators.get(rt)
-  if (!auth) authenticators.set(rt, (auth = createKeyAuthenticator(rt.db, rt.changeStamp)))
+  if (!auth) authenticators.set(rt, (auth = createKeyAuthenticator(rt.db)))
   return auth
 }
 

@@ -5,6 +5,7 @@ import { inTransaction, type DbLike } from '../../kernel/db'
 import { findTenantForAuth } from '../tenants/queries'
 import { findUserForAuth, type UserRow } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
+import { authEpoch } from './auth-epoch-queries'
 import { hashMatches, parseKey } from './key-format'
 import { findKeyByLookup, recordFailedAttempt, touchKey, type ApiKeyRow } from './queries'
 
@@ -30,38 +31,40 @@ export const authenticateKey = (db: DbLike, presented: string, now: number, acce
 const MAX_REMEMBERED_KEYS = 10_000
 
 interface RememberedKey {
-  /** The database change stamp the entry was verified at. */
-  stamp: number
+  /** The auth epoch the entry was verified at. */
+  epoch: number
   row: ApiKeyRow
   auth: Authenticated
 }
 
 /**
  * Key authentication with a memory of keys already verified. A remembered key is served from
- * memory only while the database has not changed since it was verified (`changeStamp`, bumped by
- * any commit outside the counters connection: a revocation, a deactivation or a plan change by the
- * CLI, the client API or a job), and only to a presenter of the very same secret (its SHA-256 is
+ * memory only while the auth epoch has not moved since it was verified (auth-epoch-queries.ts: SQLite
+ * triggers move it with any change to a tenant, user, plan or key row other than a key's
+ * last-use time, whoever commits it: a revocation, a deactivation, a role or plan change by the
+ * CLI, the console or a job), and only to a presenter of the very same secret (its SHA-256 is
  * compared in constant time). Expiry is checked against the clock every time. Anything else goes
- * through authenticateKey, which reads the key, tenant and user rows again.
+ * through authenticateKey, which reads the key, tenant and user rows again. The epoch table and
+ * its triggers must exist (ensureAuthEpoch, at start).
  */
-export function createKeyAuthenticator(db: DbLike, changeStamp: () => number) {
+export function createKeyAuthenticator(db: DbLike) {
   const entries = new Map<string, RememberedKey>()
   return (presented: string, now: number, accepted: readonly KeyKind[]): Authenticated => {
     const parsed = parseKey(presented)
-    const stamp = changeStamp()
+    const epoch = authEpoch(db)
     const known = parsed ? entries.get(parsed.lookup) : undefined
-    if (known && known.stamp === stamp && accepted.includes(known.row.kind) && hashMatches(presented, known.row.hash)) {
+    if (known && known.epoch === epoch && accepted.includes(known.row.kind) && hashMatches(presented, known.row.hash)) {
       const { revokedAt, expiresAt } = known.row
       if (revokedAt !== null && revokedAt <= now) throw invalidToken('The key was revoked.')
       if (expiresAt !== null && expiresAt <= now) throw invalidToken('The key has expired.')
-      // At most one write a minute per key; it changes the stamp, so the next request re-reads.
-      touchKey({ tenant: known.auth.tenant, db, now }, known.row)
+      // At most one write a minute per key (last_used_at alone does not move the epoch): remember what was written.
+      known.row = touchKey({ tenant: known.auth.tenant, db, now }, known.row)
       return known.auth
     }
     if (parsed) entries.delete(parsed.lookup)
     const { auth, row } = verifyKey(db, presented, now, accepted)
     if (entries.size >= MAX_REMEMBERED_KEYS) entries.delete(entries.keys().next().value!)
-    entries.set(row.lookup, { stamp, row, auth })
+    entries.set(row.lookup, { epoch, row, auth })
     return auth
   }
 }

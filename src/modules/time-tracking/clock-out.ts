@@ -67,7 +67,7 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
     const breakEnded = openBreak ? finishBreak(c, user, openBreak, clockOutAt, false) : null
     const pauses = breakEnded ? ofLog.map((b) => (b.id === breakEnded.id ? breakEnded : b)) : ofLog
     const blocksGenerated = writeGapFillBlocks(c, open, clockOutAt, pauses)
-    const log = closeTimeLog(c, open.id, { clockOutAt, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null, gapFillDoneAt: ctx.now })
+    const log = closeTimeLog(c, open, { clockOutAt, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null, gapFillDoneAt: ctx.now })
     if (!log) throw new DomainError('not_clocked_in', 'This session was already closed.')
     endActiveAgentSessions({ ...c, now: clockOutAt }, user.id, 'clock_out')
     if (point) storeClockOutPing(c, user.id, point, clockOutAt)

@@ -60,29 +60,32 @@ export function insertTimeLog(ctx: TenantScope, row: Omit<NewTimeLogRow, 'tenant
   return log as TimeLogRow
 }
 
+/**
+ * Closes the open log `open` (as read in this transaction) and returns the row as stored: built from
+ * `open` and the values written, as insertTimeLog builds its row (RETURNING every column through
+ * drizzle cost more than the UPDATE). Null when the log was closed already (a concurrent second
+ * clock-out: the null check makes it a no-op instead of a double close).
+ */
 export function closeTimeLog(
   ctx: TenantScope,
-  id: string,
+  open: TimeLogRow,
   values: { clockOutAt: number; latitude: number | null; longitude: number | null; gapFillDoneAt: number },
 ): TimeLogRow | null {
-  const stmt = prepared(ctx.db, 'timeLogs.close', (d) =>
-    d
-      .update(timeLogs)
-      .set({
-        clockOutAt: sql`${sql.placeholder('clockOutAt')}`,
-        status: 'closed',
-        clockOutLatitude: sql`${sql.placeholder('latitude')}`,
-        clockOutLongitude: sql`${sql.placeholder('longitude')}`,
-        gapFillDoneAt: sql`${sql.placeholder('gapFillDoneAt')}`,
-      })
-      // The null check makes a concurrent second clock-out a no-op instead of a double close.
-      .where(and(eq(timeLogs.tenantId, sql.placeholder('tenantId')), eq(timeLogs.id, sql.placeholder('id')), isNull(timeLogs.clockOutAt)))
-      .returning()
-      .prepare(),
-  )
-  const log = stmt.get({ ...values, tenantId: ctx.tenant.id, id }) ?? null
+  const changed = sqliteOf(ctx.db)
+    .query<unknown, [number, number | null, number | null, number, number, string]>(
+      "update time_logs set clock_out_at = ?1, status = 'closed', clock_out_latitude = ?2, clock_out_longitude = ?3, gap_fill_done_at = ?4 where tenant_id = ?5 and id = ?6 and clock_out_at is null",
+    )
+    .run(values.clockOutAt, values.latitude, values.longitude, values.gapFillDoneAt, ctx.tenant.id, open.id).changes
   settlePersonDays(ctx)
-  return log
+  if (changed === 0) return null
+  return {
+    ...open,
+    clockOutAt: values.clockOutAt,
+    status: 'closed',
+    clockOutLatitude: values.latitude,
+    clockOutLongitude: values.longitude,
+    gapFillDoneAt: values.gapFillDoneAt,
+  }
 }
 
 /** The open time logs of the tenant (one per person at most: time_logs_one_open_uq), by user. */
