@@ -24,6 +24,8 @@ export interface Logger {
    * fields you did not name yourself (a body, headers, an error's details): use info.
    */
   infoFixedFields(msg: string, fields: Record<string, unknown>): void
+  /** Whether info lines are written (false at --log-level warn and above): lets a caller skip building one. */
+  readonly infoEnabled: boolean
 }
 
 /** Field names whose values are never written, wherever they sit in a line's first two levels. */
@@ -37,6 +39,7 @@ function wrap(p: pino.Logger, plain: pino.Logger): Logger {
     error: (m, f) => p.error(f ?? {}, m),
     child: (fields) => wrap(p.child(fields), plain.child(fields)),
     infoFixedFields: (m, f) => plain.info(f, m),
+    infoEnabled: plain.isLevelEnabled('info'),
   }
 }
 

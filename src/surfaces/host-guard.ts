@@ -29,7 +29,12 @@ interface HostPolicy {
   anyIpHost: boolean
   origins: Set<string>
   anyOrigin: boolean
+  /** Host header values already judged under this policy (a client sends the same one every time). */
+  hostVerdicts: Map<string, boolean>
 }
+
+/** Distinct Host values remembered per policy; past this the memory starts over (any Host may be sent). */
+const MAX_HOST_VERDICTS = 64
 
 const WILDCARD_BINDS = new Set(['0.0.0.0', '::', '[::]', ''])
 
@@ -66,6 +71,7 @@ function policyOf(config: GuardConfig): HostPolicy {
     anyIpHost: wildcard,
     origins: new Set(),
     anyOrigin: false,
+    hostVerdicts: new Map(),
   }
   if (boundHost) policy.names.add(boundHost)
   const publicHost = hostnameOf(config.publicUrl)
@@ -113,8 +119,14 @@ export function checkHostAndOrigin(config: GuardConfig, headers: Headers): Guard
   const hostHeader = headers.get('host')
   // HTTP/1.1 requires Host and every browser sends it; a client without one is not a browser.
   if (hostHeader !== null && !p.anyHost) {
-    const h = hostnameOf(hostHeader)
-    if (h === null || !(knownHost(p, h) || (p.anyIpHost && isIpLiteral(h)))) {
+    let allowed = p.hostVerdicts.get(hostHeader)
+    if (allowed === undefined) {
+      const h = hostnameOf(hostHeader)
+      allowed = h !== null && (knownHost(p, h) || (p.anyIpHost && isIpLiteral(h)))
+      if (p.hostVerdicts.size >= MAX_HOST_VERDICTS) p.hostVerdicts.clear()
+      p.hostVerdicts.set(hostHeader, allowed)
+    }
+    if (!allowed) {
       const shown = hostHeader.slice(0, 200)
       return {
         code: 'host_not_allowed',

@@ -12,9 +12,9 @@ import { checkHostAndOrigin } from './host-guard'
 import { toRestError } from './http-errors'
 import { restApi } from './rest-api'
 import { consoleSurface } from '../console/surface'
-import { MCP_PATH, hostAndOriginAdmitted, mcpSurface } from './mcp'
+import { MCP_PATH, mcpSurface } from './mcp'
 import { RPC, rpcError } from './mcp-rpc'
-import { noteArrival, observability } from './observability'
+import { noteArrival, noteOf, observability, type RequestNote } from './observability'
 import { oauthSurface, originFreePath } from './oauth'
 
 const isInvalidToken = (e: unknown): boolean => e instanceof DomainError && typeof e.details === 'object' && e.details !== null && 'invalid_token' in e.details
@@ -24,38 +24,34 @@ export function httpKernel(rt: Runtime) {
   /** Requests the kernel itself refused (admission, a failed durability sync): on the MCP path their answer is JSON-RPC. */
   const kernelRefusals = new WeakSet<Request>()
   const watch = storageWatch(rt)
-  const durable = durabilityBarrier(rt, kernelRefusals)
+  const durable = durabilityBarrier(rt, kernelRefusals, watch)
   return (
     new Elysia({ name: 'http-kernel' })
       .error({ DomainError })
-      // Block bodies keep Elysia from awaiting a synchronous hook (its isAsync reads `=> f(` as a promise).
-      .onRequest(({ request }) => {
-        noteArrival(request)
-      })
       // Group commit (kernel/durability.ts): what a request changed is on disk before it is answered.
-      .onRequest(durable.start)
       .onAfterHandle({ as: 'global' }, durable.beforeAnswer)
       .onError({ as: 'global' }, durable.beforeErrorAnswer)
-      // onRequest runs for every request, matched route or not: request id, the URL and header caps,
-      // the Host/Origin guard and the body cap live here, before any parsing.
+      // ONE onRequest for the kernel (each global hook is a call on every request): it runs for every
+      // request, matched route or not, before any parsing: the arrival time (first thing, so that a
+      // refused request has a duration too), the durability barrier's starting point, the request
+      // id, the URL and header caps, the Host/Origin guard and the body cap.
       .onRequest(async ({ request, set }) => {
+        const note = noteArrival(request)
+        note.changes = durable.changes()
         set.headers['x-request-id'] = request.headers.get('x-request-id')?.slice(0, 100) || randomUUID()
         try {
-          admit(rt, request)
-          await capBody(request, rt.config.bodyLimitBytes)
+          admit(rt, request, note)
+          // Only a body that declared no length (chunked) is read here; the usual one costs no await.
+          if (request.body && (request.headers.get('content-length') === null || request.headers.get('transfer-encoding') !== null))
+            await capBody(request, rt.config.bodyLimitBytes)
         } catch (e) {
           // Thrown, not answered here, so that onError writes the answer and the access line.
           if (e instanceof DomainError) kernelRefusals.add(request)
           throw e
         }
       })
-      .derive({ as: 'global' }, ({ set }) => ({ requestId: String(set.headers['x-request-id']) }))
       // The access line and HTTP metrics (after the response is sent), and GET /metrics.
       .use(observability(rt))
-      // A write request that succeeded after a storage failure shows the storage took writes again.
-      .onAfterHandle({ as: 'global' }, ({ request }) => {
-        if (watch.failedAt !== null && request.method !== 'GET' && request.method !== 'HEAD' && pathOf(request.url) !== MCP_PATH) watch.failedAt = null
-      })
       .onError({ as: 'global' }, ({ request, error, code, set }) => {
         // The MCP endpoint speaks JSON-RPC: the kernel's refusals there (Host/Origin, URL, header and
         // body caps, a write that could not be made durable) are JSON-RPC errors with the same status.
@@ -85,16 +81,16 @@ export function httpKernel(rt: Runtime) {
  * of the -wal file before its answer is written. A request that changed nothing pays two counter
  * reads (about a microsecond each) and waits for nothing.
  */
-function durabilityBarrier(rt: Runtime, kernelRefusals: WeakSet<Request>) {
+function durabilityBarrier(rt: Runtime, kernelRefusals: WeakSet<Request>, watch: { failedAt: number | null }) {
   const gc: GroupCommit = enableGroupCommit(rt.handle.sqlite)
   rt.onClose(() => gc.close())
-  const startedAt = new WeakMap<Request, number>()
+  // The starting point is kept in the request's note (observability.ts), set by the kernel's onRequest.
   const pending = (request: Request) => {
-    const since = startedAt.get(request)
-    return since === undefined ? null : gc.durableSince(since)
+    const note = noteOf(request)
+    return note === undefined ? null : gc.durableSince(note.changes)
   }
   return {
-    start: ({ request }: { request: Request }) => void startedAt.set(request, gc.changes()),
+    changes: () => gc.changes(),
     beforeAnswer: async ({ request }: { request: Request }) => {
       try {
         await pending(request)
@@ -102,6 +98,9 @@ function durabilityBarrier(rt: Runtime, kernelRefusals: WeakSet<Request>) {
         kernelRefusals.add(request)
         throw e
       }
+      // A write request that succeeded (and is on disk) after a storage failure shows the storage
+      // took writes again. Here rather than in a global hook of its own: one call less per request.
+      if (watch.failedAt !== null && request.method !== 'GET' && request.method !== 'HEAD' && pathOf(request.url) !== MCP_PATH) watch.failedAt = null
     },
     // An error answer after a write (a failure recorded, then refused) waits too; a failed sync
     // there is logged, the error answer stands.
@@ -131,7 +130,7 @@ export const bunBodyBackstop = (limit: number): number => Math.max(limit * 16, 1
 const tooLarge = (limit: number) => new DomainError('payload_too_large', `The request body exceeds ${limit} bytes.`, { limit_bytes: limit })
 
 /** The URL and header caps and the Host/Origin guard: everything decided from the request head. */
-function admit(rt: Runtime, request: Request): void {
+function admit(rt: Runtime, request: Request, note: RequestNote): void {
   const urlBytes = pathAndQueryOf(request.url).length
   if (urlBytes > MAX_URL_BYTES) throw new DomainError('uri_too_long', `The request URL exceeds ${MAX_URL_BYTES} bytes.`, { limit_bytes: MAX_URL_BYTES })
   let headerBytes = 0
@@ -142,7 +141,7 @@ function admit(rt: Runtime, request: Request): void {
     throw new DomainError('headers_too_large', `The request headers exceed ${MAX_HEADER_BYTES} bytes.`, { limit_bytes: MAX_HEADER_BYTES })
   const refused = checkHostAndOrigin(rt.config, request.headers)
   // The MCP endpoint does not run the same check again on a request accepted here.
-  if (!refused) hostAndOriginAdmitted.add(request)
+  if (!refused) note.admitted = true
   // The open OAuth endpoints answer any browser Origin (CORS, surfaces/oauth.ts); Host still counts.
   else if (!(refused.code === 'origin_not_allowed' && originFreePath(pathOf(request.url)))) {
     const { code, message, ...details } = refused
@@ -155,10 +154,10 @@ function admit(rt: Runtime, request: Request): void {
 /**
  * The body cap whatever the framing. A declared Content-Length was checked in `admit` (Bun never
  * delivers more than it declares); a chunked body declares nothing, so a clone of it is read with a
- * byte counter, at most `limit` bytes plus one chunk, before anything parses the original.
+ * byte counter, at most `limit` bytes plus one chunk, before anything parses the original. The
+ * kernel calls it only for such a body (no Content-Length, or a Transfer-Encoding).
  */
 async function capBody(request: Request, limit: number): Promise<void> {
-  if (!request.body || (request.headers.get('content-length') !== null && request.headers.get('transfer-encoding') === null)) return
   const reader = request.clone().body!.getReader()
   let total = 0
   for (;;) {

@@ -15,7 +15,7 @@ import { SessionStore, type McpSession, type SessionOwner } from './mcp-sessions
 import { allDescriptors, serializeRpc } from './mcp-tools'
 import { checkHostAndOrigin } from './host-guard'
 import { requestCtx } from './request-ctx'
-import { noteRequestCtx } from './observability'
+import { noteOf, noteRequestCtx } from './observability'
 import { bearerChallenge } from '../modules/oauth/metadata'
 import { MISSING_KEY_MESSAGE } from '../kernel/access'
 import { mcpTools } from './mcp-tools'
@@ -45,17 +45,13 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 const failure = (status: number, code: number, message: string, headers: Record<string, string> = {}) => json(status, rpcError(null, code, message), headers)
 
-/**
- * Requests whose Host and Origin the HTTP kernel checked and accepted (http.ts `admit`, for every
- * request): the same check is not run a second time on them.
- */
-export const hostAndOriginAdmitted = new WeakSet<Request>()
-
 /** Common checks of every method: Origin, then the protocol version header. */
 function precheck(rt: Runtime, request: Request, isInitialize = false): Response | null {
   // The kernel refuses these first (http.ts); checked here too when the kernel did not (the endpoint
   // is safe wherever it is mounted).
-  const refused = hostAndOriginAdmitted.has(request) ? null : checkHostAndOrigin(rt.config, request.headers)
+  // A request whose Host and Origin the HTTP kernel checked and accepted (http.ts `admit`, its note
+  // says so) is not checked a second time.
+  const refused = noteOf(request)?.admitted === true ? null : checkHostAndOrigin(rt.config, request.headers)
   if (refused) return json(403, rpcError(null, RPC.SERVER, refused.message, { error: refused.code }))
   const version = request.headers.get(VERSION_HEADER)
   if (!isInitialize && version !== null && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {

@@ -6,21 +6,43 @@ import type { Runtime } from '../runtime'
 import { metricsOf, metricsRoutes } from './metrics'
 import { bearerKey } from './request-ctx'
 
-/** When each request arrived (performance.now()), for the duration of the access line. */
-const arrivals = new WeakMap<Request, number>()
+/**
+ * What the HTTP layer keeps about one request between its hooks, in ONE WeakMap entry (one entry
+ * per request instead of one per fact: each WeakMap entry is a set, a lookup and GC work).
+ */
+export interface RequestNote {
+  /** When it arrived (performance.now()), for the access line's duration. */
+  arrived: number
+  /** The database's total_changes() when it arrived (http.ts durability barrier). */
+  changes: number
+  /** The kernel checked its Host and Origin and accepted them (the MCP endpoint need not again). */
+  admitted: boolean
+  /** Answered by the global onError (its access line is the error's, never also the answer's). */
+  errored: boolean
+  /** The context of a surface that authenticates inside its handler (MCP), for the access line. */
+  ctx: Ctx | undefined
+}
+
+const notes = new WeakMap<Request, RequestNote>()
 
 /**
- * The arrival time of a request, for the access line's duration: the HTTP kernel calls it first
- * thing, before its own admission checks, so that a request they refuse has a duration too.
+ * The note of a request, with its arrival time for the access line's duration: the HTTP kernel
+ * calls it first thing, before its own admission checks, so that a request they refuse has a
+ * duration too.
  */
-export const noteArrival = (request: Request): void => void arrivals.set(request, performance.now())
+export function noteArrival(request: Request): RequestNote {
+  const note: RequestNote = { arrived: performance.now(), changes: 0, admitted: false, errored: false, ctx: undefined }
+  notes.set(request, note)
+  return note
+}
 
-/** The context of requests whose surface authenticates inside its handler (MCP), for the access line. */
-const noted = new WeakMap<Request, Ctx>()
+/** The note of a request the HTTP kernel saw (undefined for one it did not). */
+export const noteOf = (request: Request): RequestNote | undefined => notes.get(request)
 
 /** Lets the access line name the tenant of a request authenticated outside Elysia's derive (MCP). */
 export function noteRequestCtx(request: Request, ctx: Ctx): void {
-  noted.set(request, ctx)
+  const note = notes.get(request)
+  if (note) note.ctx = ctx
 }
 
 /**
@@ -89,18 +111,19 @@ interface Answered {
  */
 export function observability(rt: Runtime) {
   const m = metricsOf(rt)
-  const errored = new WeakSet<Request>()
   const write = ({ request, set, route: matched, responseValue, ctx: derived }: Answered): void => {
     // Must never throw: it runs in a microtask of its own.
     try {
       const route = matched || 'unmatched'
       const status = statusOf(responseValue, set.status)
-      const arrived = arrivals.get(request)
-      const ms = arrived === undefined ? null : Math.round((performance.now() - arrived) * 10) / 10
-      const ctx = derived ?? noted.get(request)
+      const note = notes.get(request)
+      const ms = note === undefined || Number.isNaN(note.arrived) ? null : Math.round((performance.now() - note.arrived) * 10) / 10
+      const ctx = derived ?? note?.ctx
       m.http.observe({ method: request.method, route, status, seconds: (ms ?? 0) / 1000 })
       if (status === 429) metrics.rateLimited(surfaceOf(route))
-      // Fixed field names, none a secret: no redaction pass (Logger.infoFixedFields).
+      // Fixed field names, none a secret: no redaction pass (Logger.infoFixedFields). Not built at
+      // all when info lines are not written (--log-level warn and above).
+      if (!rt.log.infoEnabled) return
       rt.log.infoFixedFields('request', {
         // A handler that builds its own Response (the REST answer cache) moves the header into it.
         requestId: String(set.headers['x-request-id'] ?? (responseValue instanceof Response ? responseValue.headers.get('x-request-id') : null) ?? ''),
@@ -124,11 +147,13 @@ export function observability(rt: Runtime) {
       // microtask runs, after the kernel's onError has set it.
       .onAfterHandle({ as: 'global' }, ({ request, set, route, responseValue, ctx }: Answered) => {
         queueMicrotask(() => {
-          if (!errored.has(request)) write({ request, set, route, responseValue, ctx })
+          if (notes.get(request)?.errored !== true) write({ request, set, route, responseValue, ctx })
         })
       })
       .onError({ as: 'global' }, ({ request, set, route, responseValue, ctx }: Answered) => {
-        errored.add(request)
+        const note = notes.get(request)
+        if (note) note.errored = true
+        else notes.set(request, { arrived: Number.NaN, changes: 0, admitted: false, errored: true, ctx: undefined })
         queueMicrotask(() => {
           write({ request, set, route, responseValue, ctx })
         })

@@ -36,6 +36,21 @@ async function meterUnknownPath(rt: Runtime, request: Request, headers: Record<s
 export function restApi(rt: Runtime) {
   const limits = { perHour: rt.config.rateLimitPerHour, perDay: rt.config.rateLimitPerDay }
   const clientLimits = { perHour: rt.config.clientRateLimitPerHour, perDay: rt.config.clientRateLimitPerDay }
+  // The untouched window's headers change only with the window (whole seconds at most): made once a
+  // second per surface, not once a request.
+  let second = -1
+  let restHeaders: Record<string, string> = {}
+  let clientHeaders: Record<string, string> = {}
+  const untouched = (client: boolean): Record<string, string> => {
+    const now = Date.now()
+    const s = Math.floor(now / 1000)
+    if (s !== second) {
+      second = s
+      restHeaders = rateLimitHeaders(uncountedState(now, limits))
+      clientHeaders = rateLimitHeaders(uncountedState(now, clientLimits))
+    }
+    return client ? clientHeaders : restHeaders
+  }
   const app: AnyElysia = new Elysia({ name: 'rest-api', prefix: REST_PREFIX })
     // Every /api/v1 response carries the X-RateLimit-* headers, even a 401 or an unknown path:
     // these start as an untouched window and meterRestRequest overwrites them once a token is counted.
@@ -47,8 +62,7 @@ export function restApi(rt: Runtime) {
       if (at < 0 || !url.startsWith(REST_PREFIX, at)) return
       const path = url.slice(at)
       if (path === REST_PREFIX || path.startsWith(`${REST_PREFIX}/`) || path.startsWith(`${REST_PREFIX}?`)) {
-        const client = path.startsWith(`${REST_PREFIX}/client/`)
-        Object.assign(set.headers, rateLimitHeaders(uncountedState(Date.now(), client ? clientLimits : limits)))
+        Object.assign(set.headers, untouched(path.startsWith(`${REST_PREFIX}/client/`)))
       }
     })
   // Elysia registers on the instance itself: each `use` adds the group's routes to `app`.
