@@ -80,7 +80,13 @@ interface Trace {
 const sqlOf = (calls: Call[]) => calls.map((c) => `${c.conn}: ${c.sql.replace(/\s+/g, ' ')}`)
 const traces = new Map<string, Trace>()
 const tampered = (name: string, v: unknown) => (cfg.tamper === name ? { ...(v as object), bench_tampered: true } : v)
-const readOnly = (c: Call) => c.conn === 0 && /^\s*(select|with)\b/i.test(c.sql)
+/**
+ * Reads of the main connection that are the product's bookkeeping, not its answer: the durability
+ * barrier's change counter (kernel/durability.ts) and authentication's epoch (api-keys). Charged to
+ * the product like its other bookkeeping, never replayed by the bare side.
+ */
+const BOOKKEEPING_READS = [/^\s*select total_changes\(\)/i, /^\s*select epoch from auth_epoch\b/i]
+const readOnly = (c: Call) => c.conn === 0 && /^\s*(select|with)\b/i.test(c.sql) && !BOOKKEEPING_READS.some((re) => re.test(c.sql))
 /** Records one warm request of a read now (the main process calls it right before asking the product). */
 async function record(e: Endpoint): Promise<void> {
   if (e.kind !== 'mcp' && e.kind !== 'rest') return
