@@ -232,7 +232,7 @@ export function restoreFastFormats(): void {
  * Whether REST answers are checked against their operation's output schema before they are sent:
  * under `bun test` (NODE_ENV=test, which the servers the tests spawn inherit), not in production.
  * In production the schema documents the answer (OpenAPI) and the operation's own types and tests
- * keep it true; the check cost a list answer as much as its SQL (docs/performance.md, perf-rest-rl).
+ * keep it true; the check cost a list answer as much as its SQL (docs/performance-records.md, perf-rest-rl).
  */
 export const CHECK_RESPONSES = process.env.NODE_ENV === 'test'
 

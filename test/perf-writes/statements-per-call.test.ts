@@ -4,7 +4,7 @@
  * directory the way `bun run bench` records a request (scripts/bench/bare.ts), runs one MCP
  * clock_in, one clock_out and one client API batch while every bun:sqlite statement run is counted
  * (each statement object wrapped once, on every connection: main, counters, rate limits). The
- * bounds are today's counts (docs/performance.md, "Writes: statements per call"): a change that
+ * bounds are today's counts (docs/performance-records.md, "Writes: statements per call" and the sections after it): a change that
  * reads the user, the tenant or the person-day marks again fails here. No timings.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -116,7 +116,7 @@ describe('statements per write', () => {
     expect(JSON.parse(batch.text)).toMatchObject({ accepted: 100, rejected: 0, duplicate: false })
 
     // Main was 15 / 19 / 16 before perf-writes2, 12 / 18 / 15 before perf-ctx, 10 / 16 / 13 before
-    // perf-writes-cpu, 10 / 14 / 11 before perf-clock-path (docs/performance.md). Since
+    // perf-writes-cpu, 10 / 14 / 11 before perf-clock-path (docs/performance-records.md). Since
     // perf-clock-path a remembered key survives the writer's own commits (auth epoch), so
     // authentication is one statement (the epoch) instead of four.
     expect(clockIn.sql.length).toBeLessThanOrEqual(7)
