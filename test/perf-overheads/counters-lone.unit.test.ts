@@ -6,31 +6,10 @@
  * transaction path), to another.
  */
 import { describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { openDatabase } from '../../src/kernel/db'
-import { migrate } from '../../src/kernel/migrate'
+import { tenantDatabase } from '../helpers/db'
 import { countRequests, readCounter, type CountAsk } from '../../src/modules/rate-limits/queries'
-import { createTenant } from '../../src/modules/tenants/create-tenant'
-import { upsertPlanCatalog } from '../../src/modules/tenants/queries'
 
-function database() {
-  const dir = mkdtempSync(join(tmpdir(), 'wf-rl-lone-'))
-  const handle = openDatabase(join(dir, 'workforce.db'))
-  migrate(handle.db)
-  upsertPlanCatalog(handle.db)
-  const { tenant } = createTenant(
-    handle.db,
-    { name: 'RL', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'O', email: 'o@rl.test' } },
-    Date.now(),
-  )
-  const done = () => {
-    handle.close()
-    rmSync(dir, { recursive: true, force: true })
-  }
-  return { db: handle.db, tenantId: tenant.id, done }
-}
+const database = () => tenantDatabase('wf-rl-lone-')
 
 describe('a lone single-counter request', () => {
   test('is counted as the transaction path counts it: allowed up to the limit, then refused with the count unchanged', () => {

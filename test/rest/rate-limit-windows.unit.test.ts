@@ -1,35 +1,11 @@
 import { describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { openDatabase } from '../../src/kernel/db'
-import { migrate } from '../../src/kernel/migrate'
-import { createTenant } from '../../src/modules/tenants/create-tenant'
-import { upsertPlanCatalog } from '../../src/modules/tenants/queries'
+import { tenantDatabase } from '../helpers/db'
 import { consumeRestRequest, pruneRestCounters, windowsAt } from '../../src/modules/rate-limits/rest-limits'
 import { readCounter } from '../../src/modules/rate-limits/queries'
 
 const at = (iso: string) => Date.parse(iso)
 
-function database() {
-  const dir = mkdtempSync(join(tmpdir(), 'wf-rl-unit-'))
-  const handle = openDatabase(join(dir, 'workforce.db'))
-  migrate(handle.db)
-  upsertPlanCatalog(handle.db)
-  const { tenant } = createTenant(
-    handle.db,
-    { name: 'RL', planId: 'business', timezone: 'UTC', isDemo: false, owner: { name: 'O', email: 'o@rl.test' } },
-    Date.now(),
-  )
-  return {
-    db: handle.db,
-    tenantId: tenant.id,
-    done: () => {
-      handle.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
+const database = () => tenantDatabase('wf-rl-unit-')
 
 describe('REST rate-limit windows', () => {
   test('are fixed UTC hours and days', () => {
