@@ -21,10 +21,8 @@ const isInvalidToken = (e: unknown): boolean => e instanceof DomainError && type
 
 /** Shared request bookkeeping: request id, body cap, access log and the one error envelope. */
 export function httpKernel(rt: Runtime) {
-  /** Requests the kernel itself refused (admission, a failed durability sync): on the MCP path their answer is JSON-RPC. */
-  const kernelRefusals = new WeakSet<Request>()
   const watch = storageWatch(rt)
-  const durable = durabilityBarrier(rt, kernelRefusals, watch)
+  const durable = durabilityBarrier(rt, watch)
   return (
     new Elysia({ name: 'http-kernel' })
       .error({ DomainError })
@@ -46,16 +44,16 @@ export function httpKernel(rt: Runtime) {
             await capBody(request, rt.config.bodyLimitBytes)
         } catch (e) {
           // Thrown, not answered here, so that onError writes the answer and the access line.
-          if (e instanceof DomainError) kernelRefusals.add(request)
+          if (e instanceof DomainError) note.refusedByKernel = true
           throw e
         }
       })
-      // The access line and HTTP metrics (after the response is sent), and GET /metrics.
+      // The access line and HTTP metrics (written as the answer is made), and GET /metrics.
       .use(observability(rt))
       .onError({ as: 'global' }, ({ request, error, code, set }) => {
         // The MCP endpoint speaks JSON-RPC: the kernel's refusals there (Host/Origin, URL, header and
         // body caps, a write that could not be made durable) are JSON-RPC errors with the same status.
-        if (error instanceof DomainError && kernelRefusals.has(request) && pathOf(request.url) === MCP_PATH) {
+        if (error instanceof DomainError && noteOf(request)?.refusedByKernel && pathOf(request.url) === MCP_PATH) {
           set.status = error.status
           set.headers['content-type'] = 'application/json'
           return rpcError(null, RPC.SERVER, error.message, { error: error.code, ...(typeof error.details === 'object' ? error.details : {}) })
@@ -81,7 +79,7 @@ export function httpKernel(rt: Runtime) {
  * of the -wal file before its answer is written. A request that changed nothing pays two counter
  * reads (about a microsecond each) and waits for nothing.
  */
-function durabilityBarrier(rt: Runtime, kernelRefusals: WeakSet<Request>, watch: { failedAt: number | null }) {
+function durabilityBarrier(rt: Runtime, watch: { failedAt: number | null }) {
   const gc: GroupCommit = enableGroupCommit(rt.handle.sqlite)
   rt.onClose(() => gc.close())
   // The starting point is kept in the request's note (observability.ts), set by the kernel's onRequest.
@@ -95,7 +93,8 @@ function durabilityBarrier(rt: Runtime, kernelRefusals: WeakSet<Request>, watch:
       try {
         await pending(request)
       } catch (e) {
-        kernelRefusals.add(request)
+        const note = noteOf(request)
+        if (note) note.refusedByKernel = true
         throw e
       }
       // A write request that succeeded (and is on disk) after a storage failure shows the storage

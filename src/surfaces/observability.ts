@@ -19,6 +19,8 @@ export interface RequestNote {
   admitted: boolean
   /** Answered by the global onError (its access line is the error's, never also the answer's). */
   errored: boolean
+  /** Refused by the HTTP kernel itself (admission, a failed durability sync): JSON-RPC on the MCP path. */
+  refusedByKernel: boolean
   /** The context of a surface that authenticates inside its handler (MCP), for the access line. */
   ctx: Ctx | undefined
 }
@@ -31,7 +33,7 @@ const notes = new WeakMap<Request, RequestNote>()
  * duration too.
  */
 export function noteArrival(request: Request): RequestNote {
-  const note: RequestNote = { arrived: performance.now(), changes: 0, admitted: false, errored: false, ctx: undefined }
+  const note: RequestNote = { arrived: performance.now(), changes: 0, admitted: false, errored: false, refusedByKernel: false, ctx: undefined }
   notes.set(request, note)
   return note
 }
@@ -153,7 +155,7 @@ export function observability(rt: Runtime) {
       .onError({ as: 'global' }, ({ request, set, route, responseValue, ctx }: Answered) => {
         const note = notes.get(request)
         if (note) note.errored = true
-        else notes.set(request, { arrived: Number.NaN, changes: 0, admitted: false, errored: true, ctx: undefined })
+        else notes.set(request, { arrived: Number.NaN, changes: 0, admitted: false, errored: true, refusedByKernel: false, ctx: undefined })
         queueMicrotask(() => {
           write({ request, set, route, responseValue, ctx })
         })
