@@ -107,3 +107,24 @@ describe('time_tracking.gap_fill job', () => {
     expect(blocks(ids[449]!)).toEqual([{ s: start + 449 * 24 * HOUR, e: start + 449 * 24 * HOUR + 8 * HOUR }])
   })
 })
+
+describe('time_tracking.gap_fill job and overnight shifts', () => {
+  // A world of its own: the ticks above run every tenant up to days later.
+  const w = jobWorld()
+  afterAll(() => w.rt.cleanup())
+  const log = (id: string) => w.sqlite.query('select status, clock_out_at from time_logs where id = ?').get(id)
+  // Berlin: the shift is dated the 4th (22:00 local) and ends on the 5th (06:00 local).
+  const t = w.tenant({ name: 'Night', timezone: 'Europe/Berlin', createdAt: at('2026-05-01T00:00:00Z'), autoClockOutHours: 14 })
+  const fay = w.user(t.id, { name: 'Fay' })
+  w.shift(t.id, fay, '2026-05-04', at('2026-05-04T20:00:00Z'), at('2026-05-05T04:00:00Z'))
+  // She came late, after local midnight: her clock-in's date (the 5th) is not the shift's.
+  const fayLog = w.log(t.id, fay, at('2026-05-04T22:30:00Z'), null, { source: 'client' })
+
+  test('a clock-in after midnight belongs to the shift that began the evening before: closed at its end + 15 min', async () => {
+    await w.tick(gapFillJob, at('2026-05-05T04:10:00Z'))
+    expect(log(fayLog)).toMatchObject({ status: 'open', clock_out_at: null })
+    await w.tick(gapFillJob, at('2026-05-05T04:20:00Z'))
+    // Not at the 14 h fallback (12:30Z): at the shift's end plus the grace.
+    expect(log(fayLog)).toMatchObject({ status: 'auto_closed', clock_out_at: at('2026-05-05T04:15:00Z') })
+  })
+})

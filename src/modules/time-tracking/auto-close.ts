@@ -1,5 +1,5 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { HOUR, MINUTE, localDate, toIso } from '../../kernel/time'
+import { HOUR, MINUTE, addDays, localDate, toIso } from '../../kernel/time'
 import { inTransaction } from '../../kernel/db'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { getUserInTenant } from '../users/queries'
@@ -20,12 +20,15 @@ export const SHIFT_END_GRACE_MS = 15 * MINUTE
 /**
  * When a forgotten clock-out is closed: the end of the published shift the clock-in belongs to
  * plus SHIFT_END_GRACE_MS, or clock-in + the tenant's auto_clock_out_hours (the fallback, for
- * people without a shift that day) when that is sooner. A cancelled day has no shift.
+ * people without a shift that day) when that is sooner. A cancelled day has no shift; an overnight
+ * shift belongs to the day it starts on.
  */
 function autoCloseAt(ctx: TenantBoundCtx, log: Pick<TimeLogRow, 'userId' | 'clockInAt'>, autoClockOutHours: number): number {
   const limit = log.clockInAt + autoClockOutHours * HOUR
   const tz = ctx.tenant.timezone
-  const dates = new Set([localDate(log.clockInAt, tz), localDate(log.clockInAt + EARLY_CLOCK_IN_MS, tz)])
+  const clockInDate = localDate(log.clockInAt, tz)
+  // The day before too: a clock-in after midnight may belong to an overnight shift that began then.
+  const dates = new Set([addDays(clockInDate, -1), clockInDate, localDate(log.clockInAt + EARLY_CLOCK_IN_MS, tz)])
   let closeAt = limit
   for (const date of dates) {
     for (const shift of scheduledShiftsOn(ctx, date, [log.userId])) {
