@@ -115,3 +115,17 @@ describe('dashboard.workload_alerts job', () => {
     expect(keys.map((k) => k.run_key)).toEqual(expected)
   })
 })
+
+describe('not clocked in, overnight', () => {
+  test('a clock-in after midnight inside a night shift that began the evening before counts as attended', () => {
+    const night = w.tenant({ name: 'Night', createdAt: local('2026-06-01', '00:00'), timezone: TZ })
+    const dan = w.user(night.id, { name: 'Dan' })
+    const eve = w.user(night.id, { name: 'Eve' })
+    for (const u of [dan, eve]) w.shift(night.id, u, '2026-06-08', local('2026-06-08', '22:00'), local('2026-06-09', '06:00'))
+    // Dan came at half past midnight; Eve never came.
+    w.log(night.id, dan, local('2026-06-09', '00:30'), local('2026-06-09', '06:00'), { gapFillDone: true })
+    const ctx = systemCtx(w.rt, findTenantCtx(w.rt.db, night.id), 'mcp', local('2026-06-09', '08:00')) as TenantBoundCtx
+    const missing = computeWorkloadAlerts(ctx, '2026-06-08').filter((a) => a.kind === 'not_clocked_in')
+    expect(missing.map((a) => a.userName)).toEqual(['Eve'])
+  })
+})

@@ -195,10 +195,12 @@ export function computeWorkloadAlerts(ctx: TenantScope, date: string, userIds: s
   const range = localRange(firstDay, date, tz)
   const dayRange = localRange(date, date, tz)
   const shifts = scheduledShiftsOn(ctx, date, ids)
-  // Only the logs the checks below look at: those touching the date, or a shift's start less 2 h
-  // (attendance); hours come from the stored totals per person and date.
+  // Only the logs the checks below look at: those touching the date, or a shift from its start
+  // less 2 h to its end, which for a night shift is the next day (attendance); hours come from the
+  // stored totals per person and date.
   const earliest = shifts.reduce((min, s) => Math.min(min, s.startsAt - 2 * HOUR), dayRange.from)
-  const logs = timeLogsOverlapping(ctx, { from: Math.max(range.from, earliest), to: range.to }, ids)
+  const latest = shifts.reduce((max, s) => Math.max(max, s.endsAt), range.to)
+  const logs = timeLogsOverlapping(ctx, { from: Math.max(range.from, earliest), to: latest }, ids)
   const logsByUser = new Map<string, TimeLogRow[]>()
   const allLogsByUser = new Map<string, TimeLogRow[]>()
   for (const l of logs) {
