@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { randomUUID } from 'node:crypto'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { startServer, type TestServer } from '../helpers/server'
 import { createKeyFixture, createPersonFixture, createTenantFixture, type TenantFixture } from '../helpers/fixtures'
 import { callTool, mcpClient } from '../helpers/mcp'
 import { restClient, type RestClient } from '../rest/helpers/api'
+
+// Fifteen real CLI processes in one test: 5 s (the default) is not enough on a loaded 2-core box.
+setDefaultTimeout(60_000)
 
 /*
  * App categories through the real CLI (`workforce categories …`), samples through the real client

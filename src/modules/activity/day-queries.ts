@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, max, min, sql, type SQL } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
+import { prepared } from '../../kernel/db'
 import { activitySamples, type Category } from './schema'
 
 /**
@@ -99,22 +100,36 @@ export interface CategoryTotals {
   samples: number
 }
 
-/** Seconds by category per user and date straight from the samples (days not yet summarised). */
+/**
+ * Seconds by category per user and date straight from the samples (days not yet summarised).
+ * Prepared once per connection and shape (everyone, or an id list), the dates and ids travelling
+ * as JSON arrays (the same index search as literal IN lists): building and rendering this query
+ * was a third of get_productivity_overview's CPU per call (issue 18).
+ */
 export function sampleTotals(ctx: TenantScope, userIds: string[] | null, dates: string[]): CategoryTotals[] {
   if ((userIds !== null && userIds.length === 0) || dates.length === 0) return []
-  const active = (cat: string) => sql<number>`coalesce(sum(case when ${s.isIdle} = 0 and ${s.category} = ${cat} then ${s.durationSeconds} end), 0)`
-  return ctx.db
-    .select({
-      userId: s.userId,
-      date: s.localDate,
-      productive: active('productive'),
-      neutral: active('neutral'),
-      unproductive: active('unproductive'),
-      idle: sql<number>`coalesce(sum(case when ${s.isIdle} = 1 then ${s.durationSeconds} end), 0)`,
-      samples: sql<number>`count(*)`,
-    })
-    .from(s)
-    .where(and(eq(s.tenantId, ctx.tenant.id), inArray(s.localDate, dates), ids(userIds)))
-    .groupBy(s.localDate, s.userId)
-    .all()
+  const all = userIds === null
+  return prepared(ctx.db, `activity.sampleTotals:${all}`, (db) => {
+    const active = (cat: string) => sql<number>`coalesce(sum(case when ${s.isIdle} = 0 and ${s.category} = ${cat} then ${s.durationSeconds} end), 0)`
+    return db
+      .select({
+        userId: s.userId,
+        date: s.localDate,
+        productive: active('productive'),
+        neutral: active('neutral'),
+        unproductive: active('unproductive'),
+        idle: sql<number>`coalesce(sum(case when ${s.isIdle} = 1 then ${s.durationSeconds} end), 0)`,
+        samples: sql<number>`count(*)`,
+      })
+      .from(s)
+      .where(
+        and(
+          eq(s.tenantId, sql.placeholder('tenantId')),
+          sql`${s.localDate} in (select value from json_each(${sql.placeholder('dates')}))`,
+          all ? undefined : sql`${s.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
+        ),
+      )
+      .groupBy(s.localDate, s.userId)
+      .prepare()
+  }).all({ tenantId: ctx.tenant.id, dates: JSON.stringify(dates), ids: JSON.stringify(userIds ?? []) })
 }
