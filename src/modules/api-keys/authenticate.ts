@@ -98,7 +98,9 @@ function verifyKey(db: DbLike, presented: string, now: number, accepted: readonl
 
 function actorFor(c: TenantScope, row: ApiKeyRow): { actor: Authenticated['actor']; user: UserRow | null } {
   if (row.kind === 'demo' && row.isPublicDemo) {
-    return { actor: { kind: 'demo', keyId: row.id, keyKind: 'demo', userId: row.userId, role: row.role, scope: 'read' }, user: null }
+    // Its persona's row rides on the context like a user key's (the persona's own answers read it).
+    const user = row.userId ? findUserForAuth(c, row.userId) : null
+    return { actor: { kind: 'demo', keyId: row.id, keyKind: 'demo', userId: row.userId, role: row.role, scope: 'read' }, user }
   }
   if (!row.userId) {
     return { actor: { kind: 'apiKey', keyId: row.id, keyKind: row.kind, userId: null, role: row.role, scope: row.scope }, user: null }
