@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared, sqliteOf, type DbLike } from '../../kernel/db'
+import { fastRows, prepared, sqliteOf, type DbLike } from '../../kernel/db'
 import { localDate, localRange } from '../../kernel/time'
 import type { TimeLogRow } from './queries'
 import { personDayChanges, personDayTotals, timeLogs } from './schema'
@@ -255,19 +255,22 @@ export function workedMsBetween(c: TenantScope, fromDate: string, toDate: string
   const out = new Map<string, Map<string, number>>()
   if (userIds !== null && userIds.length === 0) return out
   const all = userIds === null
+  // fastRows: three plain columns, so rows are mapped by position instead of through drizzle's per-row mapper.
   const stored = prepared(c.db, `personDayTotals.between:${all}`, (d) =>
-    d
-      .select({ userId: personDayTotals.userId, date: personDayTotals.date, workedMs: personDayTotals.workedMs })
-      .from(personDayTotals)
-      .where(
-        and(
-          eq(personDayTotals.tenantId, sql.placeholder('tenantId')),
-          gte(personDayTotals.date, sql.placeholder('from')),
-          sql`${personDayTotals.date} <= ${sql.placeholder('to')}`,
-          all ? undefined : sql`${personDayTotals.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
-        ),
-      )
-      .prepare(),
+    fastRows(
+      d
+        .select({ userId: personDayTotals.userId, date: personDayTotals.date, workedMs: personDayTotals.workedMs })
+        .from(personDayTotals)
+        .where(
+          and(
+            eq(personDayTotals.tenantId, sql.placeholder('tenantId')),
+            gte(personDayTotals.date, sql.placeholder('from')),
+            sql`${personDayTotals.date} <= ${sql.placeholder('to')}`,
+            all ? undefined : sql`${personDayTotals.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
+          ),
+        )
+        .prepare(),
+    ),
   )
   const add = (userId: string, date: string, ms: number) => {
     let perDate = out.get(userId)
