@@ -73,10 +73,25 @@ beforeAll(async () => {
   manager = await createUserFixture(server, tenant, { role: 'manager', name: 'Mona Manager' })
   await ok(['teams', 'add-manager', '--tenant', tenant, 'Ops', manager.email])
   // A published shift running now for Mia, who does not clock in: "missing against the schedule".
-  // From yesterday, so a shift that crosses midnight is running too.
+  // From yesterday, so a shift that crosses midnight is running too; every weekday, so that it runs
+  // on a weekend as well (the template's default is Monday to Friday).
   const hour = berlinHour()
   await ok(['schedules', 'template-add', '--tenant', tenant, '--name', 'Now', '--start-time', hh(hour - 1), '--end-time', hh(hour + 3), '--break-minutes', '0'])
-  await ok(['schedules', 'create', '--tenant', tenant, '--template-id', 'Now', '--user-id', missing.email, '--from', berlinDate(-1), '--publish'])
+  await ok([
+    'schedules',
+    'create',
+    '--tenant',
+    tenant,
+    '--template-id',
+    'Now',
+    '--user-id',
+    missing.email,
+    '--days-of-week',
+    '[1,2,3,4,5,6,7]',
+    '--from',
+    berlinDate(-1),
+    '--publish',
+  ])
   // A real receiver subscribed to timesheet.approved through the REST API.
   const { key: token } = await createKeyFixture(server, tenant, { kind: 'api', role: 'admin' })
   const sub = await fetch(`${server.url}/api/v1/webhooks/subscribe`, {
