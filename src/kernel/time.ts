@@ -6,7 +6,12 @@ export const MINUTE = 60_000
 export const HOUR = 60 * MINUTE
 export const DAY = 24 * HOUR
 
-export const toIso = (ms: number): string => new Date(ms).toISOString()
+/**
+ * An instant as ISO 8601 UTC. Remembered (memo below): a list answer converts the same stored
+ * instants on every call (a page of tasks, three each), and a lookup is a fraction of the
+ * Date and string it would build (issue 18, docs/performance.md).
+ */
+export const toIso = (ms: number): string => isoOfInstant(ms)
 /** Hours, rounded to two decimals (the precision every tool and payload reports), from milliseconds. */
 export const hoursFromMs = (ms: number): number => Math.round((ms / HOUR) * 100) / 100
 
@@ -126,8 +131,8 @@ export const startOfLocalDay = (date: string, tz: string): number => zonedTimeTo
  * (~1 µs each; issue 18). Bounded: the memory starts over past MEMO_MAX entries.
  */
 const MEMO_MAX = 4096
-function memo<T>(compute: (key: string) => T): (key: string) => T {
-  const known = new Map<string, T>()
+function memo<K extends string | number, T>(compute: (key: K) => T): (key: K) => T {
+  const known = new Map<K, T>()
   return (key) => {
     let v = known.get(key)
     if (v === undefined) {
@@ -138,6 +143,9 @@ function memo<T>(compute: (key: string) => T): (key: string) => T {
     return v
   }
 }
+
+// A function declaration's hoisting does not reach a const: toIso above calls this only at run time.
+const isoOfInstant = memo((ms: number): string => new Date(ms).toISOString())
 
 const shiftedDate = memo((key: string): string => {
   const bar = key.indexOf('|')

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { localDate, localParts, zonedTimeToInstant } from '../../src/kernel/time'
+import { localDate, localParts, toIso, zonedTimeToInstant } from '../../src/kernel/time'
 
 /** The parts straight from Intl, without kernel/time's memo. */
 function fresh(ms: number, tz: string) {
@@ -62,5 +62,23 @@ describe('localParts memo', () => {
     // that day starts at 01:00 local (04:00 UTC), the first instant it has.
     expect(zonedTimeToInstant('2026-09-06', '00:00', 'America/Santiago')).toBe(Date.UTC(2026, 8, 6, 4, 0))
     expect(zonedTimeToInstant('2026-04-04', '23:30', 'America/Santiago')).toBe(Date.UTC(2026, 3, 5, 2, 30))
+  })
+})
+
+// toIso remembers recent instants (a page of rows converts the same ones on every call): every
+// instant must still get its own string, past the memo's bound too, and a bad one still throws.
+describe('toIso memo', () => {
+  test('the same string as Date#toISOString for 10,000 instants, asked twice in both orders', () => {
+    const base = Date.UTC(2026, 10, 28, 12, 0, 0)
+    const instants = Array.from({ length: 10_000 }, (_, i) => base + i * 997 - (i % 3) * 86_400_000)
+    for (const order of [instants, [...instants].reverse(), instants]) for (const ms of order) expect(toIso(ms)).toBe(new Date(ms).toISOString())
+    expect(toIso(0)).toBe('1970-01-01T00:00:00.000Z')
+    expect(toIso(-1)).toBe('1969-12-31T23:59:59.999Z')
+  })
+  test('an instant Date cannot hold throws RangeError each time, as before', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(() => toIso(Number.NaN)).toThrow(RangeError)
+      expect(() => toIso(8.64e15 + 1)).toThrow(RangeError)
+    }
   })
 })

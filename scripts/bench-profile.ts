@@ -1,0 +1,185 @@
+/**
+ * Where one read's CPU goes in the served process: `workforce serve` under `bun --cpu-prof` on
+ * the bench's seeded tenant (scripts/bench/seed.ts), one endpoint of scripts/bench.ts driven by
+ * C closed-loop connections, then the profile folded into self time per function and per source
+ * file, and the server's CPU per request measured from /proc without the profiler (a second run).
+ *
+ *   bun scripts/bench-profile.ts --only tasks [--requests 15000] [--connections 32]
+ *                                [--employees 1000] [--days 2] [--top 40] [--keep] [--cpu-only]
+ *
+ * The server runs on CPU 0 and this script on CPU 1 (taskset, when present), every rate limit
+ * raised as the bench raises them. Every answer must be a success (as the bench checks) or the
+ * script exits 1. --keep leaves the .cpuprofile and prints its path; --cpu-only measures the CPU per
+ * request and stops (for an A/B of two checkouts: less noisy than req/s on a shared box).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { ENDPOINTS, MCP_HEADERS, toolCall } from './bench/endpoints'
+import { ROOT, seeded, workingCopy } from './bench/seed'
+
+const { values: opt } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    requests: { type: 'string', default: '15000' },
+    connections: { type: 'string', default: '32' },
+    employees: { type: 'string', default: '1000' },
+    days: { type: 'string', default: '2' },
+    top: { type: 'string', default: '40' },
+    keep: { type: 'boolean', default: false },
+    'cpu-only': { type: 'boolean', default: false },
+  },
+})
+
+const taskset = Bun.which('taskset')
+const pin = taskset !== null && cpus().length >= 2
+if (pin && !process.env.WF_BENCH_PINNED) {
+  const child = Bun.spawn([taskset!, '-c', '1', process.execPath, import.meta.path, ...process.argv.slice(2)], {
+    env: { ...process.env, WF_BENCH_PINNED: '1' },
+    stdio: ['inherit', 'inherit', 'inherit'],
+  })
+  process.exit(await child.exited)
+}
+
+type ReadEndpoint = Extract<(typeof ENDPOINTS)[number], { kind: 'mcp' | 'rest' }>
+const isReadEndpoint = (e: (typeof ENDPOINTS)[number] | undefined): e is ReadEndpoint => e?.kind === 'mcp' || e?.kind === 'rest'
+const found = ENDPOINTS.find((e) => e.name === opt.only)
+if (!isReadEndpoint(found))
+  throw new Error(
+    `--only: one read endpoint (${ENDPOINTS.filter((e) => e.kind === 'mcp' || e.kind === 'rest')
+      .map((e) => e.name)
+      .join(', ')})`,
+  )
+const endpoint: ReadEndpoint = found
+const requests = Number(opt.requests)
+const connections = Number(opt.connections)
+const BIG = '1000000000'
+const LIMITS = Object.fromEntries(
+  [
+    'RATE_LIMIT_HOUR',
+    'RATE_LIMIT_DAY',
+    'MCP_RATE_LIMIT_MINUTE',
+    'CLIENT_RATE_LIMIT_HOUR',
+    'CLIENT_RATE_LIMIT_DAY',
+    'CLIENT_TENANT_RATE_LIMIT_HOUR',
+    'CLIENT_TENANT_RATE_LIMIT_DAY',
+  ].map((k) => [`WORKFORCE_${k}`, BIG]),
+)
+
+const seed = await seeded(Number(opt.employees), Number(opt.days), 65, (s) => console.log(s))
+
+/** CPU seconds (user + system) of a process so far, from /proc/PID/stat. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+async function run(profileDir: string | null): Promise<{ cpuUsPerRequest: number; seconds: number }> {
+  const copy = workingCopy(seed)
+  const prof = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+  const cmd = ['bun', ...prof, 'src/main.ts', 'serve', '--port', '0', '--data', copy.dir, '--no-jobs']
+  const proc = Bun.spawn(pin ? [taskset!, '-c', '0', ...cmd] : cmd, {
+    cwd: ROOT,
+    env: { ...process.env, WORKFORCE_LOG_LEVEL: 'warn', ...LIMITS },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
+  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader()
+  let out = ''
+  let base = ''
+  while (!base) {
+    const { value, done } = await reader.read()
+    if (done) throw new Error(`serve exited before it was ready:\n${out}`)
+    out += new TextDecoder().decode(value)
+    base = /listening on (http:\/\/[^\s/]+)/.exec(out)?.[1] ?? ''
+  }
+  void (async () => {
+    while (!(await reader.read()).done);
+  })()
+  const teamId = endpoint.kind === 'rest' && endpoint.path.includes('{team_id}') ? await firstTeam(base) : ''
+  const req =
+    endpoint.kind === 'mcp'
+      ? {
+          url: `${base}/api/mcp/v1`,
+          init: { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${seed.mcpKey}` }, body: toolCall(endpoint.tool, endpoint.args) },
+        }
+      : { url: `${base}${endpoint.path.replaceAll('{team_id}', teamId)}`, init: { headers: { authorization: `Bearer ${seed.restToken}` } } }
+  const send = async () => {
+    const res = await fetch(req.url, req.init)
+    const text = await res.text()
+    if (res.status >= 300 || text.includes('"isError":true') || text.includes('"error":{'))
+      throw new Error(`error answer: HTTP ${res.status} ${text.slice(0, 300)}`)
+  }
+  for (let i = 0; i < 500; i++) await send() // warm-up
+  const cpu0 = cpuSeconds(proc.pid)
+  const t0 = performance.now()
+  let left = requests
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (left-- > 0) await send()
+    }),
+  )
+  const seconds = (performance.now() - t0) / 1000
+  const cpu = cpuSeconds(proc.pid) - cpu0
+  proc.kill('SIGTERM')
+  await proc.exited
+  copy.remove()
+  return { cpuUsPerRequest: (cpu / requests) * 1e6, seconds }
+}
+
+async function firstTeam(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/teams?page_size=1`, { headers: { authorization: `Bearer ${seed.restToken}` } })
+  return ((await res.json()) as { data: { id: string }[] }).data[0]!.id
+}
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  children?: number[]
+}
+interface Profile {
+  nodes: ProfileNode[]
+  samples: number[]
+}
+
+/** Self samples per function and per file, as shares of all samples outside the idle loop. */
+function fold(profile: Profile, top: number): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const self = new Map<number, number>()
+  for (const s of profile.samples) self.set(s, (self.get(s) ?? 0) + 1)
+  const fn = new Map<string, number>()
+  const file = new Map<string, number>()
+  let total = 0
+  for (const [id, count] of self) {
+    const n = byId.get(id)!
+    const name = n.callFrame.functionName || '(anonymous)'
+    if (name === '(idle)' || name === '(program)' || name === '(root)') continue
+    total += count
+    const where = n.callFrame.url.replace(`file://${ROOT}/`, '').replace(/^.*node_modules\//, 'node_modules/')
+    const key = `${name}  ${where}:${n.callFrame.lineNumber + 1}`
+    fn.set(key, (fn.get(key) ?? 0) + count)
+    const f = where || '(native)'
+    file.set(f, (file.get(f) ?? 0) + count)
+  }
+  const print = (title: string, m: Map<string, number>) => {
+    console.log(`\n${title} (share of ${total} busy samples)`)
+    for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * v) / total).toFixed(1).padStart(6)}%  ${k}`)
+  }
+  print('self time by function', fn)
+  print('self time by file', file)
+}
+
+const plain = await run(null)
+console.log(
+  `${endpoint.label}: ${requests} requests, ${connections} connections, ${(requests / plain.seconds).toFixed(0)} req/s, server CPU ${plain.cpuUsPerRequest.toFixed(1)} µs/request (no profiler)`,
+)
+if (opt['cpu-only']) process.exit(0)
+const dir = mkdtempSync(join(tmpdir(), 'wf-profile-'))
+const profiled = await run(dir)
+console.log(`under the profiler: server CPU ${profiled.cpuUsPerRequest.toFixed(1)} µs/request`)
+const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
+if (!file) throw new Error(`no .cpuprofile in ${dir} (serve did not exit cleanly?)`)
+fold(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile, Number(opt.top))
+if (opt.keep) console.log(`\nprofile: ${join(dir, file)}`)
+else rmSync(dir, { recursive: true, force: true })
