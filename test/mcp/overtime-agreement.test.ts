@@ -56,6 +56,8 @@ let sunday: string
 let report: { period_start: string; period_end: string; people: Person[]; people_count: number }
 let hours: { period_start: string; result: { members: Member[]; members_truncated: boolean; overtime: { user_id: string; overtime_hours: number }[] } }
 const alertsByDate = new Map<string, Alert[]>()
+/** People whose session of last week is still running (clocked in on Sunday night, say): see the last test. */
+let runningFromLastWeek: Set<string>
 
 const rest = async <T>(path: string): Promise<T> => {
   const res = await fetch(`${server.url}/api/v1${path}`, { headers: { Authorization: `Bearer ${apiKey}` } })
@@ -84,10 +86,16 @@ beforeAll(async () => {
   expect(apiKey.startsWith('wf_api_')).toBe(true)
   const me = (await callTool(demo, 'get_employee_details', { employee_id: 'me' })).structured
   expect(me.role).toBe('admin')
+  // The demo tenant's zone (entries' `date` is the local date of the clock-in: checked below).
+  tz = DEFAULT_SEED_OPTIONS.timezone
   report = (await callTool(demo, 'get_overtime_report', { period: 'last_week' })).structured as typeof report
   hours = (await callTool(demo, 'summarize_team_hours', { period: 'last_week' })).structured as unknown as typeof hours
   monday = report.period_start
   sunday = report.period_end
+  const presence = (await callTool(demo, 'list_presence_now', {})).structured as { people: { user_id: string; clocked_in_since: string | null }[] }
+  runningFromLastWeek = new Set(
+    presence.people.filter((p) => p.clocked_in_since !== null && localDate(Date.parse(p.clocked_in_since), tz) <= sunday).map((p) => p.user_id),
+  )
   for (const date of dateRange(monday, sunday)) {
     const day = (await callTool(demo, 'get_workload_alerts', { date })).structured as { alerts: Alert[] }
     alertsByDate.set(
@@ -95,8 +103,6 @@ beforeAll(async () => {
       day.alerts.filter((a) => a.kind === 'overtime'),
     )
   }
-  // The demo tenant's zone (entries' `date` is the local date of the clock-in: checked below).
-  tz = DEFAULT_SEED_OPTIONS.timezone
 })
 afterAll(async () => {
   await demo?.close()
@@ -181,16 +187,26 @@ describe('the hours agree with the timesheets (REST)', () => {
   // Every path counts a session in full on the date it clocked in, as timesheets and payroll do
   // (time-tracking/worked-time-read-model.ts netMsByUserDate), so night sessions across Sunday
   // midnight agree too: the seeded night workers have some, and they are compared like the rest.
+  // One exception by design: in the first hours of a Monday a night worker's session that clocked in
+  // on Sunday may still be running. The report and team hours count it until now (as every live
+  // figure does); a timesheet lists closed sessions only. Such a person's report hours are more.
   test('for every person of the report, the report’s and summarize_team_hours’ hours are the timesheets’ net hours (±0.01 h), night sessions across the week’s edges included', async () => {
     const rows = await fromTimesheets()
     expect(rows.some((r) => r.crossesEdge)).toBe(true)
     const members = new Map(hours.result.members.map((m) => [m.user_id, m]))
+    for (const r of rows.filter((r) => runningFromLastWeek.has(r.person.user_id))) {
+      expect(members.get(r.person.user_id)!.hours).toBe(r.person.worked_hours)
+      expect(r.person.worked_hours).toBeGreaterThan(r.hours)
+    }
     const off = rows
+      .filter((r) => !runningFromLastWeek.has(r.person.user_id))
       .filter((r) => Math.abs(r.person.worked_hours - r.hours) > 0.01 || Math.abs(members.get(r.person.user_id)!.hours - r.hours) > 0.01)
       .map(
         (r) => `${r.person.name}: report ${r.person.worked_hours} h, team hours ${members.get(r.person.user_id)!.hours} h, timesheets ${r.hours.toFixed(2)} h`,
       )
-    console.log(`hours vs timesheets: ${off.length} of ${rows.length} differ${off.length ? `: ${off.join('; ')}` : ''}`)
+    console.log(
+      `hours vs timesheets: ${off.length} of ${rows.length} differ${off.length ? `: ${off.join('; ')}` : ''}; ${runningFromLastWeek.size} still at work since last week`,
+    )
     expect(off).toEqual([])
   })
 })
