@@ -4,7 +4,7 @@
  * C closed-loop connections, then the profile folded into self time per function and per source
  * file, and the server's CPU per request measured from /proc without the profiler (a second run).
  *
- *   bun scripts/bench-profile.ts --only tasks [--requests 15000] [--connections 32]
+ *   bun scripts/profile-read.ts --only tasks [--requests 15000] [--connections 32]
  *                                [--employees 1000] [--days 2] [--top 40] [--keep] [--cpu-only]
  *
  * The server runs on CPU 0 and this script on CPU 1 (taskset, when present), every rate limit
