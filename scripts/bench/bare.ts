@@ -183,6 +183,13 @@ app.post('/record-done', () => {
   closeRecorder()
   return { ok: true }
 })
+const encoded = new Map<string, Uint8Array>()
+/** A cached answer's bytes, encoded on first use. */
+function encodedOnce(text: string): Uint8Array {
+  let bytes = encoded.get(text)
+  if (!bytes) encoded.set(text, (bytes = new TextEncoder().encode(text)))
+  return bytes
+}
 for (const e of wanted) {
   if (!traces.has(e.name)) continue
   const trace = () => traces.get(e.name)!
@@ -191,8 +198,9 @@ for (const e of wanted) {
       const t = trace()
       set.headers['content-type'] = 'application/json'
       // An answer the product served without running its SQL (a cached JSON text): a bare endpoint
-      // serving cached JSON, the baseline for it.
-      if (t.replay.length === 0) return t.raw
+      // serving cached JSON, the baseline for it, as UTF-8 bytes encoded once (as the
+      // product's answer cache keeps them: surfaces/rest-cache.ts).
+      if (t.replay.length === 0) return new Response(encodedOnce(t.raw), { headers: { 'content-type': 'application/json' } })
       replay(t.replay)
       return JSON.stringify(t.answer)
     })

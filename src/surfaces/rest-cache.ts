@@ -12,8 +12,15 @@ const MAX_CACHED_BYTES = 64 * 1024 * 1024
 interface Entry {
   stamp: number
   freshUntil: number
-  body: string
+  /**
+   * The answer's UTF-8 bytes, encoded once: a Response made from a string encodes it again on every
+   * answer, and a JSON text with one character past Latin-1 (a name like "Dvořák") is a two-byte
+   * string whose encoding costs ~80 µs per 445 KB answer (the activity summary of 1,000 people).
+   */
+  body: Uint8Array
 }
+
+const utf8 = new TextEncoder()
 
 /**
  * Everything `authorize` and the operation read besides the database and the clock: the tenant
@@ -49,7 +56,7 @@ type SetHeaders = Record<string, string | number | undefined>
  * They are moved into the Response and cleared from `set`: with nothing left to merge, Elysia
  * hands the Response to the server as it is, instead of rebuilding it around a stream of its body.
  */
-function json(body: string, set: { headers: SetHeaders }): Response {
+function json(body: string | Uint8Array, set: { headers: SetHeaders }): Response {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   for (const [k, v] of Object.entries(set.headers)) {
     if (v !== undefined && k !== 'content-type') headers[k] = String(v)
@@ -73,7 +80,7 @@ export function cachedRead(rt: Runtime, op: AnyOperation, opts: NonNullable<Rout
   let bytes = 0
   const forget = (key: string) => {
     const old = entries.get(key)
-    if (old) bytes -= old.body.length
+    if (old) bytes -= old.body.byteLength
     entries.delete(key)
   }
   return async ({ ctx, input, set }: { ctx: Ctx; input: Record<string, unknown>; set: { headers: SetHeaders } }): Promise<Response> => {
@@ -88,20 +95,22 @@ export function cachedRead(rt: Runtime, op: AnyOperation, opts: NonNullable<Rout
     }
     const result = await invoke(op, ctx, input)
     if (!check.Check(result)) throw new ValidationError('response', output, result)
-    const body = JSON.stringify(result)
+    const text = JSON.stringify(result)
     if (key) {
       forget(key)
       // A key exists only for a tenant-bound caller, whom invoke has just authorized.
       const maxAge = opts.maxAgeMs(ctx as TenantBoundCtx, input)
       if (maxAge > 0) {
+        const body = utf8.encode(text)
         entries.set(key, { stamp, freshUntil: ctx.now + maxAge, body })
-        bytes += body.length
+        bytes += body.byteLength
         for (const oldest of entries.keys()) {
           if (bytes <= MAX_CACHED_BYTES) break
           forget(oldest)
         }
+        return json(body, set)
       }
     }
-    return json(body, set)
+    return json(text, set)
   }
 }
