@@ -34,7 +34,8 @@ import type { BareConfig } from './bench/bare'
 import { compareAnswers, compareWrites, type Verdict } from './bench/compare'
 import { ENDPOINTS, type Endpoint, GROWTH_EXTRA, MCP_HEADERS, SAMPLES_PER_BATCH, ingestBody, isRead, toolCall } from './bench/endpoints'
 import { median, rps, stats, type Window, window } from './bench/load'
-import { ROOT, seeded, workingCopy } from './bench/seed'
+import { cpuMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
+import { seeded, workingCopy } from './bench/seed'
 
 const { values: opt } = parseArgs({
   options: {
@@ -56,16 +57,7 @@ const { values: opt } = parseArgs({
 })
 
 // ---- pinning: re-run this script on CPU 1; servers go to CPU 0 ----
-const taskset = Bun.which('taskset')
-const pin = !opt['no-pin'] && taskset !== null && cpus().length >= 2
-if (pin && !process.env.WF_BENCH_PINNED) {
-  const child = Bun.spawn([taskset!, '-c', '1', process.execPath, import.meta.path, ...process.argv.slice(2)], {
-    env: { ...process.env, WF_BENCH_PINNED: '1' },
-    stdio: ['inherit', 'inherit', 'inherit'],
-  })
-  process.exit(await child.exited)
-}
-const onCpu0 = (cmd: string[]) => (pin ? [taskset!, '-c', '0', ...cmd] : cmd)
+const { pinned: pin, onCpu0 } = await pinToCpu1(import.meta.path, !opt['no-pin'])
 
 const names = opt.only ? opt.only.split(',').map((s) => s.trim()) : ENDPOINTS.map((e) => e.name)
 for (const n of names)
@@ -88,38 +80,12 @@ const productEnv = Object.fromEntries(
     return [kv.slice(0, i), kv.slice(i + 1)]
   }),
 )
-const BIG = '1000000000'
-const LIMITS = {
-  WORKFORCE_RATE_LIMIT_HOUR: BIG,
-  WORKFORCE_RATE_LIMIT_DAY: BIG,
-  WORKFORCE_MCP_RATE_LIMIT_MINUTE: BIG,
-  WORKFORCE_CLIENT_RATE_LIMIT_HOUR: BIG,
-  WORKFORCE_CLIENT_RATE_LIMIT_DAY: BIG,
-  WORKFORCE_CLIENT_TENANT_RATE_LIMIT_HOUR: BIG,
-  WORKFORCE_CLIENT_TENANT_RATE_LIMIT_DAY: BIG,
-}
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
 const log = (s: string) => console.log(s)
 
-async function start(cmd: string[], ready: RegExp, env: Record<string, string> = {}): Promise<{ proc: Subprocess; match: RegExpExecArray }> {
-  const proc = Bun.spawn(onCpu0(cmd), { cwd: ROOT, env: { ...process.env, WORKFORCE_LOG_LEVEL: 'warn', ...env }, stdout: 'pipe', stderr: 'inherit' })
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader()
-  let out = ''
-  for (;;) {
-    const m = ready.exec(out)
-    if (m) {
-      void (async () => {
-        while (!(await reader.read()).done);
-      })()
-      return { proc, match: m }
-    }
-    const { value, done } = await reader.read()
-    if (done) throw new Error(`${cmd.join(' ')} exited before it was ready:\n${out}`)
-    out += new TextDecoder().decode(value)
-  }
-}
+const start = (cmd: string[], ready: RegExp, env: Record<string, string> = {}) => startProcess(onCpu0(cmd), ready, env)
 const startProduct = (dir: string) =>
-  start(['bun', 'src/main.ts', 'serve', '--port', '0', '--data', dir, '--no-jobs'], /listening on (http:\/\/[^\s/]+)/, { ...LIMITS, ...productEnv })
+  start(['bun', 'src/main.ts', 'serve', '--port', '0', '--data', dir, '--no-jobs'], LISTENING, { ...RATE_LIMITS_RAISED, ...productEnv })
 
 /** Per-side request factories for one endpoint (writes keep per-connection state across windows). */
 interface Side {
@@ -371,12 +337,6 @@ function printTable(rows: Row[]) {
 }
 
 // ---- growth: per-call cost of each read at several tenant sizes ----
-function cpuMs(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ')
-  return ((Number(rest[11]) + Number(rest[12])) * 1000) / 100 // utime + stime, USER_HZ = 100
-}
-
 /** One connection, sequential calls: at least `minCalls` and `win` seconds. */
 async function sequential(side: Side, win: number, minCalls: number): Promise<Window> {
   const w: Window = { latencies: [], errors: 0, firstError: null, seconds: 0 }

@@ -13,10 +13,11 @@
  * request and stops (for an A/B of two checkouts: less noisy than req/s on a shared box).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ENDPOINTS, MCP_HEADERS, toolCall } from './bench/endpoints'
+import { cpuMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
 import { ROOT, seeded, workingCopy } from './bench/seed'
 
 const { values: opt } = parseArgs({
@@ -32,15 +33,7 @@ const { values: opt } = parseArgs({
   },
 })
 
-const taskset = Bun.which('taskset')
-const pin = taskset !== null && cpus().length >= 2
-if (pin && !process.env.WF_BENCH_PINNED) {
-  const child = Bun.spawn([taskset!, '-c', '1', process.execPath, import.meta.path, ...process.argv.slice(2)], {
-    env: { ...process.env, WF_BENCH_PINNED: '1' },
-    stdio: ['inherit', 'inherit', 'inherit'],
-  })
-  process.exit(await child.exited)
-}
+const { onCpu0 } = await pinToCpu1(import.meta.path)
 
 type ReadEndpoint = Extract<(typeof ENDPOINTS)[number], { kind: 'mcp' | 'rest' }>
 const isReadEndpoint = (e: (typeof ENDPOINTS)[number] | undefined): e is ReadEndpoint => e?.kind === 'mcp' || e?.kind === 'rest'
@@ -54,49 +47,14 @@ if (!isReadEndpoint(found))
 const endpoint: ReadEndpoint = found
 const requests = Number(opt.requests)
 const connections = Number(opt.connections)
-const BIG = '1000000000'
-const LIMITS = Object.fromEntries(
-  [
-    'RATE_LIMIT_HOUR',
-    'RATE_LIMIT_DAY',
-    'MCP_RATE_LIMIT_MINUTE',
-    'CLIENT_RATE_LIMIT_HOUR',
-    'CLIENT_RATE_LIMIT_DAY',
-    'CLIENT_TENANT_RATE_LIMIT_HOUR',
-    'CLIENT_TENANT_RATE_LIMIT_DAY',
-  ].map((k) => [`WORKFORCE_${k}`, BIG]),
-)
-
 const seed = await seeded(Number(opt.employees), Number(opt.days), 65, (s) => console.log(s))
-
-/** CPU seconds (user + system) of a process so far, from /proc/PID/stat. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
 
 async function run(profileDir: string | null): Promise<{ cpuUsPerRequest: number; seconds: number }> {
   const copy = workingCopy(seed)
   const prof = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
   const cmd = ['bun', ...prof, 'src/main.ts', 'serve', '--port', '0', '--data', copy.dir, '--no-jobs']
-  const proc = Bun.spawn(pin ? [taskset!, '-c', '0', ...cmd] : cmd, {
-    cwd: ROOT,
-    env: { ...process.env, WORKFORCE_LOG_LEVEL: 'warn', ...LIMITS },
-    stdout: 'pipe',
-    stderr: 'inherit',
-  })
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader()
-  let out = ''
-  let base = ''
-  while (!base) {
-    const { value, done } = await reader.read()
-    if (done) throw new Error(`serve exited before it was ready:\n${out}`)
-    out += new TextDecoder().decode(value)
-    base = /listening on (http:\/\/[^\s/]+)/.exec(out)?.[1] ?? ''
-  }
-  void (async () => {
-    while (!(await reader.read()).done);
-  })()
+  const { proc, match } = await startProcess(onCpu0(cmd), LISTENING, RATE_LIMITS_RAISED)
+  const base = match[1]!
   const teamId = endpoint.kind === 'rest' && endpoint.path.includes('{team_id}') ? await firstTeam(base) : ''
   const req =
     endpoint.kind === 'mcp'
@@ -112,7 +70,7 @@ async function run(profileDir: string | null): Promise<{ cpuUsPerRequest: number
       throw new Error(`error answer: HTTP ${res.status} ${text.slice(0, 300)}`)
   }
   for (let i = 0; i < 500; i++) await send() // warm-up
-  const cpu0 = cpuSeconds(proc.pid)
+  const cpu0 = cpuMs(proc.pid)
   const t0 = performance.now()
   let left = requests
   await Promise.all(
@@ -121,11 +79,11 @@ async function run(profileDir: string | null): Promise<{ cpuUsPerRequest: number
     }),
   )
   const seconds = (performance.now() - t0) / 1000
-  const cpu = cpuSeconds(proc.pid) - cpu0
+  const cpu = cpuMs(proc.pid) - cpu0
   proc.kill('SIGTERM')
   await proc.exited
   copy.remove()
-  return { cpuUsPerRequest: (cpu / requests) * 1e6, seconds }
+  return { cpuUsPerRequest: (cpu / requests) * 1000, seconds }
 }
 
 async function firstTeam(base: string): Promise<string> {

@@ -72,8 +72,8 @@ interface Trace {
   skipped: number
   /** REST: the body as an object; MCP: the JSON-RPC result (tampered with under --tamper). */
   answer: unknown
-  /** The body as text (REST), for answers the product served from its cache. */
-  raw: string
+  /** The body as UTF-8 bytes, encoded once (REST), for answers the product served from its cache (as surfaces/rest-cache.ts keeps them). */
+  raw: Uint8Array
   /** Every statement of the warm request, `<connection>: <sql>` (0 main, 1 counters, 10+ others). */
   sql: string[]
 }
@@ -105,7 +105,7 @@ async function record(e: Endpoint): Promise<void> {
     replay: calls.filter(readOnly),
     skipped: calls.length - calls.filter(readOnly).length,
     answer: tampered(e.name, e.kind === 'mcp' ? parsed.result : parsed),
-    raw: JSON.stringify(tampered(e.name, parsed)),
+    raw: new TextEncoder().encode(JSON.stringify(tampered(e.name, parsed))),
     sql: sqlOf(calls),
   })
 }
@@ -183,13 +183,6 @@ app.post('/record-done', () => {
   closeRecorder()
   return { ok: true }
 })
-const encoded = new Map<string, Uint8Array>()
-/** A cached answer's bytes, encoded on first use. */
-function encodedOnce(text: string): Uint8Array {
-  let bytes = encoded.get(text)
-  if (!bytes) encoded.set(text, (bytes = new TextEncoder().encode(text)))
-  return bytes
-}
 for (const e of wanted) {
   if (!traces.has(e.name)) continue
   const trace = () => traces.get(e.name)!
@@ -198,9 +191,8 @@ for (const e of wanted) {
       const t = trace()
       set.headers['content-type'] = 'application/json'
       // An answer the product served without running its SQL (a cached JSON text): a bare endpoint
-      // serving cached JSON, the issue's baseline for it, as UTF-8 bytes encoded once (as the
-      // product's answer cache keeps them: surfaces/rest-cache.ts).
-      if (t.replay.length === 0) return new Response(encodedOnce(t.raw), { headers: { 'content-type': 'application/json' } })
+      // serving cached JSON, the issue's baseline for it.
+      if (t.replay.length === 0) return new Response(t.raw, { headers: { 'content-type': 'application/json' } })
       replay(t.replay)
       return JSON.stringify(t.answer)
     })

@@ -6,19 +6,11 @@ export const MINUTE = 60_000
 export const HOUR = 60 * MINUTE
 export const DAY = 24 * HOUR
 
-/**
- * An instant as ISO 8601 UTC. Remembered (memo below): a list answer converts the same stored
- * instants on every call (a page of tasks, three each), and a lookup is a fraction of the
- * Date and string it would build (issue 18, docs/performance.md).
- */
-export const toIso = (ms: number): string => isoOfInstant(ms)
 /** Hours, rounded to two decimals (the precision every tool and payload reports), from milliseconds. */
 export const hoursFromMs = (ms: number): number => Math.round((ms / HOUR) * 100) / 100
 
 /** Hours, rounded to two decimals, from seconds (timesheet and summary totals are stored in seconds). */
 export const hoursFromSeconds = (seconds: number): number => Math.round((seconds / 3600) * 100) / 100
-
-export const toIsoOrNull = (ms: number | null | undefined): string | null => (ms == null ? null : toIso(ms))
 
 export function parseInstant(s: string): number {
   const ms = Date.parse(s)
@@ -144,8 +136,13 @@ function memo<K extends string | number, T>(compute: (key: K) => T): (key: K) =>
   }
 }
 
-// A function declaration's hoisting does not reach a const: toIso above calls this only at run time.
-const isoOfInstant = memo((ms: number): string => new Date(ms).toISOString())
+/**
+ * An instant as ISO 8601 UTC. Remembered: a list answer converts the same stored instants on every
+ * call (a page of tasks, three each), and a lookup is a fraction of the Date and string it would
+ * build (issue 18, docs/performance.md).
+ */
+export const toIso = memo((ms: number): string => new Date(ms).toISOString())
+export const toIsoOrNull = (ms: number | null | undefined): string | null => (ms == null ? null : toIso(ms))
 
 const shiftedDate = memo((key: string): string => {
   const bar = key.indexOf('|')

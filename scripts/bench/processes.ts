@@ -1,0 +1,75 @@
+/**
+ * The processes of a measurement, shared by scripts/bench.ts and scripts/profile-read.ts: the
+ * script itself re-run on CPU 1 and the servers on CPU 0 (taskset), the product started with
+ * every rate limit raised out of the way, and a process's CPU time read from /proc.
+ */
+import type { Subprocess } from 'bun'
+import { readFileSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { ROOT } from './seed'
+
+/** Every REST, MCP and client rate limit raised to 10^9: each request still authenticates and counts, none is refused. */
+export const RATE_LIMITS_RAISED: Record<string, string> = Object.fromEntries(
+  [
+    'RATE_LIMIT_HOUR',
+    'RATE_LIMIT_DAY',
+    'MCP_RATE_LIMIT_MINUTE',
+    'CLIENT_RATE_LIMIT_HOUR',
+    'CLIENT_RATE_LIMIT_DAY',
+    'CLIENT_TENANT_RATE_LIMIT_HOUR',
+    'CLIENT_TENANT_RATE_LIMIT_DAY',
+  ].map((k) => [`WORKFORCE_${k}`, '1000000000']),
+)
+
+export interface Pinning {
+  /** Whether the script runs on CPU 1 and the servers on CPU 0. */
+  pinned: boolean
+  /** A server's command line, run on CPU 0 when pinned. */
+  onCpu0(cmd: string[]): string[]
+}
+
+/**
+ * Re-runs the calling script (`scriptPath`) on CPU 1 and exits with its code, unless already
+ * there, not wanted, or taskset or a second CPU is missing.
+ */
+export async function pinToCpu1(scriptPath: string, wanted = true): Promise<Pinning> {
+  const taskset = Bun.which('taskset')
+  const pinned = wanted && taskset !== null && cpus().length >= 2
+  if (pinned && !process.env.WF_BENCH_PINNED) {
+    const child = Bun.spawn([taskset!, '-c', '1', process.execPath, scriptPath, ...process.argv.slice(2)], {
+      env: { ...process.env, WF_BENCH_PINNED: '1' },
+      stdio: ['inherit', 'inherit', 'inherit'],
+    })
+    process.exit(await child.exited)
+  }
+  return { pinned, onCpu0: (cmd) => (pinned ? [taskset!, '-c', '0', ...cmd] : cmd) }
+}
+
+/** Starts a process (from the repository root, log level warn) and resolves once its stdout matches `ready`. */
+export async function startProcess(cmd: string[], ready: RegExp, env: Record<string, string> = {}): Promise<{ proc: Subprocess; match: RegExpExecArray }> {
+  const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, WORKFORCE_LOG_LEVEL: 'warn', ...env }, stdout: 'pipe', stderr: 'inherit' })
+  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader()
+  let out = ''
+  for (;;) {
+    const m = ready.exec(out)
+    if (m) {
+      void (async () => {
+        while (!(await reader.read()).done);
+      })()
+      return { proc, match: m }
+    }
+    const { value, done } = await reader.read()
+    if (done) throw new Error(`${cmd.join(' ')} exited before it was ready:\n${out}`)
+    out += new TextDecoder().decode(value)
+  }
+}
+
+/** What `workforce serve` prints once it listens; group 1 is its base URL. */
+export const LISTENING = /listening on (http:\/\/[^\s/]+)/
+
+/** CPU milliseconds (user + system) a process has used so far, from /proc/PID/stat (10 ms ticks). */
+export function cpuMs(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ')
+  return ((Number(rest[11]) + Number(rest[12])) * 1000) / 100 // utime + stime, USER_HZ = 100
+}
