@@ -20,6 +20,7 @@ import { bearerChallenge } from '../modules/oauth/metadata'
 import { MISSING_KEY_MESSAGE } from '../kernel/access'
 import { mcpTools } from './mcp-tools'
 import { mcpCorsHeaders, mcpPreflight } from './oauth'
+import { answerBody } from './answer-body'
 
 export const MCP_PATH = '/api/mcp/v1'
 const SESSION_HEADER = 'mcp-session-id'
@@ -124,11 +125,11 @@ function encode(parts: string[], batch: boolean, acceptHeader: string | null, he
   const accept = acceptHeader ?? ''
   if (accept.includes('text/event-stream') && !accept.includes('application/json') && !accept.includes('*/*')) {
     const body = parts.map((r) => `event: message\ndata: ${r}\n\n`).join('')
-    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...headers } })
+    return new Response(answerBody(body), { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...headers } })
   }
-  const body = batch ? `[${parts.join(',')}]` : parts[0]
+  const body = batch ? `[${parts.join(',')}]` : (parts[0] ?? '')
   // Most answers add no header of their own (no new session): one shared init for them.
-  return new Response(body, noKeys(headers) ? JSON_ANSWER : { status: 200, headers: { 'content-type': 'application/json', ...headers } })
+  return new Response(answerBody(body), noKeys(headers) ? JSON_ANSWER : { status: 200, headers: { 'content-type': 'application/json', ...headers } })
 }
 
 const noKeys = (o: Record<string, string>): boolean => {

@@ -4,6 +4,7 @@ import type { Ctx, TenantBoundCtx } from '../kernel/ctx'
 import { invoke, type AnyOperation } from '../kernel/operation'
 import type { RouteOptions } from '../kernel/route'
 import type { Runtime } from '../runtime'
+import { jsonAnswer, type SetHeaders } from './answer-body'
 import { pureSchema } from './rest-validation'
 
 /** Serialized answers kept at most, in bytes; the least recently used go first. */
@@ -49,22 +50,6 @@ function cacheKey(op: { name: string }, ctx: Ctx, input: Record<string, unknown>
   ])
 }
 
-type SetHeaders = Record<string, string | number | undefined>
-
-/**
- * The JSON response, carrying the headers already set for this request (request id, rate limits).
- * They are moved into the Response and cleared from `set`: with nothing left to merge, Elysia
- * hands the Response to the server as it is, instead of rebuilding it around a stream of its body.
- */
-function json(body: string | Uint8Array, set: { headers: SetHeaders }): Response {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  for (const [k, v] of Object.entries(set.headers)) {
-    if (v !== undefined && k !== 'content-type') headers[k] = String(v)
-    delete set.headers[k]
-  }
-  return new Response(body, { headers })
-}
-
 /**
  * A REST handler for a read operation whose answer is worth keeping: repeated requests between
  * two changes of the database get the same serialized JSON without running the operation again.
@@ -91,7 +76,7 @@ export function cachedRead(rt: Runtime, op: AnyOperation, opts: NonNullable<Rout
       // Most recently used last: eviction takes the oldest first.
       entries.delete(key)
       entries.set(key, hit)
-      return json(hit.body, set)
+      return jsonAnswer(hit.body, set)
     }
     const result = await invoke(op, ctx, input)
     if (!check.Check(result)) throw new ValidationError('response', output, result)
@@ -108,9 +93,9 @@ export function cachedRead(rt: Runtime, op: AnyOperation, opts: NonNullable<Rout
           if (bytes <= MAX_CACHED_BYTES) break
           forget(oldest)
         }
-        return json(body, set)
+        return jsonAnswer(body, set)
       }
     }
-    return json(text, set)
+    return jsonAnswer(text, set)
   }
 }

@@ -4,6 +4,7 @@ import { invoke } from '../kernel/operation'
 import { INPUT_SOURCE, type OperationRoute, type RouteGroup } from '../kernel/route'
 import { consumeClientRequest, consumeRestRequest, rateLimitedError, rateLimitHeaders } from '../modules/rate-limits/rest-limits'
 import type { Runtime } from '../runtime'
+import { jsonAnswer, type SetHeaders } from './answer-body'
 import { requestCtx } from './request-ctx'
 import { cachedRead } from './rest-cache'
 import { routeHook } from './rest-hook'
@@ -68,7 +69,7 @@ interface RouteContext {
   query: unknown
   body: unknown
   params: unknown
-  set: { headers: Record<string, string | number | undefined> }
+  set: { headers: SetHeaders }
 }
 
 const fields = (v: unknown): object => (v && typeof v === 'object' ? v : {})
@@ -77,7 +78,8 @@ const fields = (v: unknown): object => (v && typeof v === 'object' ? v : {})
  * The one handler of every route: the path parameters and the method's input (query string for
  * reads, body for writes, both validated by the hook) merged back into the operation's input,
  * then `invoke`, which checks access. No module writes a handler. Under test a JSON answer is
- * checked against the operation's output schema (CHECK_RESPONSES); Elysia serializes it.
+ * checked against the operation's output schema (CHECK_RESPONSES). A JSON answer is serialized
+ * here (answer-body.ts: a large one goes out as a stream); a file's, by the route's afterHandle.
  */
 function handlerOf(rt: Runtime, route: OperationRoute) {
   const from = INPUT_SOURCE[route.method]
@@ -89,7 +91,7 @@ function handlerOf(rt: Runtime, route: OperationRoute) {
     if (cached) return cached({ ctx, input, set })
     const out = await invoke(route.op, ctx, input)
     check?.(out)
-    return out
+    return route.options.file ? out : jsonAnswer(JSON.stringify(out), set, route.options.status)
   }
 }
 

@@ -1,0 +1,49 @@
+/**
+ * The body of a JSON answer written after its request's event-loop turn (every REST and MCP
+ * answer waits for the rate-limit turn's commit: rate-limits/turn-batch.ts).
+ *
+ * Why: Bun writes such a late answer's status line and headers one piece at a time when its body
+ * is larger than its 16 KiB cork buffer: a `sendto` per name, ": ", value and CRLF (43 calls for
+ * the activity summary with its rate-limit headers), each a packet of its own, ~300 µs of kernel
+ * time for a 445 KB answer. An answer made within the request's turn, or whose body is a stream,
+ * goes out in one `sendmsg` (headers and body) and one `sendto` (the last chunk's terminator).
+ * So a large body is handed over as a one-chunk stream: the same bytes, framed with
+ * `Transfer-Encoding: chunked` instead of a `Content-Length` (docs/performance.md, "Large answers").
+ */
+
+/** Bodies up to this many bytes go out whole (Bun's cork buffer, LIBUS_SEND_BUFFER_LENGTH). */
+export const CORK_BYTES = 16 * 1024
+
+const utf8 = new TextEncoder()
+
+/** `body` as Bun writes it best: as it is when small, a one-chunk stream of its bytes when large. */
+export function answerBody(body: string | Uint8Array): string | Uint8Array | ReadableStream<Uint8Array> {
+  // A string of n UTF-16 units is at most 3n UTF-8 bytes: most answers are told small without encoding.
+  if (typeof body === 'string') {
+    if (body.length * 3 <= CORK_BYTES) return body
+    return answerBody(utf8.encode(body))
+  }
+  if (body.byteLength <= CORK_BYTES) return body
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(body)
+      controller.close()
+    },
+  })
+}
+
+export type SetHeaders = Record<string, string | number | undefined>
+
+/**
+ * A REST JSON answer carrying the headers already set for this request (request id, rate limits).
+ * They are moved into the Response and cleared from `set`: with nothing left to merge, Elysia
+ * hands the Response to the server as it is, instead of rebuilding it around a stream of its body.
+ */
+export function jsonAnswer(body: string | Uint8Array, set: { headers: SetHeaders }, status = 200): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  for (const [k, v] of Object.entries(set.headers)) {
+    if (v !== undefined && k !== 'content-type') headers[k] = String(v)
+    delete set.headers[k]
+  }
+  return new Response(answerBody(body), { status, headers })
+}
