@@ -105,9 +105,12 @@ export const summarizeTeamHours = defineOperation({
       for (const s of scheduledShiftSpans(ctx, start, lastDate, ids)) shiftMs.set(s.userId, (shiftMs.get(s.userId) ?? new Map()).set(s.date, shiftNetMs(s)))
     const calendar = overtimeCalendar(start, lastDate)
     const clockedIn = openLogUserIds(ctx, ids)
-    // One pass per member over their dates gives the period's ms, the days worked and each date's
-    // share of by_day (the organisation-wide call walks 1,000 people: issue 18, perf-reads-js).
-    const dayMs = new Map<string, number>()
+    // One pass per member over the period's dates gives the period's ms, the days worked and each
+    // date's share of by_day (the organisation-wide call walks 1,000 people: issue 18, perf-reads-js).
+    // Looked up by the period's own date strings (their hashes computed once), summed by position.
+    const periodDates = dateRange(start, end)
+    const shownDates = periodDates.filter((d) => d <= lastDate).length
+    const dayMs = new Float64Array(shownDates)
     let totalMs = 0
     const rows = members
       .map((m) => {
@@ -115,11 +118,12 @@ export const summarizeTeamHours = defineOperation({
         let ms = 0
         let days = 0
         if (dates)
-          for (const [d, dms] of dates) {
-            if (d < start || d > end) continue
+          for (let i = 0; i < periodDates.length; i++) {
+            const dms = dates.get(periodDates[i]!)
+            if (dms === undefined) continue
             ms += dms
             if (dms > 0) days++
-            if (d <= lastDate) dayMs.set(d, (dayMs.get(d) ?? 0) + dms)
+            if (i < shownDates) dayMs[i]! += dms
           }
         totalMs += ms
         const overtimeMs = overtimeMsIn(calendar, dates, m.weeklyHours, shiftMs.get(m.id))
@@ -134,7 +138,7 @@ export const summarizeTeamHours = defineOperation({
         }
       })
       .sort((a, b) => b.hours - a.hours || byName(a.name, b.name))
-    const byDay = dateRange(start, lastDate).map((date) => ({ date, hours: hoursFromMs(dayMs.get(date) ?? 0) }))
+    const byDay = periodDates.slice(0, shownDates).map((date, i) => ({ date, hours: hoursFromMs(dayMs[i]!) }))
     return {
       scope_team_id: scope.teamId,
       scope_team_name: scope.teamName,

@@ -309,14 +309,16 @@ export const openLogsOfIds = () =>
   sql`${timeLogs}.rowid in (select rowid from time_logs indexed by time_logs_one_open_uq where tenant_id = ${sql.placeholder('tenantId')}
     and clock_out_at is null and user_id in (select value from json_each(${sql.placeholder('ids')})))`
 
-/** Open time logs of these users (all when null): at most one per person (time_logs_one_open_uq). */
-function openLogsOf(c: TenantScope, userIds: string[] | null): TimeLogRow[] {
+/** Open time logs of these users (all when null): at most one per person (time_logs_one_open_uq), the four columns netMsOfLogs counts. */
+function openLogsOf(c: TenantScope, userIds: string[] | null): LogTimes[] {
   const all = userIds === null
   return prepared(c.db, `personDayTotals.openLogs:${all}`, (d) =>
-    d
-      .select()
-      .from(timeLogs)
-      .where(and(eq(timeLogs.tenantId, sql.placeholder('tenantId')), isNull(timeLogs.clockOutAt), all ? undefined : openLogsOfIds()))
-      .prepare(),
+    fastRows(
+      d
+        .select({ id: timeLogs.id, userId: timeLogs.userId, clockInAt: timeLogs.clockInAt, clockOutAt: timeLogs.clockOutAt })
+        .from(timeLogs)
+        .where(and(eq(timeLogs.tenantId, sql.placeholder('tenantId')), isNull(timeLogs.clockOutAt), all ? undefined : openLogsOfIds()))
+        .prepare(),
+    ),
   ).all({ tenantId: c.tenant.id, ids: JSON.stringify(userIds ?? []) })
 }

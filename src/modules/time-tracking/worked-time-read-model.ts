@@ -124,7 +124,7 @@ export function userIdsOwingTimesheet(c: TenantScope, periodStart: string, fromM
  * a night shift from Sunday 22:00 to Monday 06:00 is Sunday's, so the dashboard, team hours,
  * workload alerts and overtime give the same hours as the timesheet holding the session.
  */
-export function netMsByUserDate(c: TenantScope, logs: TimeLogRow[]): Map<string, Map<string, number>> {
+export function netMsByUserDate(c: TenantScope, logs: LogTimes[]): Map<string, Map<string, number>> {
   return netMsOfLogs(
     c,
     logs,
