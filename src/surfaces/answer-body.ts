@@ -18,9 +18,10 @@ const utf8 = new TextEncoder()
 
 /** `body` as Bun writes it best: as it is when small, a one-chunk stream of its bytes when large. */
 export function answerBody(body: string | Uint8Array): string | Uint8Array | ReadableStream<Uint8Array> {
-  // A string of n UTF-16 units is at most 3n UTF-8 bytes: most answers are told small without encoding.
+  // A string of n UTF-16 units is n to 3n UTF-8 bytes: most answers are told small by their length;
+  // one in between is measured without encoding it (Bun encodes a string body as it writes it).
   if (typeof body === 'string') {
-    if (body.length * 3 <= CORK_BYTES) return body
+    if (body.length * 3 <= CORK_BYTES || (body.length <= CORK_BYTES && Buffer.byteLength(body, 'utf8') <= CORK_BYTES)) return body
     return answerBody(utf8.encode(body))
   }
   if (body.byteLength <= CORK_BYTES) return body

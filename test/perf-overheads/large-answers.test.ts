@@ -51,8 +51,7 @@ describe('answerBody', () => {
     expect(await bytesOf(streamed)).toEqual(bytes)
     // 6,000 characters of 'é' are 12,000 bytes: small, though over CORK_BYTES / 3 characters.
     const accents = 'é'.repeat(6000)
-    expect(await bytesOf(answerBody(accents))).toEqual(utf8.encode(accents))
-    expect(answerBody(accents)).not.toBeInstanceOf(ReadableStream)
+    expect(answerBody(accents)).toBe(accents)
     // 9,000 of them are 18,000 bytes: large.
     const more = 'é'.repeat(9000)
     expect(answerBody(more)).toBeInstanceOf(ReadableStream)
