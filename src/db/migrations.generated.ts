@@ -381,5 +381,19 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795469393326,
     "hash": "924d263b98a126a7f58ae739bc24320aa72b93bf19b48f10af7671903dab256e"
+  },
+  {
+    "tag": "0023_covering_read_indexes",
+    "sql": [
+      "DROP INDEX `users_tenant_name_idx`;",
+      "\nCREATE INDEX `users_tenant_name_idx` ON `users` (`tenant_id`,`name`,`id`,`status`,`weekly_hours`);",
+      "\nDROP INDEX `person_day_totals_tenant_date_idx`;",
+      "\nCREATE INDEX `person_day_totals_tenant_date_idx` ON `person_day_totals` (`tenant_id`,`date`,`user_id`,`worked_ms`);",
+      "\nDROP INDEX `shift_schedules_tenant_date_idx`;",
+      "\nCREATE INDEX `shift_schedules_tenant_date_idx` ON `shift_schedules` (`tenant_id`,`date`,`status`,`user_id`,`starts_at`,`ends_at`,`break_minutes`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795901609255,
+    "hash": "8886525f7c535913e15536ce0ba57affba4c75683e532fafa4f2a05679f205fe"
   }
 ]
