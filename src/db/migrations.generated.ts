@@ -388,12 +388,10 @@ export const embeddedMigrations: EmbeddedMigration[] = [
       "DROP INDEX `users_tenant_name_idx`;",
       "\nCREATE INDEX `users_tenant_name_idx` ON `users` (`tenant_id`,`name`,`id`,`status`,`weekly_hours`);",
       "\nDROP INDEX `person_day_totals_tenant_date_idx`;",
-      "\nCREATE INDEX `person_day_totals_tenant_date_idx` ON `person_day_totals` (`tenant_id`,`date`,`user_id`,`worked_ms`);",
-      "\nDROP INDEX `shift_schedules_tenant_date_idx`;",
-      "\nCREATE INDEX `shift_schedules_tenant_date_idx` ON `shift_schedules` (`tenant_id`,`date`,`status`,`user_id`,`starts_at`,`ends_at`,`break_minutes`);"
+      "\nCREATE INDEX `person_day_totals_tenant_date_idx` ON `person_day_totals` (`tenant_id`,`date`,`user_id`,`worked_ms`);"
     ],
     "bps": true,
-    "folderMillis": 1795901609255,
-    "hash": "8886525f7c535913e15536ce0ba57affba4c75683e532fafa4f2a05679f205fe"
+    "folderMillis": 1795902123323,
+    "hash": "06f7000ebe2568f4a3cecf989da881358c201688f570c0d07abaa297e97e881f"
   }
 ]

@@ -255,21 +255,17 @@ export function workedMsBetween(c: TenantScope, fromDate: string, toDate: string
   const out = new Map<string, Map<string, number>>()
   if (userIds !== null && userIds.length === 0) return out
   const all = userIds === null
-  // fastRows: three plain columns, so rows are mapped by position instead of through drizzle's per-row mapper.
+  // Everyone: the period's rows from the covering (tenant, date, user, ms) index. These people: each
+  // one's dates from the key (tenant, user, date), json_each driving the join (CROSS JOIN keeps that
+  // order: otherwise SQLite prefers scanning everyone's period in the covering index, 7.5 ms for 9
+  // people of 10,000 instead of 0.04). bun:sqlite builds the three-field rows itself.
+  type Stored = { userId: string; date: string; workedMs: number }
   const stored = prepared(c.db, `personDayTotals.between:${all}`, (d) =>
-    fastRows(
-      d
-        .select({ userId: personDayTotals.userId, date: personDayTotals.date, workedMs: personDayTotals.workedMs })
-        .from(personDayTotals)
-        .where(
-          and(
-            eq(personDayTotals.tenantId, sql.placeholder('tenantId')),
-            gte(personDayTotals.date, sql.placeholder('from')),
-            sql`${personDayTotals.date} <= ${sql.placeholder('to')}`,
-            all ? undefined : sql`${personDayTotals.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
-          ),
-        )
-        .prepare(),
+    sqliteOf(d).query<Stored, (string | number)[]>(
+      all
+        ? 'select user_id as userId, date, worked_ms as workedMs from person_day_totals where tenant_id = ?1 and date >= ?2 and date <= ?3'
+        : `select p.user_id as userId, p.date, p.worked_ms as workedMs from json_each(?4) j cross join person_day_totals p
+           where p.tenant_id = ?1 and p.user_id = j.value and p.date >= ?2 and p.date <= ?3`,
     ),
   )
   const add = (userId: string, date: string, ms: number) => {
@@ -277,7 +273,8 @@ export function workedMsBetween(c: TenantScope, fromDate: string, toDate: string
     if (!perDate) out.set(userId, (perDate = new Map()))
     perDate.set(date, (perDate.get(date) ?? 0) + ms)
   }
-  for (const r of stored.all({ tenantId: c.tenant.id, from: fromDate, to: toDate, ids: JSON.stringify(userIds ?? []) })) add(r.userId, r.date, r.workedMs)
+  const rows = all ? stored.all(c.tenant.id, fromDate, toDate) : stored.all(c.tenant.id, fromDate, toDate, JSON.stringify(userIds))
+  for (const r of rows) add(r.userId, r.date, r.workedMs)
   // Changes not counted yet (rows written outside the product's operations): those dates are
   // counted here from the raw rows instead, without writing.
   const wanted = userIds === null ? null : new Set(userIds)
