@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from '
 import type { TestServer } from '../helpers/server'
 import { createKeyFixture } from '../helpers/fixtures'
 import { expectPage, restClient, type restTenant } from './helpers/api'
-import { startTwoOrgs, type Org } from './helpers/org'
+import { startTwoOrgs, WEEK, type Org } from './helpers/org'
 
 // Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
 setDefaultTimeout(60_000)
@@ -74,7 +74,9 @@ describe('shifts', () => {
   })
 
   test('GET /shifts/schedules gives a user’s schedule over a date range', async () => {
-    const res = await acme.ro.get(`/shifts/schedules?user_id=${org.users.alice}&from=2026-10-01&to=2026-10-31`)
+    // The fixed week only: the fixture also adds shifts around now (for /shifts/upcoming), which a
+    // wider range catches when the clock is near it (a sweep at 2026-10-26 did).
+    const res = await acme.ro.get(`/shifts/schedules?user_id=${org.users.alice}&from=${WEEK.start}&to=${WEEK.end}`)
     expect(res.status).toBe(200)
     expect(res.body.data.map((s: any) => [s.date, s.template_name, s.user_name, s.status, s.paid_hours])).toEqual([
       ['2026-10-05', 'Early', 'Alice', 'scheduled', 8],
@@ -84,9 +86,9 @@ describe('shifts', () => {
   })
 
   test('schedules filter by team and status', async () => {
-    const support = await acme.ro.get(`/shifts/schedules?team_id=${org.teams.support}&from=2026-10-01&to=2026-10-31`)
+    const support = await acme.ro.get(`/shifts/schedules?team_id=${org.teams.support}&from=${WEEK.start}&to=${WEEK.end}`)
     expect(support.body.data.map((s: any) => [s.user_name, s.status])).toEqual([['Bob', 'cancelled']])
-    const scheduled = await acme.ro.get(`/shifts/schedules?from=2026-10-01&to=2026-10-31&status=scheduled`)
+    const scheduled = await acme.ro.get(`/shifts/schedules?from=${WEEK.start}&to=${WEEK.end}&status=scheduled`)
     expect(scheduled.body.pagination.total).toBe(2)
   })
 
