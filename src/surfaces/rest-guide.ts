@@ -1,3 +1,4 @@
+import { CORK_BYTES } from './answer-body'
 import { codeDescriptions, codeToStatus, ERROR_CODES } from '../kernel/errors'
 import type { RuntimeConfig } from '../kernel/config'
 
@@ -41,7 +42,7 @@ Money is in integer cents (\`*_cents\`) with an ISO 4217 \`currency\`; hours are
 Writes take a JSON body (\`Content-Type: application/json\`, at most ${config.bodyLimitBytes} bytes, else 413 \`payload_too_large\`).
 Unknown fields, in a body or in the query string, are refused with 400 \`invalid_argument\` naming them, so a misspelt filter never silently returns everything.
 Creations answer 201, pay-run exports 202 (the file is produced in the background).
-An answer of more than 16 KiB is sent with \`Transfer-Encoding: chunked\` instead of a \`Content-Length\` (any HTTP/1.1 client reads both the same way).
+An answer of more than ${CORK_BYTES / 1024} KiB is sent with \`Transfer-Encoding: chunked\` instead of a \`Content-Length\` (any HTTP/1.1 client reads both the same way).
 
 ## Pagination
 Every list takes \`page\` (1 to 1,000,000, decimal digits only) and \`page_size\` (1-100, default 20) and answers \`{ "data": [...], "pagination": { "page", "page_size", "total", "has_more", "next_page" } }\`.
