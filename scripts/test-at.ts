@@ -37,7 +37,7 @@ const dir = mkdtempSync(join(tmpdir(), 'wf-test-at-'))
 const file = join(dir, 'offset')
 writeFileSync(file, `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}\n`)
 console.log(`tests with the clock at ${new Date(Date.parse(at)).toISOString()} (real clock ${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds} s)`)
-const run = spawnSync('bun', ['test', '--timeout', '60000', ...testArgs], {
+const run = spawnSync('bun', ['test', '--timeout', '120000', ...testArgs], {
   stdio: 'inherit',
   env: { ...process.env, LD_PRELOAD: lib, FAKETIME_TIMESTAMP_FILE: file, TZ: 'UTC' },
 })

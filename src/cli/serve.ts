@@ -92,11 +92,8 @@ export const serveCommand = new Command('serve')
     rt.config.publicUrl = publicUrl
     lock.publish({ url, publicUrl })
     const jobs = config.jobsEnabled ? await startJobs(rt) : null
-    console.log(startupBanner({ url, publicUrl, demo }))
-    log.info('listening', { url, publicUrl, jobs: config.jobsEnabled })
-    // From here on, whatever a library prints with console.* becomes a JSON log line.
-    routeConsoleTo(log)
-
+    // Installed before the banner: whoever reads "listening" may send SIGTERM at once, and until
+    // a handler exists the signal kills the process (exit 143) instead of shutting it down.
     let stopping = false
     const shutdown = async (signal: string) => {
       if (stopping) return
@@ -119,6 +116,10 @@ export const serveCommand = new Command('serve')
     process.on('unhandledRejection', (e) => log.error('unhandled rejection', { error: e instanceof Error ? e.stack : String(e) }))
     process.on('SIGTERM', () => void shutdown('SIGTERM'))
     process.on('SIGINT', () => void shutdown('SIGINT'))
+    console.log(startupBanner({ url, publicUrl, demo }))
+    log.info('listening', { url, publicUrl, jobs: config.jobsEnabled })
+    // From here on, whatever a library prints with console.* becomes a JSON log line.
+    routeConsoleTo(log)
   })
 
 /** Refuses a busy port before anything is migrated or seeded (the listen below refuses too). */

@@ -239,5 +239,5 @@ describe('workforce backup and restore', () => {
     const bad = await runCli(['jobs', 'run', 'backup.daily', '--data', data], { ...env, WORKFORCE_BACKUP_KEEP: '0' })
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('WORKFORCE_BACKUP_KEEP must be at least 1')
-  }, 60_000)
+  }, 120_000)
 })

@@ -4,7 +4,7 @@ import { createKeyFixture } from '../helpers/fixtures'
 import { api, startWorld, type Person, type TenantWorld, type World } from './world'
 
 // Real server and CLI processes on a shared machine: generous per-test time.
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let world: World
 let acme: TenantWorld

@@ -17,7 +17,7 @@ import { api, startWorld, type Person, type TenantWorld, type World } from './wo
  * starting state). The agent's samples of the day carry their own times; everything else
  * (break, positions, clock-out, timesheet) happens now, at the end of the day.
  */
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 /** An Etc/GMT zone where the local hour is 18 now (Etc/GMT-5 is UTC+5). */
 function eveningZone(now: number): string {

@@ -3,7 +3,7 @@ import { startServer, type TestServer } from '../helpers/server'
 import { createPersonFixture, createTenantFixture } from '../helpers/fixtures'
 
 // Real server and CLI processes on a shared machine: room for hooks (not a timing assertion).
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 /** Counters live in fixed UTC hours: start well inside one, never in its last seconds. */
 async function awayFromHourEdge(marginSeconds = 60): Promise<void> {

@@ -3,7 +3,7 @@ import { addDays, weekStart } from '../../src/kernel/time'
 import { startServer, type TestServer } from '../helpers/server'
 import { createTenantFixture, createUserFixture, type TenantFixture } from '../helpers/fixtures'
 
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let server: TestServer
 let company: TenantFixture

@@ -7,7 +7,7 @@ import { callTool, mcpClient } from '../helpers/mcp'
 import { restClient, type RestClient } from '../rest/helpers/api'
 
 // Fifteen real CLI processes in one test: 5 s (the default) is not enough on a loaded 2-core box.
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 /*
  * App categories through the real CLI (`workforce categories …`), samples through the real client

@@ -6,7 +6,7 @@ import { createKeyFixture, createPersonFixture, createTenantFixture, type Tenant
 import { callTool, mcpClient } from '../helpers/mcp'
 
 // Real server, SMTP sink and CLI processes on a shared machine: room for hooks (not a timing assertion).
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>
 let server: TestServer

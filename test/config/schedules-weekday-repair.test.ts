@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
   if (server) rmSync(server.dataDir, { recursive: true, force: true })
-}, 60_000)
+}, 120_000)
 
 describe('weekdays saved as text are repaired at start-up', () => {
   test('a published schedule with ["1","3"] makes no shift; after a restart it is [1,3] and its Mondays and Wednesdays are scheduled; a second start changes nothing', async () => {

@@ -5,7 +5,7 @@ import { createKeyFixture, createPersonFixture, createTenantFixture, createUserF
 import { callTool, mcpClient } from '../helpers/mcp'
 
 // Real server and CLI processes on a shared machine: generous per-test time.
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let server: TestServer
 let company: TenantFixture

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { type ConsoleHarness, startConsole } from './harness'
 
 // The Secure cookie rule: Secure when the request came over TLS or WORKFORCE_PUBLIC_URL is https.
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let plain: ConsoleHarness
 let behindTls: ConsoleHarness
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await plain.close()
   await behindTls.close()
-}, 60_000)
+}, 120_000)
 
 /** Opens the sign-in page, then "try as Employee" on the demo: the session cookie the server sets. */
 async function demoSessionCookie(h: ConsoleHarness): Promise<string> {

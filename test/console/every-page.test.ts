@@ -14,7 +14,7 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => {
   await h?.close()
-}, 60_000)
+}, 120_000)
 
 const TRY_AS = { employee: 'Employee', manager: 'Manager', admin: 'Admin' } as const
 

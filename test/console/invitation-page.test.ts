@@ -9,7 +9,7 @@ import { type ConsoleHarness, type SmtpSink, startConsole } from './harness'
 
 // The invitation page over plain HTTP (the browser flow is in console.test.ts): escaping, refusals,
 // the CSRF token, the Origin guard and the body cap. Real server and SMTP sink.
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 const COMPANY = `O'Neill & <Sons> "Freight"`
 const COMPANY_HTML = 'O&#x27;Neill &amp; &lt;Sons&gt; &quot;Freight&quot;'

@@ -24,7 +24,7 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => {
   await h?.close()
-}, 60_000)
+}, 120_000)
 
 /** "Try as ROLE" on the demo tenant (read-only): the session cookie. */
 const tryAs = async (role: 'manager' | 'admin'): Promise<string> => (await h.demoSession(role)).setCookie.split(';')[0]!

@@ -58,7 +58,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   })
   const captured = captureOutput(proc)
 
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 120_000
   while (!/listening on http:\/\/[^:]+:(\d+)/.test(captured.out()) || !captured.out().includes('"Authorization"')) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}\n${captured.out()}\n${captured.err()}`)
     if (Date.now() > deadline) throw new Error(`server did not start\n${captured.out()}\n${captured.err()}`)

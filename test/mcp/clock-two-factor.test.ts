@@ -8,7 +8,7 @@ import { createPersonFixture, createTenantFixture } from '../helpers/fixtures'
 import { callTool, mcpClient } from '../helpers/mcp'
 
 // Real servers and CLI processes on a shared machine: room for hooks (not a timing assertion).
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let server: TestServer
 let tenant: string

@@ -9,7 +9,7 @@ import { createPersonFixture, createTenantFixture } from '../helpers/fixtures'
 import { callTool, mcpClient } from '../helpers/mcp'
 
 // Real servers, an SMTP sink and CLI processes on a shared machine: room for hooks (not a timing assertion).
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>
 const linkFor = (to: string) => invitationLinkFor(sink.inbox, to)

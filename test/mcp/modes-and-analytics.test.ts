@@ -112,5 +112,5 @@ describe('rate limits', () => {
     } finally {
       await limited.stop()
     }
-  }, 60_000)
+  }, 120_000)
 })

@@ -13,7 +13,7 @@ import { loopbackCertificate } from '../helpers/certificate'
  * loopback https stand-in with a self-signed certificate the server trusts (NODE_EXTRA_CA_CERTS),
  * its range allow-listed for the address guard, counting the hits of each document.
  */
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 const START_MS = Math.floor(Date.now() / 3_600_000) * 3_600_000 + 24 * 3_600_000
 const at = (minutes: number): string => new Date(START_MS + minutes * 60_000).toISOString()

@@ -4,7 +4,7 @@ import { createKeyFixture } from '../helpers/fixtures'
 import { expectPage, RATE_HEADER_NAMES, rateHeaders, restClient, restTenant } from './helpers/api'
 
 // Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let server: TestServer
 let acme: Awaited<ReturnType<typeof restTenant>>

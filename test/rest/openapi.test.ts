@@ -10,7 +10,7 @@ import { createHttpApp } from '../../src/surfaces/http'
 import { restTenant } from './helpers/api'
 
 // Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let server: TestServer
 let doc: any

@@ -4,7 +4,7 @@ import { createKeyFixture, createTenantFixture } from '../helpers/fixtures'
 import { restClient, type RestClient } from './helpers/api'
 
 // Real server and CLI processes on a shared machine: room for hooks (not a timing assertion).
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 /** Every paginated REST list (the shared PageQuery). */
 const LISTS = [

@@ -7,7 +7,7 @@ import { createKeyFixture, createTenantFixture } from '../helpers/fixtures'
 import { RATE_HEADER_NAMES, rateHeaders, restClient } from './helpers/api'
 
 // Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 /** Counters live in fixed UTC hours: start a scenario well inside one, never in its last seconds. */
 async function awayFromHourEdge(marginSeconds = 60): Promise<void> {
@@ -97,7 +97,7 @@ describe('per-token limits on a lowered configuration (50 per hour)', () => {
     expect(limited[0]!.body.error.message).toContain('daily limit of 60')
     const retry = Number(limited[0]!.headers.get('retry-after'))
     expect(Math.abs(h.resetDay - Math.floor(Date.now() / 1000) - retry)).toBeLessThanOrEqual(2)
-  }, 60_000)
+  }, 120_000)
 })
 
 describe('two processes on one data directory', () => {

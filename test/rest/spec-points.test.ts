@@ -3,7 +3,7 @@ import { startServer, type TestServer } from '../helpers/server'
 import { rateHeaders, restClient, restTenant } from './helpers/api'
 
 // Real servers and CLI processes on a shared machine: room for hooks (not a timing assertion).
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let server: TestServer
 let acme: Awaited<ReturnType<typeof restTenant>>

@@ -5,7 +5,7 @@ import { expectPage, restClient, restTenant } from './helpers/api'
 import { outbox, seedOrg, type Org } from './helpers/org'
 
 // Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let server: TestServer
 let acme: Awaited<ReturnType<typeof restTenant>>

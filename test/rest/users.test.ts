@@ -6,7 +6,7 @@ import { startTwoOrgs, type Org } from './helpers/org'
 import { HOUR, MINUTE, addBreak, addTimeLog, agentClient, boundToken, uploadSamples } from './helpers/people'
 
 // Real servers and CLI processes on a shared machine: give hooks and tests room (not a timing assertion).
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let server: TestServer
 let acme: Awaited<ReturnType<typeof restTenant>>

@@ -9,7 +9,7 @@ import { serviceSignatureValid, standardWebhooksVerify, startReceiver, type Rece
 import { api, restTenant, startWebhookServer, type RestTenant } from '../webhooks/setup'
 
 // Real servers restarted on the same and on a copied data directory: generous per-test time.
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wf-stored-secrets-'))
 const copyDir = mkdtempSync(join(tmpdir(), 'wf-stored-secrets-copy-'))

@@ -5,7 +5,7 @@ import { restClient, restTenant, type RestClient } from '../rest/helpers/api'
 import { seedOrg, WEEK } from '../rest/helpers/org'
 
 // A real server seeding its demo tenant, and CLI processes, on a shared machine (not a timing assertion).
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let server: TestServer
 let demo: RestClient

@@ -31,7 +31,7 @@ async function startLogged(): Promise<LoggedServer> {
   }
   void pump(proc.stdout as ReadableStream<Uint8Array>, (s) => (out += s))
   void pump(proc.stderr as ReadableStream<Uint8Array>, (s) => (err += s))
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 120_000
   while (!err.includes('"msg":"listening"')) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}\n${out}\n${err}`)
     if (Date.now() > deadline) throw new Error(`server did not start\n${out}\n${err}`)

@@ -47,7 +47,7 @@ async function serveTls(args: string[], env: Record<string, string> = {}): Promi
   void (async () => {
     for await (const c of proc.stderr as ReadableStream<Uint8Array>) out += new TextDecoder().decode(c)
   })()
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 120_000
   while (!/listening on \w+:\/\/[^:]+:(\d+)/.test(out)) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}\n${out}`)
     if (Date.now() > deadline) throw new Error(`server did not start\n${out}`)

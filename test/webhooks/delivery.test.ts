@@ -13,7 +13,7 @@ import { ALLOW_LOOPBACK, api, type RestTenant } from './setup'
 import { addDays, weekStart } from '../../src/kernel/time'
 
 // Real servers and CLI processes on a shared machine: generous per-test time.
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let world: World
 let server: TestServer

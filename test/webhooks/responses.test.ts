@@ -4,7 +4,7 @@ import { startReceiver, type Receiver } from './receiver'
 import { api, restTenant, startWebhookServer } from './setup'
 
 // Real servers and CLI processes on a shared machine: generous per-test time.
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let server: TestServer
 let receiver: Receiver

@@ -8,7 +8,7 @@ import { startReceiver, serviceSignatureValid, standardSignatureValid, type Rece
 import { api, deliverAt, restTenant, startWebhookServer, type RestTenant } from './setup'
 
 // Real servers and CLI processes on a shared machine: generous per-test time.
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wf-webhook-retries-'))
 let server: TestServer

@@ -5,7 +5,7 @@ import { HIGH_FREQUENCY_EVENTS } from '../../src/modules/webhooks/event-names'
 import { api, restTenant, startWebhookServer, type RestTenant } from './setup'
 
 // Real servers and CLI processes on a shared machine: generous per-test time.
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 let server: TestServer
 let tenant: RestTenant

@@ -7,7 +7,7 @@ import { startReceiver, type Receiver } from './receiver'
 import { api, restTenant, startWebhookServer } from './setup'
 
 // Real servers and CLI processes on a shared machine: generous per-test time.
-setDefaultTimeout(60_000)
+setDefaultTimeout(120_000)
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wf-webhook-guard-'))
 const NO_ALLOW_LIST = { WORKFORCE_WEBHOOK_ALLOW_CIDRS: '' }
