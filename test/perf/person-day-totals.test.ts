@@ -13,6 +13,8 @@ import { correctTimeEntry } from '../../src/modules/time-tracking/correct-time-e
 import { endBreak } from '../../src/modules/time-tracking/end-break'
 import { gapFillJob, personDaysJob } from '../../src/modules/time-tracking/jobs'
 import { workedMsBetween } from '../../src/modules/time-tracking/person-day-queries'
+import { WorkedMs } from '../../src/modules/time-tracking/worked-ms'
+import { workedAsMaps } from '../helpers/worked'
 import { timeLogsOverlapping } from '../../src/modules/time-tracking/queries'
 import { startBreak } from '../../src/modules/time-tracking/start-break'
 import { netMsByUserDate } from '../../src/modules/time-tracking/worked-time-read-model'
@@ -56,12 +58,14 @@ function rawClosed(now: number): Map<string, Map<string, number>> {
   return netMsByUserDate(scopeAt(now), logs)
 }
 
-const plain = (m: Map<string, Map<string, number>>) =>
+/** Per person and date, sorted, without dates of 0 ms (WorkedMs reads those as no time, as a missing date). */
+const plain = (m: Map<string, Map<string, number>> | WorkedMs) =>
   Object.fromEntries(
-    [...m]
-      .filter(([, d]) => d.size > 0)
+    [...(m instanceof WorkedMs ? workedAsMaps(m) : m)]
+      .map(([u, d]) => [u, [...d].filter(([, ms]) => ms !== 0)] as const)
+      .filter(([, d]) => d.length > 0)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([u, d]) => [u, Object.fromEntries([...d].sort(([a], [b]) => a.localeCompare(b)))]),
+      .map(([u, d]) => [u, Object.fromEntries(d.sort(([a], [b]) => a.localeCompare(b)))]),
   )
 
 /** What the reads see over a range (stored + open sessions until now) equals the raw computation over the logs overlapping it. */

@@ -5,7 +5,7 @@ import { invoke } from '../../src/kernel/operation'
 import { addDays, dateRange, hoursFromMs, localDate, periodRange, weekStart, type Period } from '../../src/kernel/time'
 import { sampleTotals } from '../../src/modules/activity/day-queries'
 import { summedSampleSeconds } from '../../src/modules/activity/productivity'
-import { overtimeCalendar, overtimeMsIn, shiftNetMs } from '../../src/modules/dashboard/overtime'
+import { DAILY_GRACE_MINUTES, shiftNetMs } from '../../src/modules/dashboard/overtime'
 import { scheduledShiftSpans, summarizeTeamHours } from '../../src/modules/dashboard/summarize-team-hours'
 import { scheduledShiftsBetween } from '../../src/modules/shifts/alert-queries'
 import { teamMemberIds } from '../../src/modules/teams/membership'
@@ -14,6 +14,7 @@ import { workedMsBetween } from '../../src/modules/time-tracking/person-day-quer
 import { openLogUserIds } from '../../src/modules/time-tracking/queries'
 import { type HoursMember, hoursMembers, usersMatching } from '../../src/modules/users/queries'
 import { tempRuntime } from '../helpers/db'
+import { workedAsMaps } from '../helpers/worked'
 import { keyCtx, scopeAt } from './sequences'
 
 // The reads that perf-reads-js moved off drizzle's per-call query building and per-row mapping
@@ -143,24 +144,52 @@ describe('perf-reads-js: the same rows as the code they replace', () => {
   })
 })
 
-/** summarize_team_hours' result as main computed it (acf16c8), from the functions it called. */
+/**
+ * The overtime rule of dashboard/overtime.ts written date by date over Maps, as the reference: per
+ * week of the period, the larger of its highest running hours from Monday over the contract and
+ * the sum of its days over their shift by more than the grace.
+ */
+function overtimeByTheRule(
+  perDate: Map<string, number> | undefined,
+  start: string,
+  lastDate: string,
+  weeklyHours: number,
+  shifts: Map<string, number> | undefined,
+) {
+  const contract = weeklyHours * 3600_000
+  let total = 0
+  for (let monday = weekStart(start); monday <= lastDate; monday = addDays(monday, 7)) {
+    let weekly = 0
+    let daily = 0
+    for (const d of dateRange(monday < start ? start : monday, addDays(monday, 6) < lastDate ? addDays(monday, 6) : lastDate)) {
+      const weekMs = sumDates(perDate, monday, d)
+      if (contract > 0 && weekMs > contract) weekly = Math.max(weekly, weekMs - contract)
+      const dayMs = perDate?.get(d) ?? 0
+      const shiftMs = shifts?.get(d)
+      if (shiftMs !== undefined && dayMs > shiftMs + DAILY_GRACE_MINUTES * 60_000) daily += dayMs - shiftMs
+    }
+    total += Math.max(weekly, daily)
+  }
+  return total
+}
+
+/** summarize_team_hours' result as main computed it (acf16c8), from the functions it called (worked time as Maps). */
 function mainAlgorithm(scopeIds: string[] | null, period: Period, today: string) {
   const ctx = scope()
   const { start, end } = periodRange(period, today)
   const members = usersMatching(ctx, { userIds: scopeIds }).filter((u) => u.status === 'active')
   const ids = scopeIds === null ? null : members.map((m) => m.id)
-  const perUser = workedMsBetween(ctx, weekStart(start), end, ids)
+  const perUser = workedAsMaps(workedMsBetween(ctx, weekStart(start), end, ids))
   const lastDate = end < today ? end : today
   const shiftMs = new Map<string, Map<string, number>>()
   if (lastDate >= start)
     for (const s of scheduledShiftsBetween(ctx, start, lastDate, ids)) shiftMs.set(s.userId, (shiftMs.get(s.userId) ?? new Map()).set(s.date, shiftNetMs(s)))
-  const calendar = overtimeCalendar(start, lastDate)
   const clockedIn = openLogUserIds(ctx, ids)
   const rows = members
     .map((m) => {
       const dates = perUser.get(m.id)
       const days = [...(dates ?? new Map<string, number>()).entries()].filter(([d, ms]) => d >= start && d <= end && ms > 0).length
-      const overtimeMs = overtimeMsIn(calendar, dates, m.weeklyHours, shiftMs.get(m.id))
+      const overtimeMs = lastDate < start ? 0 : overtimeByTheRule(dates, start, lastDate, m.weeklyHours, shiftMs.get(m.id))
       return {
         user_id: m.id,
         name: m.name,

@@ -3,7 +3,6 @@ import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, Nullable } from '../../kernel/schemas'
 import { daysBetween, hoursFromMs } from '../../kernel/time'
-import { sumDates } from '../time-tracking/hours'
 import { usersMatching } from '../users/queries'
 import { managerVisibility, scopeUserIds, usersOfTeam, visibleUser } from '../users/visibility'
 import { netWorkedBetween } from './overtime'
@@ -68,11 +67,9 @@ export const getAttendanceReport = defineOperation({
     let totalMs = 0
     let totalDays = 0
     const rows = people.map((p) => {
-      const dates = [...(worked.get(p.id) ?? new Map<string, number>()).entries()]
-        .filter(([d, ms]) => d >= input.from && d <= input.to && ms > 0)
-        .map(([d]) => d)
-        .sort()
-      const ms = sumDates(worked.get(p.id), input.from, input.to)
+      const row = worked.row(p.id)
+      const dates = row ? worked.dates.filter((_, i) => row[i]! > 0) : []
+      const ms = worked.sum(p.id, input.from, input.to)
       totalMs += ms
       totalDays += dates.length
       return {

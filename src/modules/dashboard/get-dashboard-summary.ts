@@ -4,7 +4,6 @@ import { DateOnly, Instant, Int, Nullable } from '../../kernel/schemas'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { addDays, dateRange, localDate, toIso, weekStart, hoursFromMs } from '../../kernel/time'
 import { activeSeconds, combinedProductivity, scoreOf, summedSampleSeconds } from '../activity/productivity'
-import { sumDates } from '../time-tracking/hours'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
 import { openLogUserIds } from '../time-tracking/queries'
 import { countPendingTimesheets } from '../timesheets/queries'
@@ -72,12 +71,13 @@ interface Figures {
 /** Any scope: per person and date (person_day_totals), summed here. */
 function scopedFigures(ctx: TenantBoundCtx, userIds: string[] | null, monday: string, today: string): Figures {
   // Stored per person and date, open sessions added until now (time-tracking/person-day-queries.ts).
-  const perUser = workedMsBetween(ctx, monday, today, userIds)
+  const worked = workedMsBetween(ctx, monday, today, userIds)
+  const todayColumn = worked.column(today)
   let todayMs = 0
   let weekMs = 0
-  for (const perDate of perUser.values()) {
-    todayMs += sumDates(perDate, today, today)
-    weekMs += sumDates(perDate, monday, today)
+  for (const [, row] of worked.people()) {
+    todayMs += row[todayColumn]!
+    for (const ms of row) weekMs += ms
   }
   return { todayMs, weekMs, productivity: combinedProductivity(ctx, userIds, addDays(today, -6), today) }
 }

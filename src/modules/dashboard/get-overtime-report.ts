@@ -4,10 +4,9 @@ import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, PeriodEnum } from '../../kernel/schemas'
 import { dateRange, hoursFromMs, localDate, periodRange, weekStart } from '../../kernel/time'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
-import { sumDates } from '../time-tracking/hours'
 import { userLabels, usersMatching } from '../users/queries'
 import { managerVisibility, scopeUserIds, usersOfTeam } from '../users/visibility'
-import { detectOvertime, netWorkedBetween, overtimeMsOfPeriod, shiftNetMs } from './overtime'
+import { detectOvertime, netWorkedBetween, overtimeCalendar, overtimeMsIn, shiftRows } from './overtime'
 
 const OvertimeCase = t.Object(
   {
@@ -109,16 +108,18 @@ export const getOvertimeReport = defineOperation({
     const labels = userLabels(ctx, ids)
     // Overtime per person by the rule summarize_team_hours applies (weekly overtime counted from Monday).
     const weekly = new Map(usersMatching(ctx, { userIds: ids }).map((u) => [u.id, u.weeklyHours]))
-    const shiftMs = new Map<string, Map<string, number>>()
-    for (const date of dates)
-      for (const s of scheduledShiftsOn(ctx, date, ids)) shiftMs.set(s.userId, (shiftMs.get(s.userId) ?? new Map()).set(date, shiftNetMs(s)))
+    const shifts = shiftRows(
+      worked,
+      dates.flatMap((date) => scheduledShiftsOn(ctx, date, ids).map((s) => ({ ...s, date }))),
+    )
+    const calendar = overtimeCalendar(worked, range.start, lastDate)
     const people = [...byUser.entries()]
       .map(([userId, p]) => ({
         user_id: userId,
         name: labels.get(userId)?.name ?? p.email,
         email: p.email,
-        worked_hours: hoursFromMs(sumDates(worked.get(userId), range.start, lastDate)),
-        overtime_hours: hoursFromMs(overtimeMsOfPeriod(worked.get(userId), range.start, lastDate, weekly.get(userId) ?? 0, shiftMs.get(userId))),
+        worked_hours: hoursFromMs(worked.sum(userId, range.start, lastDate)),
+        overtime_hours: hoursFromMs(overtimeMsIn(calendar, worked.row(userId), weekly.get(userId) ?? 0, shifts.get(userId))),
         cases: p.cases,
       }))
       .sort((a, b) => b.overtime_hours - a.overtime_hours || a.name.localeCompare(b.name))

@@ -1,8 +1,8 @@
 import type { TenantScope } from '../../kernel/ctx'
-import { MINUTE, addDays, dateRange, toIso, weekStart, hoursFromMs } from '../../kernel/time'
+import { MINUTE, addDays, toIso, weekStart, hoursFromMs } from '../../kernel/time'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
-import { sumDates } from '../time-tracking/hours'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
+import type { WorkedMs } from '../time-tracking/worked-ms'
 import { usersMatching, type UserRow } from '../users/queries'
 import type { EventInput } from '../webhooks/outbox-queries'
 
@@ -34,16 +34,19 @@ export interface OvertimeOn {
   weekCrossed: boolean
 }
 
-/** The rule for one person and date, from their net worked ms per date (Monday to `date` at least). */
-export function overtimeOn(perDate: Map<string, number> | undefined, date: string, weeklyHours: number, shiftMs: number | null): OvertimeOn {
+/**
+ * The rule for one person and date, from their net worked ms per date (`worked` covering Monday
+ * of the date's week to the date at least).
+ */
+export function overtimeOn(worked: WorkedMs, userId: string, date: string, weeklyHours: number, shiftMs: number | null): OvertimeOn {
   const monday = weekStart(date)
   const contract = weeklyHours * 3600_000
-  const weekMs = sumDates(perDate, monday, date)
+  const weekMs = worked.sum(userId, monday, date)
   const week = contract > 0 && weekMs > contract ? { periodStart: monday, periodEnd: date, scheduledMs: contract, workedMs: weekMs } : null
-  const dayMs = perDate?.get(date) ?? 0
+  const dayMs = worked.on(userId, date)
   const day =
     shiftMs !== null && dayMs > shiftMs + DAILY_GRACE_MINUTES * MINUTE ? { periodStart: date, periodEnd: date, scheduledMs: shiftMs, workedMs: dayMs } : null
-  const weekCrossed = week !== null && sumDates(perDate, monday, addDays(date, -1)) <= contract
+  const weekCrossed = week !== null && weekMs - dayMs <= contract
   return { week, day, weekCrossed }
 }
 
@@ -52,64 +55,72 @@ export const shiftNetMs = (s: { startsAt: number; endsAt: number; breakMinutes: 
   Math.max(0, s.endsAt - s.startsAt - s.breakMinutes * MINUTE)
 
 /**
- * Overtime of a period for one person (whole days, up to `lastDate`): for each week overlapping
- * the period, the larger of its hours over contract (counted from its Monday) and the sum of its
- * days over schedule; a person "worked overtime" in the period exactly when some date of it is in
- * overtime by overtimeOn. shiftMsByDate: net scheduled ms per date of the person.
+ * Net scheduled ms per person and column of `worked` (NaN: no shift that date), from scheduled
+ * shifts (one per person and date) of dates within its range: overtimeMsIn's shift rows.
  */
-export function overtimeMsOfPeriod(
-  perDate: Map<string, number> | undefined,
-  start: string,
-  lastDate: string,
-  weeklyHours: number,
-  shiftMsByDate: Map<string, number> | undefined,
-): number {
-  return overtimeMsIn(overtimeCalendar(start, lastDate), perDate, weeklyHours, shiftMsByDate)
+export function shiftRows(
+  worked: WorkedMs,
+  shifts: Iterable<{ userId: string; date: string; startsAt: number; endsAt: number; breakMinutes: number }>,
+): Map<string, Float64Array> {
+  const rows = new Map<string, Float64Array>()
+  for (const s of shifts) {
+    const i = worked.column(s.date)
+    if (i < 0) continue
+    let row = rows.get(s.userId)
+    if (!row) rows.set(s.userId, (row = new Float64Array(worked.dates.length).fill(Number.NaN)))
+    row[i] = shiftNetMs(s)
+  }
+  return rows
 }
 
-/** The weeks of a period (start to lastDate): per week, the dates before the period from its Monday, and the period's dates. */
+/**
+ * The weeks of a period (start to lastDate) as columns of `worked` (whose range starts on or
+ * before the Monday of `start`): per week, its Monday's column, and the first and last column of
+ * the period in it. Built once per period, not once per person.
+ */
 export interface OvertimeWeek {
-  before: string[]
-  dates: string[]
+  monday: number
+  first: number
+  last: number
 }
 
-/** The calendar overtimeMsIn walks, built once per period (not once per person). */
-export function overtimeCalendar(start: string, lastDate: string): OvertimeWeek[] {
+export function overtimeCalendar(worked: WorkedMs, start: string, lastDate: string): OvertimeWeek[] {
   const weeks: OvertimeWeek[] = []
   if (lastDate < start) return weeks
   for (let monday = weekStart(start); monday <= lastDate; monday = addDays(monday, 7)) {
     const end = addDays(monday, 6) < lastDate ? addDays(monday, 6) : lastDate
     const first = monday < start ? start : monday
-    weeks.push({ before: first > monday ? dateRange(monday, addDays(first, -1)) : [], dates: dateRange(first, end) })
+    weeks.push({ monday: worked.column(monday), first: worked.column(first), last: worked.column(end) })
   }
+  if (weeks.some((w) => w.monday < 0 || w.first < 0 || w.last < 0))
+    throw new Error(`overtimeCalendar: ${weekStart(start)}..${lastDate} is not within the worked range ${worked.dates[0]}..${worked.dates.at(-1)}`)
   return weeks
 }
 
 /**
- * overtimeMsOfPeriod over a prepared calendar: overtimeOn's rule date by date (the week's hours
- * from its Monday to the date over the contract; the date's hours over its shift plus the grace),
- * with the week's running sum kept instead of summed again per date.
+ * Overtime of a period for one person (whole days of the calendar's weeks): for each week, the
+ * larger of its hours over contract (counted from its Monday) and the sum of its days over
+ * schedule; a person "worked overtime" in the period exactly when some date of it is in overtime
+ * by overtimeOn (the same rule date by date, with the week's running sum kept). `worked`: the
+ * person's row of the WorkedMs the calendar was built on; `shifts`: their shiftRows row.
  */
-export function overtimeMsIn(
-  weeks: OvertimeWeek[],
-  perDate: Map<string, number> | undefined,
-  weeklyHours: number,
-  shiftMsByDate: Map<string, number> | undefined,
-): number {
+export function overtimeMsIn(weeks: OvertimeWeek[], worked: Float64Array | undefined, weeklyHours: number, shifts: Float64Array | undefined): number {
+  if (!worked) return 0
   const contract = weeklyHours * 3600_000
   const grace = DAILY_GRACE_MINUTES * MINUTE
   let total = 0
   for (const w of weeks) {
     let weekMs = 0
-    for (const d of w.before) weekMs += perDate?.get(d) ?? 0
+    for (let i = w.monday; i < w.first; i++) weekMs += worked[i]!
     let weekly = 0
     let daily = 0
-    for (const d of w.dates) {
-      const dayMs = perDate?.get(d) ?? 0
+    for (let i = w.first; i <= w.last; i++) {
+      const dayMs = worked[i]!
       weekMs += dayMs
       if (contract > 0 && weekMs > contract) weekly = Math.max(weekly, weekMs - contract)
-      const shiftMs = shiftMsByDate?.get(d)
-      if (shiftMs !== undefined && dayMs > shiftMs + grace) daily += dayMs - shiftMs
+      // NaN (no shift) compares false.
+      const shiftMs = shifts === undefined ? Number.NaN : shifts[i]!
+      if (dayMs > shiftMs + grace) daily += dayMs - shiftMs
     }
     total += Math.max(weekly, daily)
   }
@@ -120,7 +131,7 @@ export function overtimeMsIn(
  * Net worked ms per user and date over [fromDate, toDate] for these users (all when null): the
  * stored totals per person and date with open sessions counted until now (netMsByUserDate's figures).
  */
-export function netWorkedBetween(ctx: TenantScope, fromDate: string, toDate: string, userIds: string[] | null): Map<string, Map<string, number>> {
+export function netWorkedBetween(ctx: TenantScope, fromDate: string, toDate: string, userIds: string[] | null): WorkedMs {
   return workedMsBetween(ctx, fromDate, toDate, userIds)
 }
 
@@ -135,7 +146,7 @@ export function detectOvertime(
   /** Only these users (all when null): a report over a manager's teams judges only them. */
   userIds: string[] | null = null,
   /** Net worked ms per user and date covering Monday of `date`'s week to `date` (read once for a period). */
-  worked: Map<string, Map<string, number>> = netWorkedBetween(ctx, weekStart(date), date, userIds),
+  worked: WorkedMs = netWorkedBetween(ctx, weekStart(date), date, userIds),
   /** The rows of those users (read here when omitted): a report over many dates reads them once. */
   users?: UserRow[],
 ): EventInput[] {
@@ -144,7 +155,7 @@ export function detectOvertime(
   if (userIds !== null && userIds.length === 0) return events
   for (const u of users ?? usersMatching(ctx, { userIds })) {
     if (u.status !== 'active') continue
-    const o = overtimeOn(worked.get(u.id), date, u.weeklyHours, shifts.get(u.id) ?? null)
+    const o = overtimeOn(worked, u.id, date, u.weeklyHours, shifts.get(u.id) ?? null)
     const found = o.weekCrossed ? o.week : o.day
     if (!found) continue
     events.push({

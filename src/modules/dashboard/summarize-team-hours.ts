@@ -3,20 +3,35 @@ import { DomainError } from '../../kernel/errors'
 import type { TenantBoundCtx, TenantScope } from '../../kernel/ctx'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, Nullable, PeriodEnum } from '../../kernel/schemas'
-import { dateRange, localDate, periodRange, hoursFromMs, weekStart } from '../../kernel/time'
+import { localDate, periodRange, hoursFromMs, weekStart } from '../../kernel/time'
 import { prepared, sqliteOf } from '../../kernel/db'
 import { findTeamInTenant } from '../teams/queries'
 import { openLogUserIds } from '../time-tracking/queries'
 import { findUserInTenant, hoursMembers } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
-import { netWorkedBetween, overtimeCalendar, overtimeMsIn, shiftNetMs } from './overtime'
+import { netWorkedBetween, overtimeCalendar, overtimeMsIn, shiftRows } from './overtime'
 
 /**
  * String.prototype.localeCompare with no locale or options is the default collator's compare
- * (ECMA-402): one collator kept instead of one resolved per comparison (the organisation-wide
- * sort compares names ~10,000 times, most members tied at 0 hours).
+ * (ECMA-402): one collator kept instead of one resolved per comparison.
  */
 const byName = new Intl.Collator().compare
+
+/**
+ * Sorts rows by hours, most first, then by name (byName), in place. The same order as one sort
+ * by both keys, without its ~10,000 name comparisons at 1,000 people (most tied at 0 hours early
+ * in a week; issue 18): the rows come from SQL in name order (binary), which one pass checks
+ * against the collator (and sorts by it only when they differ: accents, lower case); a stable
+ * sort by hours alone then keeps that name order within equal hours.
+ */
+function byHoursThenName<R extends { hours: number; name: string }>(rows: R[]): R[] {
+  for (let i = 1; i < rows.length; i++)
+    if (byName(rows[i - 1]!.name, rows[i]!.name) > 0) {
+      rows.sort((a, b) => byName(a.name, b.name))
+      break
+    }
+  return rows.sort((a, b) => b.hours - a.hours)
+}
 
 /** Members listed at most (by hours, most first); the totals always cover everyone. */
 const MAX_MEMBERS = 100
@@ -97,47 +112,43 @@ export const summarizeTeamHours = defineOperation({
     const members = hoursMembers(ctx, scopeUserIds(v, scope.userIds)).filter((u) => u.status === 'active')
     const ids = scope.userIds === null ? null : members.map((m) => m.id)
     // From the Monday of the first week: weekly overtime counts the whole week to date.
-    const perUser = netWorkedBetween(ctx, weekStart(start), end, ids)
+    const worked = netWorkedBetween(ctx, weekStart(start), end, ids)
     const lastDate = end < today ? end : today
-    const shiftMs = new Map<string, Map<string, number>>()
     // One query over the period (one shift per person and date: shift_schedules_tenant_user_date_uq).
-    if (lastDate >= start)
-      for (const s of scheduledShiftSpans(ctx, start, lastDate, ids)) shiftMs.set(s.userId, (shiftMs.get(s.userId) ?? new Map()).set(s.date, shiftNetMs(s)))
-    const calendar = overtimeCalendar(start, lastDate)
+    const shifts = shiftRows(worked, lastDate >= start ? scheduledShiftSpans(ctx, start, lastDate, ids) : [])
+    const calendar = overtimeCalendar(worked, start, lastDate)
     const clockedIn = openLogUserIds(ctx, ids)
-    // One pass per member over the period's dates gives the period's ms, the days worked and each
-    // date's share of by_day (the organisation-wide call walks 1,000 people: issue 18, perf-reads-js).
-    // Looked up by the period's own date strings (their hashes computed once), summed by position.
-    const periodDates = dateRange(start, end)
+    // One pass per member over the period's columns gives the period's ms, the days worked and each
+    // date's share of by_day (the organisation-wide call walks 1,000 people: issue 18).
+    const [first, last] = worked.span(start, end)
+    const periodDates = worked.dates.slice(first, last + 1)
     const shownDates = periodDates.filter((d) => d <= lastDate).length
     const dayMs = new Float64Array(shownDates)
     let totalMs = 0
-    const rows = members
-      .map((m) => {
-        const dates = perUser.get(m.id)
-        let ms = 0
-        let days = 0
-        if (dates)
-          for (let i = 0; i < periodDates.length; i++) {
-            const dms = dates.get(periodDates[i]!)
-            if (dms === undefined) continue
-            ms += dms
-            if (dms > 0) days++
-            if (i < shownDates) dayMs[i]! += dms
-          }
-        totalMs += ms
-        const overtimeMs = overtimeMsIn(calendar, dates, m.weeklyHours, shiftMs.get(m.id))
-        return {
-          user_id: m.id,
-          name: m.name,
-          hours: hoursFromMs(ms),
-          overtime_hours: hoursFromMs(overtimeMs),
-          overtimeMs,
-          days_worked: days,
-          is_clocked_in: clockedIn.has(m.id),
+    const rows = members.map((m) => {
+      const row = worked.row(m.id)
+      let ms = 0
+      let days = 0
+      if (row)
+        for (let i = first; i <= last; i++) {
+          const dms = row[i]!
+          ms += dms
+          if (dms > 0) days++
+          if (i - first < shownDates) dayMs[i - first]! += dms
         }
-      })
-      .sort((a, b) => b.hours - a.hours || byName(a.name, b.name))
+      totalMs += ms
+      const overtimeMs = overtimeMsIn(calendar, row, m.weeklyHours, shifts.get(m.id))
+      return {
+        user_id: m.id,
+        name: m.name,
+        hours: hoursFromMs(ms),
+        overtime_hours: hoursFromMs(overtimeMs),
+        overtimeMs,
+        days_worked: days,
+        is_clocked_in: clockedIn.has(m.id),
+      }
+    })
+    byHoursThenName(rows)
     const byDay = periodDates.slice(0, shownDates).map((date, i) => ({ date, hours: hoursFromMs(dayMs[i]!) }))
     return {
       scope_team_id: scope.teamId,

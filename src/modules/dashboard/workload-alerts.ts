@@ -17,9 +17,9 @@ import {
 import { daysOffByUser, excusesShiftStart, type DaysOff } from '../absences/days-off'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { findTenantById } from '../tenants/queries'
-import { sumDates } from '../time-tracking/hours'
 import { timeLogsOverlapping, type TimeLogRow } from '../time-tracking/queries'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
+import type { WorkedMs } from '../time-tracking/worked-ms'
 import { usersMatching, type UserRow } from '../users/queries'
 import { overtimeOn, shiftNetMs } from './overtime'
 import type { AlertKind } from './schema'
@@ -65,7 +65,7 @@ interface Inputs {
   ctx: TenantScope
   date: string
   /** Net worked ms (breaks excluded) per user and local date. */
-  perUser: Map<string, Map<string, number>>
+  perUser: WorkedMs
   /** Net scheduled ms of each user's shift on the date. */
   shiftMs: Map<string, number>
   logsByUser: Map<string, TimeLogRow[]>
@@ -101,7 +101,7 @@ export function localHourFn(tz: string, fromDate: string, toDate: string): (ms: 
 }
 
 function unusualHours(i: Inputs, u: UserRow): WorkloadAlert | null {
-  const ms = i.perUser.get(u.id)?.get(i.date) ?? 0
+  const ms = i.perUser.on(u.id, i.date)
   // Nothing worked on the date: no alert of this kind (checked before the logs' hours, same answer).
   if (ms === 0) return null
   const hours = hoursFromMs(ms)
@@ -139,8 +139,7 @@ function timesheetGap(i: Inputs, u: UserRow): WorkloadAlert | null {
   // holiday of the person's office or a day of their time off is not a workday.
   const off = i.daysOff.get(u.id)
   const days = off ? i.gapDays.filter((d) => !off.has(d)) : i.gapDays
-  const worked = i.perUser.get(u.id)
-  const missing = days.filter((d) => !(worked?.get(d) ?? 0))
+  const missing = days.filter((d) => !i.perUser.on(u.id, d))
   if (missing.length === 0 || missing.length === days.length) return null
   const severity: Severity = missing.length >= 2 ? 'warning' : 'info'
   return {
@@ -156,9 +155,9 @@ function timesheetGap(i: Inputs, u: UserRow): WorkloadAlert | null {
 
 /** Overtime by the product's one rule (overtime.ts): week-to-date over contract, or the day over its shift. */
 function overtime(i: Inputs, u: UserRow): WorkloadAlert | null {
-  const o = overtimeOn(i.perUser.get(u.id), i.date, u.weeklyHours, i.shiftMs.get(u.id) ?? null)
+  const o = overtimeOn(i.perUser, u.id, i.date, u.weeklyHours, i.shiftMs.get(u.id) ?? null)
   if (!o.week && !o.day) return null
-  const weekHours = hoursFromMs(o.week?.workedMs ?? sumDates(i.perUser.get(u.id), weekStart(i.date), i.date))
+  const weekHours = hoursFromMs(o.week?.workedMs ?? i.perUser.sum(u.id, weekStart(i.date), i.date))
   const critical = (o.week && weekHours > u.weeklyHours * 1.25) || (o.day && o.day.workedMs - o.day.scheduledMs > 3 * HOUR)
   const parts: string[] = []
   if (o.week) parts.push(`${weekHours} h this week, over the ${u.weeklyHours} h contract`)

@@ -5,6 +5,7 @@ import { localDate, localRange } from '../../kernel/time'
 import type { TimeLogRow } from './queries'
 import { personDayChanges, personDayTotals, timeLogs } from './schema'
 import { netMsByUserDate, netMsOfLogs, type BreakTimes, type LogTimes } from './worked-time-read-model'
+import { WorkedMs } from './worked-ms'
 
 /**
  * Worked time per person and tenant-local date, maintained incrementally (table person_day_totals):
@@ -251,8 +252,8 @@ export function personDaysMissing(c: TenantScope): boolean {
  * null): the stored closed-log totals plus the open logs counted until now. The same figures
  * netMsByUserDate gives over every log overlapping the range, for the dates of the range.
  */
-export function workedMsBetween(c: TenantScope, fromDate: string, toDate: string, userIds: string[] | null): Map<string, Map<string, number>> {
-  const out = new Map<string, Map<string, number>>()
+export function workedMsBetween(c: TenantScope, fromDate: string, toDate: string, userIds: string[] | null): WorkedMs {
+  const out = new WorkedMs(fromDate, toDate)
   if (userIds !== null && userIds.length === 0) return out
   const all = userIds === null
   // Everyone: the period's rows from the covering (tenant, date, user, ms) index. These people: each
@@ -269,13 +270,14 @@ export function workedMsBetween(c: TenantScope, fromDate: string, toDate: string
            where p.tenant_id = ?1 and p.user_id = j.value and p.date >= ?2 and p.date <= ?3`,
     ),
   )
-  const add = (userId: string, date: string, ms: number) => {
-    let perDate = out.get(userId)
-    if (!perDate) out.set(userId, (perDate = new Map()))
-    perDate.set(date, (perDate.get(date) ?? 0) + ms)
-  }
   const rows = all ? stored.all(c.tenant.id, fromDate, toDate) : stored.all(c.tenant.id, fromDate, toDate, JSON.stringify(userIds))
-  for (const r of rows) add(r.userId, r.date, r.workedMs)
+  // Everyone's rows come date by date (the index's order): the column is looked up once per date.
+  let lastDate = ''
+  let column = -1
+  for (const r of rows) {
+    if (r.date !== lastDate) column = out.column((lastDate = r.date))
+    out.add(r.userId, column, r.workedMs)
+  }
   // Changes not counted yet (rows written outside the product's operations): those dates are
   // counted here from the raw rows instead, without writing.
   const wanted = userIds === null ? null : new Set(userIds)
@@ -283,17 +285,22 @@ export function workedMsBetween(c: TenantScope, fromDate: string, toDate: string
   for (const m of pendingChanges(c)) {
     if (wanted && !wanted.has(m.userId)) continue
     const date = localDate(m.clockInAt, c.tenant.timezone)
-    if (date < fromDate || date > toDate || recount.has(`${m.userId} ${date}`)) continue
+    const i = out.column(date)
+    if (i < 0 || recount.has(`${m.userId} ${date}`)) continue
     recount.add(`${m.userId} ${date}`)
     const { from, to } = localRange(date, date, c.tenant.timezone)
-    out.get(m.userId)?.delete(date)
+    const row = out.row(m.userId)
+    if (row) row[i] = 0
     const ms = netMsByUserDate(c, closedLogsOfUserBetween(c, m.userId, from, to))
       .get(m.userId)
       ?.get(date)
-    if (ms !== undefined) add(m.userId, date, ms)
+    if (ms !== undefined) out.add(m.userId, i, ms)
   }
   for (const [userId, perDate] of netMsByUserDate(c, openLogsOf(c, userIds)))
-    for (const [date, ms] of perDate) if (date >= fromDate && date <= toDate) add(userId, date, ms)
+    for (const [date, ms] of perDate) {
+      const i = out.column(date)
+      if (i >= 0) out.add(userId, i, ms)
+    }
   return out
 }
 
