@@ -63,8 +63,11 @@ export function shiftRows(
   shifts: Iterable<{ userId: string; date: string; startsAt: number; endsAt: number; breakMinutes: number }>,
 ): Map<string, Float64Array> {
   const rows = new Map<string, Float64Array>()
+  // Shifts of a period come date by date (shift_schedules_tenant_date_idx): a column per date change.
+  let lastDate = ''
+  let i = -1
   for (const s of shifts) {
-    const i = worked.column(s.date)
+    if (s.date !== lastDate) i = worked.column((lastDate = s.date))
     if (i < 0) continue
     let row = rows.get(s.userId)
     if (!row) rows.set(s.userId, (row = new Float64Array(worked.dates.length).fill(Number.NaN)))
