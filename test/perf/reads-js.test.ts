@@ -142,6 +142,33 @@ describe('perf-reads-js: the same rows as the code they replace', () => {
       }
     expect(withOvertime).toBeGreaterThan(0)
   })
+
+  test('the name order team hours remembers (users/name-order.ts) follows renames, new people, and a team before the organisation', async () => {
+    const c = scope()
+    const today = localDate(NOW, c.tenant.timezone)
+    const same = async (teamId: string | undefined) => {
+      const got = await invoke(summarizeTeamHours, adminCtx(), { ...(teamId ? { team_id: teamId } : {}), period: 'today' })
+      expect(JSON.stringify(got.result)).toBe(JSON.stringify(mainAlgorithm(teamId ? teamMemberIds(c, [teamId]) : null, 'today', today)))
+      return got.result.members.map((m) => m.name)
+    }
+    // A change of any users row moves the auth epoch: the team's call below computes its people's ranks
+    // alone, and the organisation's call must not take them for everyone's.
+    sqlite.run('update users set weekly_hours = weekly_hours where tenant_id = ? and id = ?', [tenantId, adminId])
+    await same(team()[0])
+    const before = await same(undefined)
+    // Rename someone listed among those without time today to the front of the alphabet, then add a person.
+    const last = before[before.length - 1]!
+    sqlite.run("update users set name = 'Aaron Aardvark' where tenant_id = ? and name = ?", [tenantId, last])
+    const renamed = await same(undefined)
+    expect(renamed.indexOf('Aaron Aardvark')).toBeLessThan(renamed.length - 1)
+    sqlite.run(
+      "insert into users (id, tenant_id, name, email, role, status, work_profile, weekly_hours, created_at) values (?, ?, 'Aa First', 'aa@reads-js.test', 'employee', 'active', 'engineering', 40, 0)",
+      [crypto.randomUUID(), tenantId],
+    )
+    expect(await same(undefined)).toContain('Aa First')
+    sqlite.run("update users set name = ? where tenant_id = ? and name = 'Aaron Aardvark'", [last, tenantId])
+    sqlite.run("delete from users where tenant_id = ? and email = 'aa@reads-js.test'", [tenantId])
+  })
 })
 
 /**

@@ -7,31 +7,10 @@ import { localDate, periodRange, hoursFromMs, weekStart } from '../../kernel/tim
 import { prepared, sqliteOf } from '../../kernel/db'
 import { findTeamInTenant } from '../teams/queries'
 import { openLogUserIds } from '../time-tracking/queries'
+import { nameRanks } from '../users/name-order'
 import { findUserInTenant, hoursMembers } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
 import { netWorkedBetween, overtimeCalendar, overtimeMsIn, shiftRows } from './overtime'
-
-/**
- * String.prototype.localeCompare with no locale or options is the default collator's compare
- * (ECMA-402): one collator kept instead of one resolved per comparison.
- */
-const byName = new Intl.Collator().compare
-
-/**
- * Sorts rows by hours, most first, then by name (byName), in place. The same order as one sort
- * by both keys, without its ~10,000 name comparisons at 1,000 people (most tied at 0 hours early
- * in a week; issue 18): the rows come from SQL in name order (binary), which one pass checks
- * against the collator (and sorts by it only when they differ: accents, lower case); a stable
- * sort by hours alone then keeps that name order within equal hours.
- */
-function byHoursThenName<R extends { hours: number; name: string }>(rows: R[]): R[] {
-  for (let i = 1; i < rows.length; i++)
-    if (byName(rows[i - 1]!.name, rows[i]!.name) > 0) {
-      rows.sort((a, b) => byName(a.name, b.name))
-      break
-    }
-  return rows.sort((a, b) => b.hours - a.hours)
-}
 
 /** Members listed at most (by hours, most first); the totals always cover everyone. */
 const MAX_MEMBERS = 100
@@ -125,6 +104,7 @@ export const summarizeTeamHours = defineOperation({
     const shownDates = periodDates.filter((d) => d <= lastDate).length
     const dayMs = new Float64Array(shownDates)
     let totalMs = 0
+    const nameRank = nameRanks(ctx, members)
     const rows = members.map((m) => {
       const row = worked.row(m.id)
       let ms = 0
@@ -146,9 +126,11 @@ export const summarizeTeamHours = defineOperation({
         overtimeMs,
         days_worked: days,
         is_clocked_in: clockedIn.has(m.id),
+        nameRank: nameRank.get(m.id)!,
       }
     })
-    byHoursThenName(rows)
+    // Most hours first, then by name; a stable sort keeps the SQL order of equal names.
+    rows.sort((a, b) => b.hours - a.hours || a.nameRank - b.nameRank)
     const byDay = periodDates.slice(0, shownDates).map((date, i) => ({ date, hours: hoursFromMs(dayMs[i]!) }))
     return {
       scope_team_id: scope.teamId,
@@ -161,13 +143,13 @@ export const summarizeTeamHours = defineOperation({
         member_count: members.length,
         members_with_time: rows.filter((r) => r.hours > 0).length,
         average_hours_per_member: members.length ? hoursFromMs(totalMs / members.length) : 0,
-        members: rows.slice(0, MAX_MEMBERS).map(({ overtimeMs: _, ...r }) => r),
+        members: rows.slice(0, MAX_MEMBERS).map(({ overtimeMs: _, nameRank: __, ...r }) => r),
         members_truncated: rows.length > MAX_MEMBERS,
         overtime: rows
           .filter((r) => r.overtimeMs > 0)
-          .map((r) => ({ user_id: r.user_id, name: r.name, overtime_hours: r.overtime_hours }))
-          .sort((a, b) => b.overtime_hours - a.overtime_hours || byName(a.name, b.name))
-          .slice(0, MAX_MEMBERS),
+          .sort((a, b) => b.overtime_hours - a.overtime_hours || a.nameRank - b.nameRank)
+          .slice(0, MAX_MEMBERS)
+          .map((r) => ({ user_id: r.user_id, name: r.name, overtime_hours: r.overtime_hours })),
         by_day: byDay,
       },
     }
