@@ -76,17 +76,17 @@ export function shiftRows(
   return rows
 }
 
-/**
- * The weeks of a period (start to lastDate) as columns of `worked` (whose range starts on or
- * before the Monday of `start`): per week, its Monday's column, and the first and last column of
- * the period in it. Built once per period, not once per person.
- */
+/** One week of a period as columns of a WorkedMs: its Monday's, and the period's first and last in it. */
 export interface OvertimeWeek {
   monday: number
   first: number
   last: number
 }
 
+/**
+ * The weeks of a period (start to lastDate) as columns of `worked`, whose range must start on or
+ * before the Monday of `start` and reach lastDate. Built once per period, not once per person.
+ */
 export function overtimeCalendar(worked: WorkedMs, start: string, lastDate: string): OvertimeWeek[] {
   const weeks: OvertimeWeek[] = []
   if (lastDate < start) return weeks
