@@ -105,7 +105,7 @@ export const summarizeTeamHours = defineOperation({
     const dayMs = new Float64Array(shownDates)
     let totalMs = 0
     const nameRank = nameRanks(ctx, members)
-    const rows = members.map((m) => {
+    const rows = members.map((m, position) => {
       const row = worked.row(m.id)
       let ms = 0
       let days = 0
@@ -126,7 +126,7 @@ export const summarizeTeamHours = defineOperation({
         overtimeMs,
         days_worked: days,
         is_clocked_in: clockedIn.has(m.id),
-        nameRank: nameRank.get(m.id)!,
+        nameRank: nameRank[position]!,
       }
     })
     // Most hours first, then by name; a stable sort keeps the SQL order of equal names.

@@ -18,19 +18,23 @@ const remembered = new WeakMap<object, Map<number, Remembered>>()
 
 /**
  * Each person's position in byName's order among `people` (people with equal names share the first
- * one's), remembered per tenant while the auth epoch stays: every change to a users row moves it
- * (api-keys/auth-epoch-queries.ts), so a rename or a new person is seen by the next call. Sorting
- * rows by a number instead of by name saves the ~10,000 collator calls a sort of 1,000 people makes
- * (issue 18: team hours sorts every member by hours, then by name). Ranks compare people of one
- * call only: a call whose people are not all in the remembered ranks computes them again.
+ * one's), in the order of `people`. Remembered per tenant while the auth epoch stays: every change
+ * to a users row moves it (api-keys/auth-epoch-queries.ts), so a rename or a new person is seen by
+ * the next call. Sorting rows by a number instead of by name saves the ~10,000 collator calls a
+ * sort of 1,000 people makes (issue 18: team hours sorts every member by hours, then by name).
+ * Ranks compare people of one call only: a call with someone the remembered ranks lack computes
+ * them again.
  */
-export function nameRanks(c: TenantScope, people: readonly { id: string; name: string }[]): Map<string, number> {
+export function nameRanks(c: TenantScope, people: readonly { id: string; name: string }[]): number[] {
   const epoch = authEpoch(c.db)
   const key = sqliteOf(c.db)
   let perTenant = remembered.get(key)
   if (!perTenant) remembered.set(key, (perTenant = new Map()))
   const known = perTenant.get(c.tenant.id)
-  if (known && known.epoch === epoch && people.every((p) => known.rank.has(p.id))) return known.rank
+  if (known && known.epoch === epoch) {
+    const ranks = people.map((p) => known.rank.get(p.id) ?? -1)
+    if (!ranks.includes(-1)) return ranks
+  }
   const sorted = [...people].sort((a, b) => byName(a.name, b.name))
   const rank = new Map<string, number>()
   for (const [i, p] of sorted.entries()) {
@@ -38,5 +42,5 @@ export function nameRanks(c: TenantScope, people: readonly { id: string; name: s
     rank.set(p.id, previous && byName(previous.name, p.name) === 0 ? rank.get(previous.id)! : i)
   }
   perTenant.set(c.tenant.id, { epoch, rank })
-  return rank
+  return people.map((p) => rank.get(p.id)!)
 }
