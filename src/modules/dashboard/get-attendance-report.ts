@@ -3,9 +3,9 @@ import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, Nullable } from '../../kernel/schemas'
 import { daysBetween, hoursFromMs } from '../../kernel/time'
+import { workedMsBetween } from '../time-tracking/person-day-queries'
 import { usersMatching } from '../users/queries'
 import { managerVisibility, scopeUserIds, usersOfTeam, visibleUser } from '../users/visibility'
-import { netWorkedBetween } from './overtime'
 
 /** The longest range an attendance report covers. */
 const MAX_DAYS = 366
@@ -58,7 +58,7 @@ export const getAttendanceReport = defineOperation({
     }
     const ids = scopeUserIds(v, requested)
     const people = usersMatching(ctx, { userIds: ids }).filter((u) => u.status === 'active' || input.user_id === u.id)
-    const worked = netWorkedBetween(
+    const worked = workedMsBetween(
       ctx,
       input.from,
       input.to,

@@ -131,14 +131,6 @@ export function overtimeMsIn(weeks: OvertimeWeek[], worked: Float64Array | undef
 }
 
 /**
- * Net worked ms per user and date over [fromDate, toDate] for these users (all when null): the
- * stored totals per person and date with open sessions counted until now (netMsByUserDate's figures).
- */
-export function netWorkedBetween(ctx: TenantScope, fromDate: string, toDate: string, userIds: string[] | null): WorkedMs {
-  return workedMsBetween(ctx, fromDate, toDate, userIds)
-}
-
-/**
  * overtime.detected for one tenant-local date, at most one per user, by overtimeOn: the week
  * event on the day the week went over its contract (periodStart Monday, scheduledHours the
  * contract), otherwise the day event when the date is over its shift (periodStart = periodEnd).
@@ -149,7 +141,7 @@ export function detectOvertime(
   /** Only these users (all when null): a report over a manager's teams judges only them. */
   userIds: string[] | null = null,
   /** Net worked ms per user and date covering Monday of `date`'s week to `date` (read once for a period). */
-  worked: WorkedMs = netWorkedBetween(ctx, weekStart(date), date, userIds),
+  worked: WorkedMs = workedMsBetween(ctx, weekStart(date), date, userIds),
   /** The rows of those users (read here when omitted): a report over many dates reads them once. */
   users?: UserRow[],
 ): EventInput[] {

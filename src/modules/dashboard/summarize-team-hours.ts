@@ -6,11 +6,12 @@ import { DateOnly, Id, Int, Nullable, PeriodEnum } from '../../kernel/schemas'
 import { localDate, periodRange, hoursFromMs, weekStart } from '../../kernel/time'
 import { prepared, sqliteOf } from '../../kernel/db'
 import { findTeamInTenant } from '../teams/queries'
+import { workedMsBetween } from '../time-tracking/person-day-queries'
 import { openLogUserIds } from '../time-tracking/queries'
 import { nameRanks } from '../users/name-order'
 import { findUserInTenant, hoursMembers } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
-import { netWorkedBetween, overtimeCalendar, overtimeMsIn, shiftRows } from './overtime'
+import { overtimeCalendar, overtimeMsIn, shiftRows } from './overtime'
 
 /** Members listed at most (by hours, most first); the totals always cover everyone. */
 const MAX_MEMBERS = 100
@@ -91,7 +92,7 @@ export const summarizeTeamHours = defineOperation({
     const members = hoursMembers(ctx, scopeUserIds(v, scope.userIds)).filter((u) => u.status === 'active')
     const ids = scope.userIds === null ? null : members.map((m) => m.id)
     // From the Monday of the first week: weekly overtime counts the whole week to date.
-    const worked = netWorkedBetween(ctx, weekStart(start), end, ids)
+    const worked = workedMsBetween(ctx, weekStart(start), end, ids)
     const lastDate = end < today ? end : today
     // One query over the period (one shift per person and date: shift_schedules_tenant_user_date_uq).
     const shifts = shiftRows(worked, lastDate >= start ? scheduledShiftSpans(ctx, start, lastDate, ids) : [])

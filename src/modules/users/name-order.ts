@@ -6,7 +6,7 @@ import { authEpoch } from '../api-keys/auth-epoch-queries'
  * The order people's names are listed in: String.prototype.localeCompare with no locale or
  * options, i.e. the default collator's compare (ECMA-402), one collator kept.
  */
-export const byName = new Intl.Collator().compare
+const byName = new Intl.Collator().compare
 
 interface Remembered {
   epoch: number
