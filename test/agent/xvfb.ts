@@ -29,7 +29,10 @@ export async function startXDesktop(): Promise<XDesktop> {
     if (Date.now() > deadline) throw new Error('Xvfb did not start')
     await Bun.sleep(50)
   }
-  procs.push(Bun.spawn(['openbox'], { env, stdout: 'ignore', stderr: 'ignore' }))
+  const xvfb = procs[0]!
+  const startOpenbox = () => Bun.spawn(['openbox'], { env, stdout: 'ignore', stderr: 'pipe' })
+  let openbox = startOpenbox()
+  procs.push(openbox)
   const xdotool = async (...args: string[]) => {
     const p = Bun.spawn(['xdotool', ...args], { env, stdout: 'pipe', stderr: 'pipe' })
     const out = await new Response(p.stdout).text()
@@ -37,8 +40,18 @@ export async function startXDesktop(): Promise<XDesktop> {
     return out.trim()
   }
   // openbox owns the screen once it sets _NET_SUPPORTING_WM_CHECK; xdotool's window manager queries then work.
-  // On a loaded box that takes seconds: wait up to 60 s, and say so rather than go on without it.
+  // On a loaded box that takes seconds: wait up to 60 s, and say so rather than go on without it. An
+  // openbox that gave up (it exits when it cannot open the display yet) is started again, at most 5
+  // times; waiting on one that is gone only runs the clock out.
+  let restarts = 0
   for (let i = 0; ; i++) {
+    if (xvfb.exitCode !== null) throw new Error(`Xvfb ${display} exited with ${xvfb.exitCode} before openbox took the screen`)
+    if (openbox.exitCode !== null) {
+      const why = (await new Response(openbox.stderr).text()).trim()
+      if (restarts++ >= 5) throw new Error(`openbox exited ${restarts} times (${openbox.exitCode}): ${why}`)
+      console.warn(`openbox exited with ${openbox.exitCode} (${why || 'no output'}); starting it again`)
+      procs.push((openbox = startOpenbox()))
+    }
     const p = Bun.spawn(['xdotool', 'get_desktop'], { env, stdout: 'pipe', stderr: 'pipe' })
     if ((await p.exited) === 0) break
     if (i >= 600) throw new Error('openbox did not take the screen within 60 s')
