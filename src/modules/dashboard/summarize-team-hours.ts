@@ -7,11 +7,12 @@ import { localDate, periodRange, hoursFromMs, weekStart } from '../../kernel/tim
 import { prepared, sqliteOf } from '../../kernel/db'
 import { findTeamInTenant } from '../teams/queries'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
+import type { WorkedMs } from '../time-tracking/worked-ms'
 import { openLogUserIds } from '../time-tracking/queries'
 import { nameRanks } from '../users/name-order'
-import { findUserInTenant, hoursMembers } from '../users/queries'
+import { findUserInTenant, hoursMembers, type HoursMember } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
-import { overtimeCalendar, overtimeMsIn, shiftRows } from './overtime'
+import { overtimeCalendar, overtimeMsIn, shiftRows, type OvertimeWeek } from './overtime'
 
 /** Members listed at most (by hours, most first); the totals always cover everyone. */
 const MAX_MEMBERS = 100
@@ -89,7 +90,7 @@ export const summarizeTeamHours = defineOperation({
     const tz = ctx.tenant.timezone
     const today = localDate(ctx.now, tz)
     const { start, end } = periodRange(input.period, today)
-    const members = hoursMembers(ctx, scopeUserIds(v, scope.userIds)).filter((u) => u.status === 'active')
+    const members = hoursMembers(ctx, scopeUserIds(v, scope.userIds))
     const ids = scope.userIds === null ? null : members.map((m) => m.id)
     // From the Monday of the first week: weekly overtime counts the whole week to date.
     const worked = workedMsBetween(ctx, weekStart(start), end, ids)
@@ -98,40 +99,24 @@ export const summarizeTeamHours = defineOperation({
     const shifts = shiftRows(worked, lastDate >= start ? scheduledShiftSpans(ctx, start, lastDate, ids) : [])
     const calendar = overtimeCalendar(worked, start, lastDate)
     const clockedIn = openLogUserIds(ctx, ids)
-    // One pass per member over the period's columns gives the period's ms, the days worked and each
-    // date's share of by_day (the organisation-wide call walks 1,000 people: issue 18).
     const [first, last] = worked.span(start, end)
     const periodDates = worked.dates.slice(first, last + 1)
     const shownDates = periodDates.filter((d) => d <= lastDate).length
-    const dayMs = new Float64Array(shownDates)
-    let totalMs = 0
+    const { hours, overtimeMs, dayMs, totalMs, withTime } = periodTotals(members, worked, { first, last, shownDates }, calendar, shifts)
     const nameRank = nameRanks(ctx, members)
-    const rows = members.map((m, position) => {
-      const row = worked.row(m.id)
-      let ms = 0
+    // Most hours first, then by name, then in the SQL's order (what a stable sort of the rows kept).
+    const byHours = (a: number, b: number) => hours[b]! - hours[a]! || nameRank[a]! - nameRank[b]! || a - b
+    const listed = topPositions(hours, MAX_MEMBERS, byHours)
+    const daysWorked = (position: number) => {
+      const row = worked.row(members[position]!.id)
       let days = 0
-      if (row)
-        for (let i = first; i <= last; i++) {
-          const dms = row[i]!
-          ms += dms
-          if (dms > 0) days++
-          if (i - first < shownDates) dayMs[i - first]! += dms
-        }
-      totalMs += ms
-      const overtimeMs = overtimeMsIn(calendar, row, m.weeklyHours, shifts.get(m.id))
-      return {
-        user_id: m.id,
-        name: m.name,
-        hours: hoursFromMs(ms),
-        overtime_hours: hoursFromMs(overtimeMs),
-        overtimeMs,
-        days_worked: days,
-        is_clocked_in: clockedIn.has(m.id),
-        nameRank: nameRank[position]!,
-      }
-    })
-    // Most hours first, then by name; a stable sort keeps the SQL order of equal names.
-    rows.sort((a, b) => b.hours - a.hours || a.nameRank - b.nameRank)
+      if (row) for (let i = first; i <= last; i++) if (row[i]! > 0) days++
+      return days
+    }
+    const overtime: number[] = []
+    for (let p = 0; p < members.length; p++) if (overtimeMs[p]! > 0) overtime.push(p)
+    // Most overtime first, then by name, then as the members are listed (a stable sort of the listed order).
+    overtime.sort((a, b) => hoursFromMs(overtimeMs[b]!) - hoursFromMs(overtimeMs[a]!) || nameRank[a]! - nameRank[b]! || byHours(a, b))
     const byDay = periodDates.slice(0, shownDates).map((date, i) => ({ date, hours: hoursFromMs(dayMs[i]!) }))
     return {
       scope_team_id: scope.teamId,
@@ -142,20 +127,85 @@ export const summarizeTeamHours = defineOperation({
       result: {
         total_hours: hoursFromMs(totalMs),
         member_count: members.length,
-        members_with_time: rows.filter((r) => r.hours > 0).length,
+        members_with_time: withTime,
         average_hours_per_member: members.length ? hoursFromMs(totalMs / members.length) : 0,
-        members: rows.slice(0, MAX_MEMBERS).map(({ overtimeMs: _, nameRank: __, ...r }) => r),
-        members_truncated: rows.length > MAX_MEMBERS,
-        overtime: rows
-          .filter((r) => r.overtimeMs > 0)
-          .sort((a, b) => b.overtime_hours - a.overtime_hours || a.nameRank - b.nameRank)
-          .slice(0, MAX_MEMBERS)
-          .map((r) => ({ user_id: r.user_id, name: r.name, overtime_hours: r.overtime_hours })),
+        members: listed.map((p) => ({
+          user_id: members[p]!.id,
+          name: members[p]!.name,
+          hours: hours[p]!,
+          overtime_hours: hoursFromMs(overtimeMs[p]!),
+          days_worked: daysWorked(p),
+          is_clocked_in: clockedIn.has(members[p]!.id),
+        })),
+        members_truncated: members.length > MAX_MEMBERS,
+        overtime: overtime.slice(0, MAX_MEMBERS).map((p) => ({ user_id: members[p]!.id, name: members[p]!.name, overtime_hours: hoursFromMs(overtimeMs[p]!) })),
         by_day: byDay,
       },
     }
   },
 })
+
+interface MemberTotals {
+  /** Hours of the period per member position (rounded as answered). */
+  hours: Float64Array
+  /** Overtime ms of the period per member position. */
+  overtimeMs: Float64Array
+  /** Everyone's ms per shown date of the period (by_day). */
+  dayMs: Float64Array
+  totalMs: number
+  /** Members with hours > 0. */
+  withTime: number
+}
+
+/**
+ * One pass per member over the period's columns (first..last of `worked`, the first `shownDates`
+ * of them up to today): into arrays by member position, so that the answer's objects are built
+ * only for the members and overtime it lists (the organisation-wide call walks 1,000 people: issue 18).
+ */
+function periodTotals(
+  members: readonly HoursMember[],
+  worked: WorkedMs,
+  period: { first: number; last: number; shownDates: number },
+  calendar: OvertimeWeek[],
+  shifts: Map<string, Float64Array>,
+): MemberTotals {
+  const { first, last, shownDates } = period
+  const out: MemberTotals = {
+    hours: new Float64Array(members.length),
+    overtimeMs: new Float64Array(members.length),
+    dayMs: new Float64Array(shownDates),
+    totalMs: 0,
+    withTime: 0,
+  }
+  for (const [position, m] of members.entries()) {
+    const row = worked.row(m.id)
+    if (!row) continue
+    let ms = 0
+    for (let i = first; i <= last; i++) {
+      ms += row[i]!
+      if (i - first < shownDates) out.dayMs[i - first]! += row[i]!
+    }
+    out.totalMs += ms
+    out.hours[position] = hoursFromMs(ms)
+    if (out.hours[position]! > 0) out.withTime++
+    out.overtimeMs[position] = overtimeMsIn(calendar, row, m.weeklyHours, shifts.get(m.id))
+  }
+  return out
+}
+
+/**
+ * The positions of the `count` first values in `order` (a total order of positions 0..n-1),
+ * sorted: only the values at or above the count-th largest of `values` are sorted, not all n
+ * (team hours lists 100 of 1,000 people). `order` must rank a larger value first.
+ */
+function topPositions(values: Float64Array, count: number, order: (a: number, b: number) => number): number[] {
+  const n = values.length
+  let threshold = Number.NEGATIVE_INFINITY
+  if (n > count) threshold = Float64Array.from(values).sort()[n - count]!
+  const candidates: number[] = []
+  for (let p = 0; p < n; p++) if (values[p]! >= threshold) candidates.push(p)
+  return candidates.sort(order).slice(0, count)
+}
 
 /**
  * shifts/alert-queries `scheduledShiftsBetween` narrowed to the five columns overtime needs, as

@@ -11,6 +11,9 @@ const byName = new Intl.Collator().compare
 interface Remembered {
   epoch: number
   rank: Map<string, number>
+  /** The people of the last call and their ranks, by position: the same list again needs no lookup. */
+  lastIds: string[]
+  lastRanks: Int32Array
 }
 
 /** Per connection and tenant: the ranks of the last call, with the auth epoch they were computed at. */
@@ -23,17 +26,26 @@ const remembered = new WeakMap<object, Map<number, Remembered>>()
  * the next call. Sorting rows by a number instead of by name saves the ~10,000 collator calls a
  * sort of 1,000 people makes (issue 18: team hours sorts every member by hours, then by name).
  * Ranks compare people of one call only: a call with someone the remembered ranks lack computes
- * them again.
+ * them again. The same people in the same order as the last call (the same scope asked again) get
+ * the last answer after one comparison of ids per person, without hashing them.
  */
-export function nameRanks(c: TenantScope, people: readonly { id: string; name: string }[]): number[] {
+export function nameRanks(c: TenantScope, people: readonly { id: string; name: string }[]): Int32Array {
   const epoch = authEpoch(c.db)
   const key = sqliteOf(c.db)
   let perTenant = remembered.get(key)
   if (!perTenant) remembered.set(key, (perTenant = new Map()))
   const known = perTenant.get(c.tenant.id)
   if (known && known.epoch === epoch) {
-    const ranks = people.map((p) => known.rank.get(p.id) ?? -1)
-    if (!ranks.includes(-1)) return ranks
+    // A copy: the caller may keep or change its answer.
+    if (sameIds(known.lastIds, people)) return known.lastRanks.slice()
+    const ranks = new Int32Array(people.length)
+    let complete = true
+    for (let i = 0; i < people.length && complete; i++) {
+      const r = known.rank.get(people[i]!.id)
+      if (r === undefined) complete = false
+      else ranks[i] = r
+    }
+    if (complete) return remember(known, people, ranks)
   }
   const sorted = [...people].sort((a, b) => byName(a.name, b.name))
   const rank = new Map<string, number>()
@@ -41,6 +53,23 @@ export function nameRanks(c: TenantScope, people: readonly { id: string; name: s
     const previous = sorted[i - 1]
     rank.set(p.id, previous && byName(previous.name, p.name) === 0 ? rank.get(previous.id)! : i)
   }
-  perTenant.set(c.tenant.id, { epoch, rank })
-  return people.map((p) => rank.get(p.id)!)
+  const computed: Remembered = { epoch, rank, lastIds: [], lastRanks: new Int32Array(0) }
+  perTenant.set(c.tenant.id, computed)
+  return remember(
+    computed,
+    people,
+    Int32Array.from(people, (p) => rank.get(p.id)!),
+  )
+}
+
+function sameIds(ids: readonly string[], people: readonly { id: string }[]): boolean {
+  if (ids.length !== people.length) return false
+  for (let i = 0; i < ids.length; i++) if (ids[i] !== people[i]!.id) return false
+  return true
+}
+
+function remember(r: Remembered, people: readonly { id: string }[], ranks: Int32Array): Int32Array {
+  r.lastIds = people.map((p) => p.id)
+  r.lastRanks = ranks.slice()
+  return ranks
 }

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
-import { fastRows, prepared, type DbLike } from '../../kernel/db'
+import { fastRows, prepared, sqliteOf, type DbLike } from '../../kernel/db'
 import type { Role, TenantScope } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
 import { invitations, users, type UserStatus, type WorkProfile } from './schema'
@@ -144,28 +144,25 @@ export function usersMatching(c: TenantScope, f: UserFilter): UserRow[] {
 }
 
 /** The columns summarize_team_hours needs of a person. */
-export type HoursMember = Pick<UserRow, 'id' | 'name' | 'weeklyHours' | 'status'>
+export type HoursMember = Pick<UserRow, 'id' | 'name' | 'weeklyHours'>
 
 /**
- * usersMatching(c, { userIds }) narrowed to the columns summarize_team_hours reads: the same
- * filter and order, one prepared statement per shape (ids travel as one JSON array) and rows built
- * by fastRows. The full rows through drizzle's per-row mapping cost ~2 ms of the organisation-wide
- * call's JavaScript at 1,000 people (issue 18, perf-reads-js).
+ * The active people of usersMatching(c, { userIds }) with the three columns summarize_team_hours
+ * reads, by name as it orders them, as one prepared statement per shape (the
+ * ids travel as one JSON array) whose rows bun:sqlite builds itself: drizzle's per-row mapping
+ * cost ~2 ms of the organisation-wide call at 1,000 people, and building the rows from arrays in
+ * JavaScript a further ~50 µs (issue 18, perf-reads-js).
  */
 export function hoursMembers(c: TenantScope, userIds: string[] | null): HoursMember[] {
   if (userIds !== null && userIds.length === 0) return []
-  const f: UserFilter = { userIds }
-  const stmt = prepared(c.db, `users.hoursMembers:${shapeOf(f)}`, (d) =>
-    fastRows(
-      d
-        .select({ id: users.id, name: users.name, weeklyHours: users.weeklyHours, status: users.status })
-        .from(users)
-        .where(pageWhere(f))
-        .orderBy(users.name)
-        .prepare(),
+  const all = userIds === null
+  const stmt = prepared(c.db, `users.hoursMembers:${all}`, (d) =>
+    sqliteOf(d).query<HoursMember, (string | number)[]>(
+      `select id, name, weekly_hours as weeklyHours from users where tenant_id = ? and status = 'active'${all ? '' : ' and id in (select value from json_each(?))'}
+       order by name`,
     ),
   )
-  return stmt.all(pageParams(c, f))
+  return all ? stmt.all(c.tenant.id) : stmt.all(c.tenant.id, JSON.stringify(userIds))
 }
 
 /** Active people (seats in use); invited and deactivated people do not count. */
