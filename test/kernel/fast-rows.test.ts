@@ -67,6 +67,19 @@ describe('fastRows', () => {
     expect(fast.all()[0]).toEqual({ person: { id: 'p1', name: 'Ada' }, teamName: 'Red' })
   })
 
+  test('field names that are not identifiers (the mapper is generated code: each key is quoted)', () => {
+    const db = fixture()
+    const p = db
+      .select({ 'odd "key"': people.name, 'two words': people.id, team: { "it's": people.hours } })
+      .from(people)
+      .orderBy(people.id)
+      .prepare()
+    const fast = fastRows(p)
+    expect(fast).not.toBe(p)
+    expect(JSON.stringify(fast.all())).toBe(JSON.stringify(p.all()))
+    expect(fast.all()[0]).toEqual({ 'odd "key"': 'Ada', 'two words': 'p1', team: { "it's": 7.5 } })
+  })
+
   test('a converted column or an SQL expression keeps drizzle mapping', () => {
     const db = fixture()
     const withBoolean = db.select().from(people).prepare()
