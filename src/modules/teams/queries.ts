@@ -72,11 +72,13 @@ export function teamNames(c: TenantScope, teamIds: string[]): Map<string, string
   const ids = [...new Set(teamIds)]
   if (ids.length === 0) return new Map()
   const stmt = prepared(c.db, 'teams.names', (d) =>
-    d
-      .select({ id: teams.id, name: teams.name })
-      .from(teams)
-      .where(and(eq(teams.tenantId, sql.placeholder('tenantId')), sql`${teams.id} in (select value from json_each(${sql.placeholder('ids')}))`))
-      .prepare(),
+    fastRows(
+      d
+        .select({ id: teams.id, name: teams.name })
+        .from(teams)
+        .where(and(eq(teams.tenantId, sql.placeholder('tenantId')), sql`${teams.id} in (select value from json_each(${sql.placeholder('ids')}))`))
+        .prepare(),
+    ),
   )
   const rows = stmt.all({ tenantId: c.tenant.id, ids: JSON.stringify(ids) })
   return new Map(rows.map((r) => [r.id, r.name]))
@@ -144,13 +146,15 @@ export function membershipsOfUser(c: TenantScope, userId: string): UserTeamRow[]
 /** The ids of membershipsOfUser, same rows and order, through a statement prepared once per connection (every ingestion batch asks). */
 export function membershipTeamIdsOfUser(c: TenantScope, userId: string): string[] {
   return prepared(c.db, 'teams.membershipIdsOfUser', (d) =>
-    d
-      .select({ teamId: teams.id })
-      .from(teamMemberships)
-      .innerJoin(teams, and(eq(teams.tenantId, teamMemberships.tenantId), eq(teams.id, teamMemberships.teamId)))
-      .where(and(eq(teamMemberships.tenantId, sql.placeholder('tenantId')), eq(teamMemberships.userId, sql.placeholder('userId'))))
-      .orderBy(asc(teams.name))
-      .prepare(),
+    fastRows(
+      d
+        .select({ teamId: teams.id })
+        .from(teamMemberships)
+        .innerJoin(teams, and(eq(teams.tenantId, teamMemberships.tenantId), eq(teams.id, teamMemberships.teamId)))
+        .where(and(eq(teamMemberships.tenantId, sql.placeholder('tenantId')), eq(teamMemberships.userId, sql.placeholder('userId'))))
+        .orderBy(asc(teams.name))
+        .prepare(),
+    ),
   )
     .all({ tenantId: c.tenant.id, userId })
     .map((r) => r.teamId)

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared } from '../../kernel/db'
+import { fastRows, prepared } from '../../kernel/db'
 import { newId } from '../../kernel/ids'
 import { breaks, type BreakKind } from './schema'
 
@@ -9,11 +9,13 @@ export type BreakRow = typeof breaks.$inferSelect
 /** The user's open break, if any (the database allows one: breaks_one_open_uq). */
 export const findOpenBreak = (ctx: TenantScope, userId: string): BreakRow | null =>
   prepared(ctx.db, 'breaks.open', (d) =>
-    d
-      .select()
-      .from(breaks)
-      .where(and(eq(breaks.tenantId, sql.placeholder('tenantId')), eq(breaks.userId, sql.placeholder('userId')), isNull(breaks.endedAt)))
-      .prepare(),
+    fastRows(
+      d
+        .select()
+        .from(breaks)
+        .where(and(eq(breaks.tenantId, sql.placeholder('tenantId')), eq(breaks.userId, sql.placeholder('userId')), isNull(breaks.endedAt)))
+        .prepare(),
+    ),
   ).get({ tenantId: ctx.tenant.id, userId }) ?? null
 
 /** The open breaks of the tenant (one per person at most: breaks_one_open_uq), by user. */
@@ -99,10 +101,12 @@ export function breaksOfLogs(c: TenantScope, timeLogIds: string[]): { timeLogId:
   // One statement prepared per connection, the ids as a JSON array (no bound-variable limit; plan:
   // breaks_tenant_log_idx per id): a person's day on every clock-out, many people's on reads.
   return prepared(c.db, 'breaks.ofLogs', (d) =>
-    d
-      .select({ timeLogId: breaks.timeLogId, kind: breaks.kind, startedAt: breaks.startedAt, endedAt: breaks.endedAt })
-      .from(breaks)
-      .where(and(eq(breaks.tenantId, sql.placeholder('tenantId')), sql`${breaks.timeLogId} in (select value from json_each(${sql.placeholder('ids')}))`))
-      .prepare(),
+    fastRows(
+      d
+        .select({ timeLogId: breaks.timeLogId, kind: breaks.kind, startedAt: breaks.startedAt, endedAt: breaks.endedAt })
+        .from(breaks)
+        .where(and(eq(breaks.tenantId, sql.placeholder('tenantId')), sql`${breaks.timeLogId} in (select value from json_each(${sql.placeholder('ids')}))`))
+        .prepare(),
+    ),
   ).all({ tenantId: c.tenant.id, ids: JSON.stringify(timeLogIds) })
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import type { SQLQueryBindings } from 'bun:sqlite'
-import { prepared, sqliteOf } from '../../kernel/db'
+import { fastRows, prepared, sqliteOf } from '../../kernel/db'
 import { openLogsOfIds, settlePersonDays } from './person-day-queries'
 import { timeLogs } from './schema'
 
@@ -11,11 +11,13 @@ export type NewTimeLogRow = typeof timeLogs.$inferInsert
 /** The user's open session, if any (prepared once: every clock-in and clock-out asks). */
 export function findOpenTimeLog(ctx: TenantScope, userId: string): TimeLogRow | null {
   const stmt = prepared(ctx.db, 'timeLogs.open', (d) =>
-    d
-      .select()
-      .from(timeLogs)
-      .where(and(eq(timeLogs.tenantId, sql.placeholder('tenantId')), eq(timeLogs.userId, sql.placeholder('userId')), isNull(timeLogs.clockOutAt)))
-      .prepare(),
+    fastRows(
+      d
+        .select()
+        .from(timeLogs)
+        .where(and(eq(timeLogs.tenantId, sql.placeholder('tenantId')), eq(timeLogs.userId, sql.placeholder('userId')), isNull(timeLogs.clockOutAt)))
+        .prepare(),
+    ),
   )
   return stmt.get({ tenantId: ctx.tenant.id, userId }) ?? null
 }
@@ -104,11 +106,13 @@ export function openLogUserIds(ctx: TenantScope, userIds: string[] | null): Set<
   // Prepared once: the id list travels as a JSON array (list_employees calls this on every page).
   const all = userIds === null
   const stmt = prepared(ctx.db, `timeLogs.openUsers:${all}`, (d) =>
-    d
-      .select({ userId: timeLogs.userId })
-      .from(timeLogs)
-      .where(and(eq(timeLogs.tenantId, sql.placeholder('tenantId')), isNull(timeLogs.clockOutAt), all ? undefined : openLogsOfIds()))
-      .prepare(),
+    fastRows(
+      d
+        .select({ userId: timeLogs.userId })
+        .from(timeLogs)
+        .where(and(eq(timeLogs.tenantId, sql.placeholder('tenantId')), isNull(timeLogs.clockOutAt), all ? undefined : openLogsOfIds()))
+        .prepare(),
+    ),
   )
   const rows = stmt.all({ tenantId: ctx.tenant.id, ids: JSON.stringify(userIds ?? []) })
   return new Set(rows.map((r) => r.userId))
