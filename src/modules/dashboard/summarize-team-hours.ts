@@ -13,6 +13,7 @@ import { nameRanks } from '../users/name-order'
 import { findUserInTenant, hoursMembers, type HoursMember } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
 import { overtimeCalendar, overtimeMsIn, shiftRows, type OvertimeWeek } from './overtime'
+import { topPositions } from './top-positions'
 
 /** Members listed at most (by hours, most first); the totals always cover everyone. */
 const MAX_MEMBERS = 100
@@ -191,20 +192,6 @@ function periodTotals(
     out.overtimeMs[position] = overtimeMsIn(calendar, row, m.weeklyHours, shifts.get(m.id))
   }
   return out
-}
-
-/**
- * The positions of the `count` first values in `order` (a total order of positions 0..n-1),
- * sorted: only the values at or above the count-th largest of `values` are sorted, not all n
- * (team hours lists 100 of 1,000 people). `order` must rank a larger value first.
- */
-function topPositions(values: Float64Array, count: number, order: (a: number, b: number) => number): number[] {
-  const n = values.length
-  let threshold = Number.NEGATIVE_INFINITY
-  if (n > count) threshold = Float64Array.from(values).sort()[n - count]!
-  const candidates: number[] = []
-  for (let p = 0; p < n; p++) if (values[p]! >= threshold) candidates.push(p)
-  return candidates.sort(order).slice(0, count)
 }
 
 /**
