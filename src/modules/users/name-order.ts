@@ -55,11 +55,8 @@ export function nameRanks(c: TenantScope, people: readonly { id: string; name: s
   }
   const computed: Remembered = { epoch, rank, lastIds: [], lastRanks: new Int32Array(0) }
   perTenant.set(c.tenant.id, computed)
-  return remember(
-    computed,
-    people,
-    Int32Array.from(people, (p) => rank.get(p.id)!),
-  )
+  const ranks = Int32Array.from(people, (p) => rank.get(p.id)!)
+  return remember(computed, people, ranks)
 }
 
 function sameIds(ids: readonly string[], people: readonly { id: string }[]): boolean {

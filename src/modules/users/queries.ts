@@ -148,10 +148,10 @@ export type HoursMember = Pick<UserRow, 'id' | 'name' | 'weeklyHours'>
 
 /**
  * The active people of usersMatching(c, { userIds }) with the three columns summarize_team_hours
- * reads, by name as it orders them, as one prepared statement per shape (the
- * ids travel as one JSON array) whose rows bun:sqlite builds itself: drizzle's per-row mapping
- * cost ~2 ms of the organisation-wide call at 1,000 people, and building the rows from arrays in
- * JavaScript a further ~50 µs (issue 18, perf-reads-js).
+ * reads, by name as it orders them: one prepared statement per shape (the ids travel as one JSON
+ * array) whose rows bun:sqlite builds itself. Drizzle's per-row mapping cost ~2 ms of the
+ * organisation-wide call at 1,000 people, and building the rows from arrays in JavaScript a
+ * further ~50 µs (issue 18, perf-reads-js).
  */
 export function hoursMembers(c: TenantScope, userIds: string[] | null): HoursMember[] {
   if (userIds !== null && userIds.length === 0) return []
