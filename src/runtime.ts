@@ -18,6 +18,7 @@ import { ensureTaskCountTriggers } from './modules/tasks/queries'
 import { ensureOpenSessionTotals } from './modules/dashboard/open-session-totals'
 import { ensureAuthEpoch } from './modules/api-keys/auth-epoch-queries'
 import { ensureTenantDayTotals } from './modules/dashboard/tenant-day-totals'
+import { ensureUserStatusCounts } from './modules/users/status-counts'
 import { repairTextWeekdays } from './modules/shifts/weekday-repair'
 import { countersFile, openCountersDatabase } from './modules/rate-limits/store'
 
@@ -58,6 +59,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   sealStoredSecrets(handle, secrets, log)
   backfillPersonDayTotals(handle.db, log)
   ensureTaskCountTriggers(handle.db)
+  ensureUserStatusCounts(handle.db)
   ensureTenantDayTotals(handle.db)
   ensureOpenSessionTotals(handle.db)
   ensureAuthEpoch(handle.db)

@@ -10,7 +10,8 @@ import { countPendingTimesheets } from '../timesheets/queries'
 import { countActiveUsers } from '../users/queries'
 import { scopeUserIds, visibility } from '../users/visibility'
 import { openLogCountMaintained, pendingApprovalsMaintained } from './open-session-totals'
-import { activeHeadcount, hasPendingPersonDays, openWorkedMs, tenantDaysBetween } from './tenant-day-totals'
+import { hasPendingPersonDays, openWorkedMs, tenantDaysBetween } from './tenant-day-totals'
+import { activeHeadcount } from '../users/status-counts'
 
 export const getDashboardSummary = defineOperation({
   name: 'get_dashboard_summary',

@@ -79,31 +79,6 @@ export const tenantDayTotalsDoc = describeEntity(tenantDayTotals, {
 })
 
 /**
- * People per tenant and status (active, invited, deactivated), kept exact by SQLite triggers on
- * users (dashboard/tenant-day-totals.ts): the dashboard's organisation headcount without counting
- * the tenant's users on every call.
- */
-export const tenantUserCounts = sqliteTable(
-  'tenant_user_counts',
-  {
-    tenantId: tenantRef(),
-    status: text('status').notNull(),
-    n: integer('n').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
-)
-
-export const tenantUserCountsDoc = describeEntity(tenantUserCounts, {
-  entity: 'TenantUserCount',
-  description: 'How many people a tenant has in one status, maintained by triggers on users: the dashboard reads its active headcount here.',
-  fields: {
-    tenantId: 'Owning tenant.',
-    status: 'User status (active, invited, deactivated).',
-    n: 'People of the tenant in that status.',
-  },
-})
-
-/**
  * The organisation's OPEN time logs (people clocked in) per tenant and quarter hour of clock-in
  * (`bucket` = clock_in_at / 900,000, integer division), kept exact by SQLite triggers on time_logs
  * and breaks (dashboard/open-session-totals.ts): how many are open, the sum of their clock-in

@@ -23,22 +23,6 @@ const ACTIVITY = (sign: '+' | '-', row: 'new' | 'old') =>
       idle_seconds = idle_seconds + excluded.idle_seconds, summary_rows = summary_rows + excluded.summary_rows;`
 
 const TRIGGERS: [string, string][] = [
-  [
-    'tenant_day_users_insert',
-    `after insert on users begin insert into tenant_user_counts (tenant_id, status, n) values (new.tenant_id, new.status, 1)
-      on conflict (tenant_id, status) do update set n = n + 1; end`,
-  ],
-  [
-    'tenant_day_users_delete',
-    'after delete on users begin update tenant_user_counts set n = n - 1 where tenant_id = old.tenant_id and status = old.status; end',
-  ],
-  [
-    'tenant_day_users_update',
-    `after update of status, tenant_id on users when old.status is not new.status or old.tenant_id is not new.tenant_id begin
-      update tenant_user_counts set n = n - 1 where tenant_id = old.tenant_id and status = old.status;
-      insert into tenant_user_counts (tenant_id, status, n) values (new.tenant_id, new.status, 1)
-      on conflict (tenant_id, status) do update set n = n + 1; end`,
-  ],
   ['tenant_day_worked_insert', `after insert on person_day_totals begin ${WORKED('+', 'new')} end`],
   ['tenant_day_worked_delete', `after delete on person_day_totals begin ${WORKED('-', 'old')} end`],
   ['tenant_day_worked_update', `after update on person_day_totals begin ${WORKED('-', 'old')} ${WORKED('+', 'new')} end`],
@@ -59,8 +43,6 @@ export function ensureTenantDayTotals(db: DbLike): void {
       tx.run(sql.raw(`drop trigger if exists ${name}`))
       tx.run(sql.raw(`create trigger ${name} ${body}`))
     }
-    tx.run(sql`delete from tenant_user_counts`)
-    tx.run(sql`insert into tenant_user_counts (tenant_id, status, n) select tenant_id, status, count(*) from users group by tenant_id, status`)
     tx.run(sql`delete from tenant_day_totals`)
     tx.run(sql`insert into tenant_day_totals (tenant_id, date, worked_ms)
       select tenant_id, date, sum(worked_ms) from person_day_totals group by tenant_id, date`)
@@ -161,9 +143,3 @@ export const hasPendingPersonDays = (c: TenantScope): boolean =>
   prepared(c.db, 'tenantDay.pending', (d) =>
     sqliteOf(d).query<{ one: number }, [number]>('select 1 as one from person_day_changes where tenant_id = ? limit 1'),
   ).get(c.tenant.id) !== null
-
-/** Active people of the organisation (countActiveUsers(c, null)), from tenant_user_counts. */
-export const activeHeadcount = (c: TenantScope): number =>
-  prepared(c.db, 'tenantDay.activeHeadcount', (d) =>
-    sqliteOf(d).query<{ n: number }, [number]>("select coalesce(sum(n), 0) as n from tenant_user_counts where tenant_id = ? and status = 'active'"),
-  ).get(c.tenant.id)?.n ?? 0

@@ -3,6 +3,7 @@ import { fastRows, prepared, sqliteOf, type DbLike } from '../../kernel/db'
 import type { Role, TenantScope } from '../../kernel/ctx'
 import { notFound } from '../../kernel/errors'
 import { invitations, users, type UserStatus, type WorkProfile } from './schema'
+import { countPeopleInStatuses } from './status-counts'
 
 export type UserRow = typeof users.$inferSelect
 type NewUserRow = Omit<typeof users.$inferInsert, 'tenantId'>
@@ -133,8 +134,18 @@ export function listUsersPage(c: TenantScope, f: UserFilter, limit: number, offs
   // A short page that is not empty (or the first page) already tells the total: skip the count.
   const shortPage = rows.length < limit && (rows.length > 0 || offset === 0)
   if (shortPage) return { rows, total: offset + rows.length }
+  // Everyone in some statuses: the counts the triggers keep (status-counts.ts); other filters count their rows.
+  const statuses = statusesOnly(f)
+  if (statuses !== undefined) return { rows, total: countPeopleInStatuses(c, statuses) }
   const counter = prepared(c.db, `users.count:${shape}`, (d) => d.select({ n: count() }).from(users).where(pageWhere(f)).prepare())
   return { rows, total: counter.get(params)?.n ?? 0 }
+}
+
+/** The statuses a filter keeps when it filters by nothing else (null: every status); undefined when it filters by more. */
+function statusesOnly(f: UserFilter): readonly UserStatus[] | null | undefined {
+  if (f.userIds !== null || f.search || f.role || f.workProfile) return undefined
+  if (f.status) return [f.status]
+  return f.includeDeactivated ? null : (['invited', 'active'] as const)
 }
 
 /** Every user matching the filter, by name (for aggregates over a team or the organisation). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 import type { Role } from '../../kernel/ctx'
 import { instant, localDay, tenantRef, uuidPk } from '../../db/columns'
@@ -113,5 +113,30 @@ export const invitationsDoc = describeEntity(invitations, {
     createdAt: 'When the invitation was created.',
     expiresAt: 'When the acceptance link stops working.',
     acceptedAt: 'When the invitee accepted; null while pending.',
+  },
+})
+
+/**
+ * People per tenant and status (active, invited, deactivated), kept exact by SQLite triggers on
+ * users (users/status-counts.ts): the dashboard's organisation headcount and the people list's
+ * total without counting the tenant's users on every call.
+ */
+export const tenantUserCounts = sqliteTable(
+  'tenant_user_counts',
+  {
+    tenantId: tenantRef(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
+)
+
+export const tenantUserCountsDoc = describeEntity(tenantUserCounts, {
+  entity: 'TenantUserCount',
+  description: "How many people a tenant has in one status, maintained by triggers on users: the dashboard's active headcount and the people list's total.",
+  fields: {
+    tenantId: 'Owning tenant.',
+    status: 'User status (active, invited, deactivated).',
+    n: 'People of the tenant in that status.',
   },
 })
