@@ -19,6 +19,7 @@ import { ensureOpenSessionTotals } from './modules/dashboard/open-session-totals
 import { ensureAuthEpoch } from './modules/api-keys/auth-epoch-queries'
 import { ensureTenantDayTotals } from './modules/dashboard/tenant-day-totals'
 import { ensureUserStatusCounts } from './modules/users/status-counts'
+import { ensureTimesheetStatusCounts } from './modules/timesheets/status-counts'
 import { repairTextWeekdays } from './modules/shifts/weekday-repair'
 import { countersFile, openCountersDatabase } from './modules/rate-limits/store'
 
@@ -60,6 +61,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   backfillPersonDayTotals(handle.db, log)
   ensureTaskCountTriggers(handle.db)
   ensureUserStatusCounts(handle.db)
+  ensureTimesheetStatusCounts(handle.db)
   ensureTenantDayTotals(handle.db)
   ensureOpenSessionTotals(handle.db)
   ensureAuthEpoch(handle.db)

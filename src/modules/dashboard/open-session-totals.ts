@@ -5,10 +5,9 @@ import { prepared, sqliteOf, transaction, type DbLike } from '../../kernel/db'
 /**
  * tenant_open_sessions: the organisation's open time logs per tenant and quarter hour of clock-in
  * (count, clock-in sum, and per break kind the ended breaks' ms and the unended breaks' count and
- * start sum), and tenant_timesheet_counts (timesheets per tenant and status). Both are kept by
- * SQLite triggers in whatever transaction writes time_logs, breaks or timesheets, so no write path
- * calls anything. Created at start (ensureOpenSessionTotals); SQL because generated migrations hold
- * no triggers.
+ * start sum). It is kept by SQLite triggers in whatever transaction writes time_logs or breaks,
+ * so no write path calls anything. Created at start (ensureOpenSessionTotals); SQL because
+ * generated migrations hold no triggers.
  *
  * A log counts while it is open (clock_out_at is null). Its breaks count while the log is open:
  * a change of a break of an open log adds or removes that break; a log that opens, closes, moves
@@ -57,10 +56,6 @@ const BREAK = (sign: '+' | '-', row: 'new' | 'old') => {
     ${ADD}`
 }
 
-const SHEETS_ADD = `insert into tenant_timesheet_counts (tenant_id, status, n) values (new.tenant_id, new.status, 1)
-  on conflict (tenant_id, status) do update set n = n + 1;`
-const SHEETS_REMOVE = 'update tenant_timesheet_counts set n = n - 1 where tenant_id = old.tenant_id and status = old.status;'
-
 const TRIGGERS: [string, string][] = [
   ['open_session_log_insert', `after insert on time_logs when new.clock_out_at is null begin ${LOG('+', 'new')} end`],
   ['open_session_log_delete', `before delete on time_logs when old.clock_out_at is null begin ${LOG('-', 'old')} ${PRUNE} end`],
@@ -76,13 +71,6 @@ const TRIGGERS: [string, string][] = [
   [
     'open_session_break_update',
     `after update of kind, started_at, ended_at, time_log_id, tenant_id on breaks begin ${BREAK('-', 'old')} ${BREAK('+', 'new')} end`,
-  ],
-  ['open_session_sheets_insert', `after insert on timesheets begin ${SHEETS_ADD} end`],
-  ['open_session_sheets_delete', `after delete on timesheets begin ${SHEETS_REMOVE} end`],
-  [
-    'open_session_sheets_update',
-    `after update of status, tenant_id on timesheets when old.status is not new.status or old.tenant_id is not new.tenant_id
-      begin ${SHEETS_REMOVE} ${SHEETS_ADD} end`,
   ],
 ]
 
@@ -103,8 +91,8 @@ export function recountOpenSessions(db: DbLike): void {
 }
 
 /**
- * Creates the triggers when any is missing (a new database, or one from before the tables) and
- * then recounts both tables from the raw rows in the same transaction.
+ * Creates the triggers when any is missing (a new database, or one from before the table) and
+ * then recounts the table from the raw rows in the same transaction.
  */
 export function ensureOpenSessionTotals(db: DbLike): void {
   const present = db.all<{ n: number }>(sql`select count(*) as n from sqlite_master where type = 'trigger' and name like 'open_session_%'`)[0]?.n ?? 0
@@ -115,8 +103,6 @@ export function ensureOpenSessionTotals(db: DbLike): void {
       tx.run(sql.raw(`create trigger ${name} ${body}`))
     }
     recountOpenSessions(tx)
-    tx.run(sql`delete from tenant_timesheet_counts`)
-    tx.run(sql`insert into tenant_timesheet_counts (tenant_id, status, n) select tenant_id, status, count(*) from timesheets group by tenant_id, status`)
   })
 }
 
@@ -145,12 +131,4 @@ export function openSessionSums(c: TenantScope, from: number, to: number, dayFro
 export const openLogCountMaintained = (c: TenantScope): number =>
   prepared(c.db, 'openSessions.count', (d) =>
     sqliteOf(d).query<{ n: number }, [number]>('select coalesce(sum(open_logs), 0) as n from tenant_open_sessions where tenant_id = ?'),
-  ).get(c.tenant.id)?.n ?? 0
-
-/** The organisation's timesheets awaiting approval (countPendingTimesheets(c, null)), from tenant_timesheet_counts. */
-export const pendingApprovalsMaintained = (c: TenantScope): number =>
-  prepared(c.db, 'openSessions.pending', (d) =>
-    sqliteOf(d).query<{ n: number }, [number]>(
-      "select coalesce(sum(n), 0) as n from tenant_timesheet_counts where tenant_id = ? and status in ('submitted', 'auto_generated')",
-    ),
   ).get(c.tenant.id)?.n ?? 0

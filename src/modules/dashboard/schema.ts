@@ -121,27 +121,3 @@ export const tenantOpenSessionsDoc = describeEntity(tenantOpenSessions, {
     lunchOpenStartSum: "Same as breakOpenStartSum for kind 'lunch'.",
   },
 })
-
-/**
- * Timesheets per tenant and status, kept exact by SQLite triggers on timesheets
- * (dashboard/open-session-totals.ts): the organisation's pending approvals without counting them.
- */
-export const tenantTimesheetCounts = sqliteTable(
-  'tenant_timesheet_counts',
-  {
-    tenantId: tenantRef(),
-    status: text('status').notNull(),
-    n: integer('n').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
-)
-
-export const tenantTimesheetCountsDoc = describeEntity(tenantTimesheetCounts, {
-  entity: 'TenantTimesheetCount',
-  description: 'How many timesheets a tenant has in one status, maintained by triggers on timesheets: the dashboard reads its pending approvals here.',
-  fields: {
-    tenantId: 'Owning tenant.',
-    status: 'Timesheet status (draft, submitted, auto_generated, approved, rejected, …).',
-    n: 'Timesheets of the tenant in that status.',
-  },
-})

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 import { instant, localDay, tenantRef, uuidPk } from '../../db/columns'
 import { users } from '../users/schema'
@@ -88,5 +88,31 @@ export const timesheetStatusHistoryDoc = describeEntity(timesheetStatusHistory, 
     actorUserId: 'Who made the change; null for the system.',
     reason: 'Rejection reason or note.',
     changedAt: 'When it changed.',
+  },
+})
+
+/**
+ * Timesheets per tenant and status, kept exact by SQLite triggers on timesheets
+ * (timesheets/status-counts.ts): the organisation's pending approvals and the timesheet list's
+ * total without counting the tenant's timesheets (all periods so far) on every call.
+ */
+export const tenantTimesheetCounts = sqliteTable(
+  'tenant_timesheet_counts',
+  {
+    tenantId: tenantRef(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
+)
+
+export const tenantTimesheetCountsDoc = describeEntity(tenantTimesheetCounts, {
+  entity: 'TenantTimesheetCount',
+  description:
+    "How many timesheets a tenant has in one status, maintained by triggers on timesheets: the dashboard's pending approvals and the timesheet list's total.",
+  fields: {
+    tenantId: 'Owning tenant.',
+    status: 'Timesheet status (draft, submitted, auto_generated, approved, rejected, …).',
+    n: 'Timesheets of the tenant in that status.',
   },
 })

@@ -4,6 +4,7 @@ import { fastRows, prepared } from '../../kernel/db'
 import { users } from '../users/schema'
 import { timesheets, type TimesheetStatus } from './schema'
 import type { TimesheetRow } from './timesheet-queries'
+import { countTimesheetsInStatuses } from './status-counts'
 
 /**
  * The REST list of timesheets: pages ordered by period, then by the owner's name, so the page
@@ -32,7 +33,11 @@ function where(f: TimesheetFilter): SQL | undefined {
   )
 }
 
-/** One page of timesheets, latest period first, then by owner name; and the total. */
+/**
+ * One page of timesheets, latest period first, then by owner name; and the total. Filtered by
+ * status at most, the total is the tenant's kept counts (status-counts.ts): counting every
+ * timesheet of every period so far grows with the tenant's history.
+ */
 export function listTimesheetsPage(c: TenantScope, f: TimesheetFilter, page: { offset: number; limit: number }): { rows: TimesheetListRow[]; total: number } {
   if (f.userIds !== null && f.userIds.length === 0) return { rows: [], total: 0 }
   const shape = `${f.userIds === null ? 'all' : 'ids'}${f.status ? 's' : '-'}${f.from ? 'f' : '-'}${f.to ? 't' : '-'}`
@@ -51,7 +56,12 @@ export function listTimesheetsPage(c: TenantScope, f: TimesheetFilter, page: { o
     ),
   )
   const rows = list.all({ ...params, limit: page.limit, offset: page.offset })
-  const counter = prepared(c.db, `timesheets.count:${shape}`, (d) => d.select({ n: count() }).from(timesheets).where(where(f)).prepare())
-  const total = counter.get(params)?.n ?? 0
+  const total = f.userIds === null && !f.from && !f.to ? countTimesheetsInStatuses(c, f.status ? [f.status] : null) : countMatching(c, f, shape, params)
   return { rows: rows.map((r) => ({ ...r.sheet, userName: r.userName, userEmail: r.userEmail })), total }
+}
+
+/** count(*) over the filter: for a filter by people or dates. */
+function countMatching(c: TenantScope, f: TimesheetFilter, shape: string, params: Record<string, unknown>): number {
+  const counter = prepared(c.db, `timesheets.count:${shape}`, (d) => d.select({ n: count() }).from(timesheets).where(where(f)).prepare())
+  return counter.get(params)?.n ?? 0
 }
