@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf, transaction, type DbLike } from '../../kernel/db'
-import { TIMESHEET_STATUSES, type TimesheetStatus } from './schema'
+import type { TimesheetStatus } from './schema'
 
 /**
  * tenant_timesheet_counts: the timesheets of each tenant per status, kept exact by SQLite triggers
@@ -50,13 +50,14 @@ export function ensureTimesheetStatusCounts(db: DbLike): void {
 
 /** Timesheets of the tenant in these statuses (every status when null), from tenant_timesheet_counts. */
 export function countTimesheetsInStatuses(c: TenantScope, statuses: readonly TimesheetStatus[] | null): number {
-  const wanted: readonly string[] = statuses ?? TIMESHEET_STATUSES
-  const stmt = prepared(c.db, 'timesheets.statusCounts', (d) =>
-    sqliteOf(d).query<{ status: string; n: number }, [number]>('select status, n from tenant_timesheet_counts where tenant_id = ?'),
+  // One statement per number of statuses (the statuses are bound): the sum is SQLite's, one row back.
+  const n = statuses?.length ?? 0
+  const stmt = prepared(c.db, `timesheets.statusCounts:${statuses === null ? 'all' : n}`, (d) =>
+    sqliteOf(d).query<{ n: number }, (string | number)[]>(
+      `select coalesce(sum(n), 0) as n from tenant_timesheet_counts where tenant_id = ?${statuses === null ? '' : ` and status in (${Array(n).fill('?').join(', ')})`}`,
+    ),
   )
-  let n = 0
-  for (const row of stmt.all(c.tenant.id)) if (wanted.includes(row.status)) n += row.n
-  return n
+  return stmt.get(c.tenant.id, ...(statuses ?? []))?.n ?? 0
 }
 
 /** The organisation's timesheets awaiting approval (countPendingTimesheets(c, null)), from tenant_timesheet_counts. */

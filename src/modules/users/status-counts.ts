@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf, transaction, type DbLike } from '../../kernel/db'
-import { USER_STATUSES, type UserStatus } from './schema'
+import type { UserStatus } from './schema'
 
 /**
  * tenant_user_counts: the people of each tenant per status, kept exact by SQLite triggers on
@@ -52,13 +52,14 @@ export function ensureUserStatusCounts(db: DbLike): void {
 
 /** People of the tenant in these statuses (every status when null), from tenant_user_counts. */
 export function countPeopleInStatuses(c: TenantScope, statuses: readonly UserStatus[] | null): number {
-  const wanted = statuses ?? USER_STATUSES
-  const stmt = prepared(c.db, 'users.statusCounts', (d) =>
-    sqliteOf(d).query<{ status: string; n: number }, [number]>('select status, n from tenant_user_counts where tenant_id = ?'),
+  // One statement per number of statuses (the statuses are bound): the sum is SQLite's, one row back.
+  const n = statuses?.length ?? 0
+  const stmt = prepared(c.db, `users.statusCounts:${statuses === null ? 'all' : n}`, (d) =>
+    sqliteOf(d).query<{ n: number }, (string | number)[]>(
+      `select coalesce(sum(n), 0) as n from tenant_user_counts where tenant_id = ?${statuses === null ? '' : ` and status in (${Array(n).fill('?').join(', ')})`}`,
+    ),
   )
-  let n = 0
-  for (const row of stmt.all(c.tenant.id)) if ((wanted as readonly string[]).includes(row.status)) n += row.n
-  return n
+  return stmt.get(c.tenant.id, ...(statuses ?? []))?.n ?? 0
 }
 
 /** Active people of the organisation (countActiveUsers(c, null)), from tenant_user_counts. */
