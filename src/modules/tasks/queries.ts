@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { fastRows, prepared, transaction, type DbLike } from '../../kernel/db'
+import { fastRows, prepared } from '../../kernel/db'
+import { keptStatusCounts } from '../../kernel/status-counts'
 import { notFound } from '../../kernel/errors'
-import { taskCounts, tasks, type TaskStatus } from './schema'
+import { tasks, type TaskStatus } from './schema'
 
 export type TaskRow = typeof tasks.$inferSelect
 export type NewTaskRow = typeof tasks.$inferInsert
@@ -16,6 +17,9 @@ export interface TaskFilter {
   offset: number
   limit: number
 }
+
+/** task_counts: the tasks of each tenant per status, kept by triggers on tasks (kernel/status-counts.ts). */
+const keptCounts = keptStatusCounts<TaskStatus>({ counts: 'task_counts', rows: 'tasks', prefix: 'task_counts' })
 
 /**
  * One page of the tenant's tasks, newest first, and the total. Ties on created_at break on the
@@ -47,47 +51,17 @@ export function listTasksPage(c: TenantScope, f: TaskFilter): { rows: TaskRow[];
   )
   const rows = page.all({ ...params, limit: f.limit, offset: f.offset })
   // By tenant (and status) only: the counts the triggers keep; other filters count their rows.
-  const counted = !f.assigneeUserId && !f.projectId && !f.dueFrom && !f.dueTo
-  const counter = counted
-    ? prepared(c.db, `tasks.countKept:${shape}`, (d) =>
-        d
-          .select({ n: sql<number>`coalesce(sum(${taskCounts.n}), 0)`.mapWith(Number) })
-          .from(taskCounts)
-          .where(and(eq(taskCounts.tenantId, ph('tenantId')), f.status ? eq(taskCounts.status, ph('status')) : undefined))
-          .prepare(),
-      )
-    : prepared(c.db, `tasks.count:${shape}`, (d) => d.select({ n: count() }).from(tasks).where(where()).prepare())
+  if (!f.assigneeUserId && !f.projectId && !f.dueFrom && !f.dueTo) return { rows, total: keptCounts.count(c, f.status ? [f.status] : null) }
+  const counter = prepared(c.db, `tasks.count:${shape}`, (d) => d.select({ n: count() }).from(tasks).where(where()).prepare())
   return { rows, total: counter.get(params)?.n ?? 0 }
 }
-
-const TASK_COUNT_TRIGGERS = [
-  `create trigger task_counts_insert after insert on tasks begin
-    insert into task_counts (tenant_id, status, n) values (new.tenant_id, new.status, 1)
-    on conflict (tenant_id, status) do update set n = n + 1; end`,
-  `create trigger task_counts_delete after delete on tasks begin
-    update task_counts set n = n - 1 where tenant_id = old.tenant_id and status = old.status; end`,
-  `create trigger task_counts_update after update of status, tenant_id on tasks
-    when old.status is not new.status or old.tenant_id is not new.tenant_id begin
-    update task_counts set n = n - 1 where tenant_id = old.tenant_id and status = old.status;
-    insert into task_counts (tenant_id, status, n) values (new.tenant_id, new.status, 1)
-    on conflict (tenant_id, status) do update set n = n + 1; end`,
-]
 
 /**
  * At start: the triggers keeping task_counts exact. When they are missing (a new or older
  * database) they are created and the counts recounted from the rows in the same transaction, so
  * no write falls between the count and the first trigger.
  */
-export function ensureTaskCountTriggers(db: DbLike): void {
-  const present = db.all<{ n: number }>(sql`select count(*) as n from sqlite_master where type = 'trigger' and name like 'task_counts_%'`)[0]?.n ?? 0
-  if (present === TASK_COUNT_TRIGGERS.length) return
-  transaction(db, (tx) => {
-    for (const name of ['task_counts_insert', 'task_counts_delete', 'task_counts_update']) tx.run(sql.raw(`drop trigger if exists ${name}`))
-    for (const ddl of TASK_COUNT_TRIGGERS) tx.run(sql.raw(ddl))
-    tx.run(sql`delete from ${taskCounts}`)
-    tx.run(sql`insert into ${taskCounts} (tenant_id, status, n) select tenant_id, status, count(*) from ${tasks} group by tenant_id, status`)
-  })
-}
+export const ensureTaskCountTriggers = keptCounts.ensure
 
 /** Fetch-or-throw: another tenant's task is indistinguishable from a missing one. */
 export function getTaskInTenant(c: TenantScope, taskId: string): TaskRow {
