@@ -10,9 +10,7 @@ import { countPendingTimesheets } from '../timesheets/queries'
 import { countActiveUsers } from '../users/queries'
 import { scopeUserIds, visibility } from '../users/visibility'
 import { openLogCountMaintained } from './open-session-totals'
-import { pendingApprovalsMaintained } from '../timesheets/status-counts'
 import { hasPendingPersonDays, openWorkedMs, tenantDaysBetween } from './tenant-day-totals'
-import { activeHeadcount } from '../users/status-counts'
 
 export const getDashboardSummary = defineOperation({
   name: 'get_dashboard_summary',
@@ -57,8 +55,8 @@ export const getDashboardSummary = defineOperation({
       hours_worked_this_week: hoursFromMs(weekMs),
       team_productivity_score: activeSeconds(productivity) > 0 ? scoreOf(productivity) : null,
       productivity_window: 'last_7_days' as const,
-      pending_approvals: userIds === null ? pendingApprovalsMaintained(ctx) : countPendingTimesheets(ctx, userIds),
-      active_headcount: userIds === null ? activeHeadcount(ctx) : countActiveUsers(ctx, userIds),
+      pending_approvals: countPendingTimesheets(ctx, userIds),
+      active_headcount: countActiveUsers(ctx, userIds),
       clocked_in_now: userIds === null ? openLogCountMaintained(ctx) : openLogUserIds(ctx, userIds).size,
     }
   },

@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { timesheetStatusHistory, timesheets } from './schema'
 import type { TimesheetHistoryRow, TimesheetRow } from './timesheet-queries'
+import { countTimesheetsInStatuses } from './status-counts'
 
 /** Awaiting a decision: submitted, or generated when the period closed without a submission. */
 const PENDING_STATUSES = ['submitted', 'auto_generated'] as const
@@ -28,6 +29,8 @@ export function pendingTimesheets(c: TenantScope, userIds: string[] | null, limi
 
 export function countPendingTimesheets(c: TenantScope, userIds: string[] | null): number {
   if (userIds !== null && userIds.length === 0) return 0
+  // The whole organisation: the kept counts (status-counts.ts), not a count over every period.
+  if (userIds === null) return countTimesheetsInStatuses(c, PENDING_STATUSES)
   return c.db.select({ n: count() }).from(timesheets).where(pendingWhere(c, userIds)).get()?.n ?? 0
 }
 

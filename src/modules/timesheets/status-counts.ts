@@ -20,6 +20,3 @@ export const ensureTimesheetStatusCounts = kept.ensure
 
 /** Timesheets of the tenant in these statuses (every status when null), from tenant_timesheet_counts. */
 export const countTimesheetsInStatuses = (c: TenantScope, statuses: readonly TimesheetStatus[] | null): number => kept.count(c, statuses)
-
-/** The organisation's timesheets awaiting approval (countPendingTimesheets(c, null)), from tenant_timesheet_counts. */
-export const pendingApprovalsMaintained = (c: TenantScope): number => kept.count(c, ['submitted', 'auto_generated'])

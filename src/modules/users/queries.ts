@@ -179,6 +179,8 @@ export function hoursMembers(c: TenantScope, userIds: string[] | null): HoursMem
 /** Active people (seats in use); invited and deactivated people do not count. */
 export function countActiveUsers(c: TenantScope, userIds: string[] | null): number {
   if (userIds !== null && userIds.length === 0) return 0
+  // The whole organisation: the kept counts (status-counts.ts), not a count over its people.
+  if (userIds === null) return countPeopleInStatuses(c, ['active'])
   const where = and(eq(users.tenantId, c.tenant.id), eq(users.status, 'active'), userIds === null ? undefined : inArray(users.id, userIds))
   return c.db.select({ n: count() }).from(users).where(where).get()?.n ?? 0
 }

@@ -20,6 +20,3 @@ export const ensureUserStatusCounts = kept.ensure
 
 /** People of the tenant in these statuses (every status when null), from tenant_user_counts. */
 export const countPeopleInStatuses = (c: TenantScope, statuses: readonly UserStatus[] | null): number => kept.count(c, statuses)
-
-/** Active people of the organisation (countActiveUsers(c, null)), from tenant_user_counts. */
-export const activeHeadcount = (c: TenantScope): number => kept.count(c, ['active'])
