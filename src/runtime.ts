@@ -20,6 +20,7 @@ import { ensureAuthEpoch } from './modules/api-keys/auth-epoch-queries'
 import { ensureTenantDayTotals } from './modules/dashboard/tenant-day-totals'
 import { ensureUserStatusCounts } from './modules/users/status-counts'
 import { ensureTimesheetStatusCounts } from './modules/timesheets/status-counts'
+import { ensureTimesheetOwnerNames } from './modules/timesheets/owner-names'
 import { repairTextWeekdays } from './modules/shifts/weekday-repair'
 import { countersFile, openCountersDatabase } from './modules/rate-limits/store'
 
@@ -62,6 +63,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   ensureTaskCountTriggers(handle.db)
   ensureUserStatusCounts(handle.db)
   ensureTimesheetStatusCounts(handle.db)
+  ensureTimesheetOwnerNames(handle.db)
   ensureTenantDayTotals(handle.db)
   ensureOpenSessionTotals(handle.db)
   ensureAuthEpoch(handle.db)

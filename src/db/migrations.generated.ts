@@ -393,5 +393,18 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795902123323,
     "hash": "06f7000ebe2568f4a3cecf989da881358c201688f570c0d07abaa297e97e881f"
+  },
+  {
+    "tag": "0024_timesheet_list_order",
+    "sql": [
+      "DROP INDEX `timesheets_tenant_status_idx`;",
+      "\nDROP INDEX `timesheets_tenant_period_idx`;",
+      "\nALTER TABLE `timesheets` ADD `owner_name` text DEFAULT '' NOT NULL;",
+      "\nCREATE INDEX `timesheets_tenant_status_list_idx` ON `timesheets` (`tenant_id`,`status`,\"period_start\" desc,`owner_name`,`id`);",
+      "\nCREATE INDEX `timesheets_tenant_list_idx` ON `timesheets` (`tenant_id`,\"period_start\" desc,`owner_name`,`id`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795953448780,
+    "hash": "6bd162c9fd345d14c3b05fd6dacf2185dd4f83ee0581ce067f89922d34547ced"
   }
 ]

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 import { instant, localDay, tenantRef, uuidPk } from '../../db/columns'
@@ -22,14 +23,17 @@ export const timesheets = sqliteTable(
     decidedAt: instant('decided_at'),
     decidedByUserId: text('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     rejectionReason: text('rejection_reason'),
+    /** The owner's name (users.name), kept by triggers (owner-names.ts): the list's sort key. */
+    ownerName: text('owner_name').notNull().default(''),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('timesheets_tenant_user_period_uq').on(t.tenantId, t.userId, t.periodStart),
-    index('timesheets_tenant_status_idx').on(t.tenantId, t.status, t.periodStart),
-    // The REST list's order (latest period first): timesheets become the outer loop, no full sort (issue 18).
-    index('timesheets_tenant_period_idx').on(t.tenantId, t.periodStart),
+    // The REST list's order (latest period first, then the owner's name), whole or by status: a
+    // page is read off the index, not sorted from every timesheet of its periods (issue 18).
+    index('timesheets_tenant_status_list_idx').on(t.tenantId, t.status, sql`${t.periodStart} desc`, t.ownerName, t.id),
+    index('timesheets_tenant_list_idx').on(t.tenantId, sql`${t.periodStart} desc`, t.ownerName, t.id),
   ],
 )
 
@@ -50,6 +54,7 @@ export const timesheetsDoc = describeEntity(timesheets, {
     decidedAt: 'Last approval or rejection.',
     decidedByUserId: 'Manager or admin who approved or rejected.',
     rejectionReason: 'Why it was rejected; null otherwise.',
+    ownerName: "The owner's name as users.name holds it (kept equal by triggers): what the timesheet list sorts by within a period.",
     createdAt: 'When the timesheet was created.',
     updatedAt: 'Last change.',
   },

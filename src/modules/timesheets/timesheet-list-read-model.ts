@@ -7,8 +7,9 @@ import type { TimesheetRow } from './timesheet-queries'
 import { countTimesheetsInStatuses } from './status-counts'
 
 /**
- * The REST list of timesheets: pages ordered by period, then by the owner's name, so the page
- * itself needs the join with users. Listed in READ_MODELS (scripts/architecture-lists.ts).
+ * The REST list of timesheets: pages ordered by period, then by the owner's name (the copy each
+ * timesheet keeps, owner-names.ts: the order of timesheets_tenant_list_idx), with the owner's name
+ * and email joined for the page's rows. Listed in READ_MODELS (scripts/architecture-lists.ts).
  */
 export type TimesheetListRow = TimesheetRow & { userName: string; userEmail: string }
 
@@ -34,7 +35,9 @@ function where(f: TimesheetFilter): SQL | undefined {
 }
 
 /**
- * One page of timesheets, latest period first, then by owner name; and the total. Filtered by
+ * One page of timesheets, latest period first, then by owner name, then id; and the total. The
+ * page is read in that order off timesheets_tenant_list_idx (or timesheets_tenant_status_list_idx
+ * by status): its cost follows the page's offset and size, not the people of its periods. Filtered by
  * status at most, the total is the tenant's kept counts (status-counts.ts): counting every
  * timesheet of every period so far grows with the tenant's history.
  */
@@ -49,7 +52,7 @@ export function listTimesheetsPage(c: TenantScope, f: TimesheetFilter, page: { o
         .from(timesheets)
         .innerJoin(users, and(eq(users.tenantId, timesheets.tenantId), eq(users.id, timesheets.userId)))
         .where(where(f))
-        .orderBy(desc(timesheets.periodStart), asc(users.name), asc(timesheets.id))
+        .orderBy(desc(timesheets.periodStart), asc(timesheets.ownerName), asc(timesheets.id))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(),

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm'
+import { transaction, type DbLike } from '../../kernel/db'
+
+/**
+ * timesheets.owner_name: a copy of the owner's users.name, kept equal by SQLite triggers in the
+ * transaction that writes either row, whoever writes it. The timesheet list pages by period, then
+ * owner name; with the name on the timesheet, timesheets_tenant_list_idx (and its by-status twin)
+ * holds that order and a page is read off the index. Sorting by the joined users.name sorted every
+ * timesheet of the page's periods instead: 11.6 ms a page at 10,000 people, 0.15 ms read off the
+ * index (issue 18, "growth"). Created at start; SQL because generated migrations hold no triggers.
+ */
+const OWNER_NAME = `coalesce((select u.name from users u where u.id = new.user_id), '')`
+
+const TRIGGERS: [string, string][] = [
+  // An AFTER trigger may not change NEW: the inserted row is updated (by rowid, one row).
+  ['timesheet_owner_name_insert', `after insert on timesheets begin update timesheets set owner_name = ${OWNER_NAME} where rowid = new.rowid; end`],
+  [
+    'timesheet_owner_name_owner',
+    `after update of user_id on timesheets when old.user_id is not new.user_id begin
+      update timesheets set owner_name = ${OWNER_NAME} where rowid = new.rowid; end`,
+  ],
+  [
+    'user_name_to_timesheets',
+    `after update of name on users when old.name is not new.name begin
+      update timesheets set owner_name = new.name where tenant_id in (old.tenant_id, new.tenant_id) and user_id = new.id; end`,
+  ],
+]
+
+/**
+ * Creates the triggers when any is missing (a new database, or one from before the column) and
+ * copies every owner's name in the same transaction.
+ */
+export function ensureTimesheetOwnerNames(db: DbLike): void {
+  const present = new Set(db.all<{ name: string }>(sql`select name from sqlite_master where type = 'trigger'`).map((r) => r.name))
+  if (TRIGGERS.every(([name]) => present.has(name))) return
+  transaction(db, (tx) => {
+    for (const [name, body] of TRIGGERS) {
+      tx.run(sql.raw(`drop trigger if exists ${name}`))
+      tx.run(sql.raw(`create trigger ${name} ${body}`))
+    }
+    tx.run(sql`update timesheets set owner_name = coalesce((select u.name from users u where u.id = timesheets.user_id), '')
+      where owner_name is not coalesce((select u.name from users u where u.id = timesheets.user_id), '')`)
+  })
+}
