@@ -9,7 +9,7 @@ import { findTeamInTenant } from '../teams/queries'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
 import type { WorkedMs } from '../time-tracking/worked-ms'
 import { openLogUserIds } from '../time-tracking/queries'
-import { nameRanks } from '../users/name-order'
+import { peopleOrder } from '../users/name-order'
 import { findUserInTenant, hoursMembers, type HoursMember } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
 import { overtimeCalendar, overtimeMsIn, shiftRows, type OvertimeWeek } from './overtime'
@@ -103,13 +103,14 @@ export const summarizeTeamHours = defineOperation({
     const [first, last] = worked.span(start, end)
     const periodDates = worked.dates.slice(first, last + 1)
     const shownDates = periodDates.filter((d) => d <= lastDate).length
-    const { hours, overtimeMs, dayMs, totalMs, withTime } = periodTotals(members, worked, { first, last, shownDates }, calendar, shifts)
-    const nameRank = nameRanks(ctx, members)
+    const order = peopleOrder(ctx, members)
+    const nameRank = order.ranks
+    const { hours, overtimeMs, dayMs, totalMs, withTime, rows } = periodTotals(members, order.positionOf, worked, { first, last, shownDates }, calendar, shifts)
     // Most hours first, then by name, then in the SQL's order (what a stable sort of the rows kept).
     const byHours = (a: number, b: number) => hours[b]! - hours[a]! || nameRank[a]! - nameRank[b]! || a - b
     const listed = topPositions(hours, MAX_MEMBERS, byHours)
     const daysWorked = (position: number) => {
-      const row = worked.row(members[position]!.id)
+      const row = rows[position]
       let days = 0
       if (row) for (let i = first; i <= last; i++) if (row[i]! > 0) days++
       return days
@@ -156,15 +157,21 @@ interface MemberTotals {
   totalMs: number
   /** Members with hours > 0. */
   withTime: number
+  /** Each member's row of `worked`, by position (undefined: nothing worked in its range). */
+  rows: (Float64Array | undefined)[]
 }
 
 /**
- * One pass per member over the period's columns (first..last of `worked`, the first `shownDates`
- * of them up to today): into arrays by member position, so that the answer's objects are built
- * only for the members and overtime it lists (the organisation-wide call walks 1,000 people: issue 18).
+ * One pass per member with worked time over the period's columns (first..last of `worked`, the
+ * first `shownDates` of them up to today): into arrays by member position, so that the answer's
+ * objects are built only for the members and overtime it lists (the organisation-wide call walks
+ * 1,000 people: issue 18). Members are found from worked's rows (`positionOf`, by ids hashed once
+ * already as its keys), not each member's row looked up by a member's id: a hash of every member's id
+ * a call. Rows of people who are not members (no longer active) are left out.
  */
 function periodTotals(
   members: readonly HoursMember[],
+  positionOf: ReadonlyMap<string, number>,
   worked: WorkedMs,
   period: { first: number; last: number; shownDates: number },
   calendar: OvertimeWeek[],
@@ -177,10 +184,12 @@ function periodTotals(
     dayMs: new Float64Array(shownDates),
     totalMs: 0,
     withTime: 0,
+    rows: new Array(members.length),
   }
-  for (const [position, m] of members.entries()) {
-    const row = worked.row(m.id)
-    if (!row) continue
+  for (const [userId, row] of worked.people()) {
+    const position = positionOf.get(userId)
+    if (position === undefined) continue
+    out.rows[position] = row
     let ms = 0
     for (let i = first; i <= last; i++) {
       ms += row[i]!
@@ -189,7 +198,7 @@ function periodTotals(
     out.totalMs += ms
     out.hours[position] = hoursFromMs(ms)
     if (out.hours[position]! > 0) out.withTime++
-    out.overtimeMs[position] = overtimeMsIn(calendar, row, m.weeklyHours, shifts.get(m.id))
+    out.overtimeMs[position] = overtimeMsIn(calendar, row, members[position]!.weeklyHours, shifts.get(userId))
   }
   return out
 }

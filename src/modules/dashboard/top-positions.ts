@@ -6,9 +6,38 @@
  */
 export function topPositions(values: Float64Array, count: number, order: (a: number, b: number) => number): number[] {
   const n = values.length
-  let threshold = Number.NEGATIVE_INFINITY
-  if (n > count) threshold = Float64Array.from(values).sort()[n - count]!
+  const threshold = n > count ? kthSmallest(Float64Array.from(values), n - count) : Number.NEGATIVE_INFINITY
   const candidates: number[] = []
   for (let p = 0; p < n; p++) if (values[p]! >= threshold) candidates.push(p)
   return candidates.sort(order).slice(0, count)
+}
+
+/**
+ * The value a sort of `xs` ascending would put at index k (xs is reordered): Hoare's selection,
+ * a pass over a shrinking range instead of a sort of all of it. `xs` holds no NaN.
+ */
+function kthSmallest(xs: Float64Array, k: number): number {
+  let lo = 0
+  let hi = xs.length - 1
+  while (lo < hi) {
+    const pivot = xs[(lo + hi) >>> 1]!
+    let i = lo
+    let j = hi
+    while (i <= j) {
+      while (xs[i]! < pivot) i++
+      while (xs[j]! > pivot) j--
+      if (i <= j) {
+        const t = xs[i]!
+        xs[i] = xs[j]!
+        xs[j] = t
+        i++
+        j--
+      }
+    }
+    // Now xs[lo..j] <= pivot <= xs[i..hi], and everything strictly between j and i equals the pivot.
+    if (k <= j) hi = j
+    else if (k >= i) lo = i
+    else return xs[k]!
+  }
+  return xs[k]!
 }

@@ -11,9 +11,17 @@ const byName = new Intl.Collator().compare
 interface Remembered {
   epoch: number
   rank: Map<string, number>
-  /** The people of the last call and their ranks, by position: the same list again needs no lookup. */
+  /** The people of the last call, their ranks by position and their positions by id: the same list again needs no lookup. */
   lastIds: string[]
-  lastRanks: Int32Array
+  lastOrder: PeopleOrder
+}
+
+/** A list of people's order by name, and where each of them is in the list. */
+export interface PeopleOrder {
+  /** Each person's position in byName's order among the list (equal names share the first one's), by list position. */
+  ranks: Int32Array
+  /** Each person's position in the list, by id. */
+  positionOf: ReadonlyMap<string, number>
 }
 
 /** Per connection and tenant: the ranks of the last call, with the auth epoch they were computed at. */
@@ -21,23 +29,25 @@ const remembered = new WeakMap<object, Map<number, Remembered>>()
 
 /**
  * Each person's position in byName's order among `people` (people with equal names share the first
- * one's), in the order of `people`. Remembered per tenant while the auth epoch stays: every change
- * to a users row moves it (api-keys/auth-epoch-queries.ts), so a rename or a new person is seen by
- * the next call. Sorting rows by a number instead of by name saves the ~10,000 collator calls a
- * sort of 1,000 people makes (issue 18: team hours sorts every member by hours, then by name).
- * Ranks compare people of one call only: a call with someone the remembered ranks lack computes
- * them again. The same people in the same order as the last call (the same scope asked again) get
- * the last answer after one comparison of ids per person, without hashing them.
+ * one's), in the order of `people`, and each person's position in `people` by id. Remembered per
+ * tenant while the auth epoch stays: every change to a users row moves it
+ * (api-keys/auth-epoch-queries.ts), so a rename or a new person is seen by the next call. Sorting
+ * rows by a number instead of by name saves the ~10,000 collator calls a sort of 1,000 people makes
+ * (issue 18: team hours sorts every member by hours, then by name). Ranks compare people of one
+ * call only: a call with someone the remembered ranks lack computes them again. The same people in
+ * the same order as the last call (the same scope asked again) get the last answer after one
+ * comparison of ids per person, without hashing them; `positionOf` then lets the caller find a row
+ * by an id it has hashed already (a row read per person) instead of hashing every person's id.
  */
-export function nameRanks(c: TenantScope, people: readonly { id: string; name: string }[]): Int32Array {
+export function peopleOrder(c: TenantScope, people: readonly { id: string; name: string }[]): PeopleOrder {
   const epoch = authEpoch(c.db)
   const key = sqliteOf(c.db)
   let perTenant = remembered.get(key)
   if (!perTenant) remembered.set(key, (perTenant = new Map()))
   const known = perTenant.get(c.tenant.id)
   if (known && known.epoch === epoch) {
-    // A copy: the caller may keep or change its answer.
-    if (sameIds(known.lastIds, people)) return known.lastRanks.slice()
+    // A copy of the ranks: the caller may keep or change its answer.
+    if (sameIds(known.lastIds, people)) return { ranks: known.lastOrder.ranks.slice(), positionOf: known.lastOrder.positionOf }
     const ranks = new Int32Array(people.length)
     let complete = true
     for (let i = 0; i < people.length && complete; i++) {
@@ -53,7 +63,7 @@ export function nameRanks(c: TenantScope, people: readonly { id: string; name: s
     const previous = sorted[i - 1]
     rank.set(p.id, previous && byName(previous.name, p.name) === 0 ? rank.get(previous.id)! : i)
   }
-  const computed: Remembered = { epoch, rank, lastIds: [], lastRanks: new Int32Array(0) }
+  const computed: Remembered = { epoch, rank, lastIds: [], lastOrder: { ranks: new Int32Array(0), positionOf: new Map() } }
   perTenant.set(c.tenant.id, computed)
   const ranks = Int32Array.from(people, (p) => rank.get(p.id)!)
   return remember(computed, people, ranks)
@@ -65,8 +75,8 @@ function sameIds(ids: readonly string[], people: readonly { id: string }[]): boo
   return true
 }
 
-function remember(r: Remembered, people: readonly { id: string }[], ranks: Int32Array): Int32Array {
+function remember(r: Remembered, people: readonly { id: string }[], ranks: Int32Array): PeopleOrder {
   r.lastIds = people.map((p) => p.id)
-  r.lastRanks = ranks.slice()
-  return ranks
+  r.lastOrder = { ranks: ranks.slice(), positionOf: new Map(r.lastIds.map((id, i) => [id, i])) }
+  return { ranks, positionOf: r.lastOrder.positionOf }
 }
