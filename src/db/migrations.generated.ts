@@ -406,5 +406,15 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795953448780,
     "hash": "6bd162c9fd345d14c3b05fd6dacf2185dd4f83ee0581ce067f89922d34547ced"
+  },
+  {
+    "tag": "0025_shift_covering_index",
+    "sql": [
+      "DROP INDEX `shift_schedules_tenant_date_idx`;",
+      "\nCREATE INDEX `shift_schedules_tenant_date_idx` ON `shift_schedules` (`tenant_id`,`date`,`status`,`user_id`,`starts_at`,`ends_at`,`break_minutes`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795955481375,
+    "hash": "e523ffd50afb656647914fc5da0caadf74368dd3f622a5bdd90e6c482e032b4f"
   }
 ]

@@ -1,0 +1,2 @@
+DROP INDEX `shift_schedules_tenant_date_idx`;--> statement-breakpoint
+CREATE INDEX `shift_schedules_tenant_date_idx` ON `shift_schedules` (`tenant_id`,`date`,`status`,`user_id`,`starts_at`,`ends_at`,`break_minutes`);
