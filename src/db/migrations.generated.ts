@@ -400,12 +400,13 @@ export const embeddedMigrations: EmbeddedMigration[] = [
       "DROP INDEX `timesheets_tenant_status_idx`;",
       "\nDROP INDEX `timesheets_tenant_period_idx`;",
       "\nALTER TABLE `timesheets` ADD `owner_name` text DEFAULT '' NOT NULL;",
+      "\nUPDATE `timesheets` SET `owner_name` = coalesce((SELECT `name` FROM `users` WHERE `users`.`id` = `timesheets`.`user_id`), '');",
       "\nCREATE INDEX `timesheets_tenant_status_list_idx` ON `timesheets` (`tenant_id`,`status`,\"period_start\" desc,`owner_name`,`id`);",
-      "\nCREATE INDEX `timesheets_tenant_list_idx` ON `timesheets` (`tenant_id`,\"period_start\" desc,`owner_name`,`id`);"
+      "\nCREATE INDEX `timesheets_tenant_list_idx` ON `timesheets` (`tenant_id`,\"period_start\" desc,`owner_name`,`id`);\n"
     ],
     "bps": true,
     "folderMillis": 1795953448780,
-    "hash": "6bd162c9fd345d14c3b05fd6dacf2185dd4f83ee0581ce067f89922d34547ced"
+    "hash": "1ded2b5d86a3221c2a455cb9719d05ac8456af83cbdc7ade7acb5bd0856610a5"
   },
   {
     "tag": "0025_shift_covering_index",
