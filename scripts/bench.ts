@@ -214,13 +214,19 @@ async function checkOnce(e: Endpoint, sd: ReturnType<typeof sides>): Promise<str
 class EqualityError extends Error {}
 const recorded = new Map<string, { replayed: number; bookkeeping: number; sql: string[] }>()
 
+/** A timed window and the CPU its side's server process used meanwhile (utime + stime, 10 ms ticks). */
+type Timed = Window & { serverCpuMs: number }
+
 interface Row {
   e: Endpoint
   check: string
-  product: Window[]
-  bare: Window[]
-  sdk: Window[]
+  product: Timed[]
+  bare: Timed[]
+  sdk: Timed[]
 }
+
+/** Server CPU per answered request over a side's windows, in µs. */
+const cpuPerRequest = (ws: Timed[]): number => (ws.reduce((sum, w) => sum + w.serverCpuMs, 0) * 1000) / ws.reduce((sum, w) => sum + w.latencies.length, 0)
 
 async function compareRun(): Promise<number> {
   log(`box: ${cpus().length} CPUs, load average ${loadavg()} before the run; ${pin ? 'servers on CPU 0, load on CPU 1' : 'not pinned'}`)
@@ -278,14 +284,20 @@ async function compareRun(): Promise<number> {
     for (const e of endpoints) {
       const sd = sides(e, productUrl, bareUrl, s, teams.data[0]!.id)
       const check = checks.get(e.name)!
-      const order: [Side, Window[]][] = [
-        [sd.product, []],
-        [sd.bare, []],
+      // Each side with the process that serves it (the SDK transport runs in the bare process).
+      const order: [Side, number, Timed[]][] = [
+        [sd.product, product.proc.pid, []],
+        [sd.bare, bare.proc.pid, []],
       ]
-      if (sd.sdk) order.push([sd.sdk, []])
+      if (sd.sdk) order.push([sd.sdk, bare.proc.pid, []])
       for (const [side] of order) await window(connections, WARM_UP_SECONDS, side.next, side.ok)
-      for (let p = 0; p < pairs; p++) for (const [side, ws] of order) ws.push(await window(connections, seconds, side.next, side.ok))
-      const row: Row = { e, check, product: order[0]![1], bare: order[1]![1], sdk: order[2]?.[1] ?? [] }
+      for (let p = 0; p < pairs; p++)
+        for (const [side, pid, ws] of order) {
+          const cpu0 = cpuMs(pid)
+          const w = await window(connections, seconds, side.next, side.ok)
+          ws.push({ ...w, serverCpuMs: cpuMs(pid) - cpu0 })
+        }
+      const row: Row = { e, check, product: order[0]![2], bare: order[1]![2], sdk: order[2]?.[2] ?? [] }
       rows.push(row)
       log(`  measured ${e.label}: workforce/bare per pair ${row.product.map((w, i) => (rps(w) / rps(row.bare[i]!)).toFixed(2)).join(' ')}`)
       for (const [who, ws] of [
@@ -325,9 +337,9 @@ function printTable(rows: Row[]) {
   const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '-')
   const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1))
   console.log(
-    '\n| endpoint | workforce req/s | bare req/s | workforce/bare min / median / max | p50 ms wf / bare | p99 ms wf / bare | p99 ratio | SDK transport req/s (wf/SDK) |',
+    '\n| endpoint | workforce req/s | bare req/s | workforce/bare min / median / max | p50 ms wf / bare | p99 ms wf / bare | p99 ratio | SDK transport req/s (wf/SDK) | server CPU µs/req wf / bare (bare/wf) |',
   )
-  console.log('|---|---|---|---|---|---|---|---|')
+  console.log('|---|---|---|---|---|---|---|---|---|')
   for (const r of rows) {
     const ratios = r.product.map((w, i) => rps(w) / rps(r.bare[i]!))
     const a = stats(r.product)
@@ -335,11 +347,14 @@ function printTable(rows: Row[]) {
     const unit = r.e.kind === 'ingest' ? ` (${f0(a.rps * SAMPLES_PER_BATCH)} vs ${f0(b.rps * SAMPLES_PER_BATCH)} samples/s)` : ''
     const label = r.e.kind === 'clock' || r.e.kind === 'ingest' ? `${r.e.label} (vs bare commit rate)` : r.e.label
     const sdk = r.sdk.length ? stats(r.sdk) : null
+    const [cpuA, cpuB] = [cpuPerRequest(r.product), cpuPerRequest(r.bare)]
     console.log(
-      `| ${label} | ${f0(median(r.product.map(rps)))}${unit} | ${f0(median(r.bare.map(rps)))} | ${f2(Math.min(...ratios))} / **${f2(median(ratios))}** / ${f2(Math.max(...ratios))} | ${ms(a.p50)} / ${ms(b.p50)} | ${ms(a.p99)} / ${ms(b.p99)} | ${f2(a.p99 / b.p99)} | ${sdk ? `${f0(median(r.sdk.map(rps)))} (${f2(median(r.product.map(rps)) / median(r.sdk.map(rps)))})` : ''} |`,
+      `| ${label} | ${f0(median(r.product.map(rps)))}${unit} | ${f0(median(r.bare.map(rps)))} | ${f2(Math.min(...ratios))} / **${f2(median(ratios))}** / ${f2(Math.max(...ratios))} | ${ms(a.p50)} / ${ms(b.p50)} | ${ms(a.p99)} / ${ms(b.p99)} | ${f2(a.p99 / b.p99)} | ${sdk ? `${f0(median(r.sdk.map(rps)))} (${f2(median(r.product.map(rps)) / median(r.sdk.map(rps)))})` : ''} | ${f0(cpuA)} / ${f0(cpuB)} (${f2(cpuB / cpuA)}) |`,
     )
   }
-  console.log('\nreq/s: median over pairs; ratio per pair = workforce req/s / bare req/s of the same pair; p50/p99 over all windows of a side.')
+  console.log(
+    "\nreq/s: median over pairs; ratio per pair = workforce req/s / bare req/s of the same pair; p50/p99 over all windows of a side; server CPU: the serving process's utime + stime over all windows of a side / its requests (10 ms ticks; the SDK transport shares the bare process).",
+  )
 }
 
 // ---- growth: per-call cost of each read at several tenant sizes ----
