@@ -27,8 +27,9 @@ const TRIGGERS: [string, string][] = [
 ]
 
 /**
- * Creates the triggers when any is missing (a new database, or one from before the column) and
- * copies every owner's name in the same transaction.
+ * Creates the triggers when any is missing (a new database, or one migrated to the column: 0024
+ * copied the names then) and, in the same transaction, copies the owner's name onto every
+ * timesheet whose copy differs (rows written while the triggers were missing).
  */
 export function ensureTimesheetOwnerNames(db: DbLike): void {
   const present = new Set(db.all<{ name: string }>(sql`select name from sqlite_master where type = 'trigger'`).map((r) => r.name))
