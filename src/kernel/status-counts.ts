@@ -1,18 +1,18 @@
 import { sql } from 'drizzle-orm'
 import type { TenantScope } from './ctx'
-import { prepared, sqliteOf, transaction, type DbLike } from './db'
+import { prepared, sqliteOf, type DbLike } from './db'
+import { ensureTriggers } from './triggers'
 
 /**
  * A table `counts` (tenant_id, status, n) kept exact by SQLite triggers on the table `rows` (which
  * has tenant_id and status): an insert adds one, a delete removes one, a change of status or
  * tenant moves one, in the transaction that writes the row, whoever writes it. Lists take their
  * total here instead of counting the tenant's rows on every call (issue 18). The triggers are
- * named `<prefix>_insert|_delete|_update` and created at start by `ensure`; SQL because generated
- * migrations hold no triggers. The table names are our code's, never input.
+ * named `<prefix>_insert|_delete|_update` and created at start by `ensure` (kernel/triggers.ts).
+ * The table names are our code's, never input.
  */
 export function keptStatusCounts<S extends string>(spec: { counts: string; rows: string; prefix: string; formerTriggers?: readonly string[] }) {
   const { counts, rows, prefix } = spec
-  const former = spec.formerTriggers ?? []
   const add = `insert into ${counts} (tenant_id, status, n) values (new.tenant_id, new.status, 1)
     on conflict (tenant_id, status) do update set n = n + 1;`
   const remove = `update ${counts} set n = n - 1 where tenant_id = old.tenant_id and status = old.status;`
@@ -31,16 +31,13 @@ export function keptStatusCounts<S extends string>(spec: { counts: string; rows:
      * recounts the table in the same transaction; drops former triggers that kept the same counts.
      */
     ensure(db: DbLike): void {
-      const present = new Set(db.all<{ name: string }>(sql`select name from sqlite_master where type = 'trigger'`).map((r) => r.name))
-      if (triggers.every(([name]) => present.has(name)) && former.every((name) => !present.has(name))) return
-      transaction(db, (tx) => {
-        for (const name of former) tx.run(sql.raw(`drop trigger if exists ${name}`))
-        for (const [name, body] of triggers) {
-          tx.run(sql.raw(`drop trigger if exists ${name}`))
-          tx.run(sql.raw(`create trigger ${name} ${body}`))
-        }
-        tx.run(sql.raw(`delete from ${counts}`))
-        tx.run(sql.raw(`insert into ${counts} (tenant_id, status, n) select tenant_id, status, count(*) from ${rows} group by tenant_id, status`))
+      ensureTriggers(db, {
+        triggers,
+        former: spec.formerTriggers,
+        repair: (tx) => {
+          tx.run(sql.raw(`delete from ${counts}`))
+          tx.run(sql.raw(`insert into ${counts} (tenant_id, status, n) select tenant_id, status, count(*) from ${rows} group by tenant_id, status`))
+        },
       })
     },
     /** Rows of the tenant in these statuses (every status when null): one statement per number of statuses, the sum SQLite's. */

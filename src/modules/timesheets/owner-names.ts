@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { transaction, type DbLike } from '../../kernel/db'
+import type { DbLike } from '../../kernel/db'
+import { ensureTriggers } from '../../kernel/triggers'
 
 /**
  * timesheets.owner_name: a copy of the owner's users.name, kept equal by SQLite triggers in the
@@ -7,17 +8,19 @@ import { transaction, type DbLike } from '../../kernel/db'
  * owner name; with the name on the timesheet, timesheets_tenant_list_idx (and its by-status twin)
  * holds that order and a page is read off the index. Sorting by the joined users.name sorted every
  * timesheet of the page's periods instead: 11.6 ms a page at 10,000 people, 0.15 ms read off the
- * index (issue 18, "growth"). Created at start; SQL because generated migrations hold no triggers.
+ * index (issue 18, "growth"). Created at start (kernel/triggers.ts).
  */
-const OWNER_NAME = `coalesce((select u.name from users u where u.id = new.user_id), '')`
+
+/** The name of the person whose id is `userId` (a column reference), '' when there is none. */
+const nameOf = (userId: string) => `coalesce((select u.name from users u where u.id = ${userId}), '')`
 
 const TRIGGERS: [string, string][] = [
   // An AFTER trigger may not change NEW: the inserted row is updated (by rowid, one row).
-  ['timesheet_owner_name_insert', `after insert on timesheets begin update timesheets set owner_name = ${OWNER_NAME} where rowid = new.rowid; end`],
+  ['timesheet_owner_name_insert', `after insert on timesheets begin update timesheets set owner_name = ${nameOf('new.user_id')} where rowid = new.rowid; end`],
   [
     'timesheet_owner_name_owner',
     `after update of user_id on timesheets when old.user_id is not new.user_id begin
-      update timesheets set owner_name = ${OWNER_NAME} where rowid = new.rowid; end`,
+      update timesheets set owner_name = ${nameOf('new.user_id')} where rowid = new.rowid; end`,
   ],
   [
     'user_name_to_timesheets',
@@ -32,14 +35,9 @@ const TRIGGERS: [string, string][] = [
  * timesheet whose copy differs (rows written while the triggers were missing).
  */
 export function ensureTimesheetOwnerNames(db: DbLike): void {
-  const present = new Set(db.all<{ name: string }>(sql`select name from sqlite_master where type = 'trigger'`).map((r) => r.name))
-  if (TRIGGERS.every(([name]) => present.has(name))) return
-  transaction(db, (tx) => {
-    for (const [name, body] of TRIGGERS) {
-      tx.run(sql.raw(`drop trigger if exists ${name}`))
-      tx.run(sql.raw(`create trigger ${name} ${body}`))
-    }
-    tx.run(sql`update timesheets set owner_name = coalesce((select u.name from users u where u.id = timesheets.user_id), '')
-      where owner_name is not coalesce((select u.name from users u where u.id = timesheets.user_id), '')`)
+  ensureTriggers(db, {
+    triggers: TRIGGERS,
+    repair: (tx) =>
+      tx.run(sql.raw(`update timesheets set owner_name = ${nameOf('timesheets.user_id')} where owner_name is not ${nameOf('timesheets.user_id')}`)),
   })
 }

@@ -181,7 +181,7 @@ export function countActiveUsers(c: TenantScope, userIds: string[] | null): numb
   if (userIds !== null && userIds.length === 0) return 0
   // The whole organisation: the kept counts (status-counts.ts), not a count over its people.
   if (userIds === null) return countPeopleInStatuses(c, ['active'])
-  const where = and(eq(users.tenantId, c.tenant.id), eq(users.status, 'active'), userIds === null ? undefined : inArray(users.id, userIds))
+  const where = and(eq(users.tenantId, c.tenant.id), eq(users.status, 'active'), inArray(users.id, userIds))
   return c.db.select({ n: count() }).from(users).where(where).get()?.n ?? 0
 }
 
