@@ -15,7 +15,7 @@ import { gapFillJob, personDaysJob } from '../../src/modules/time-tracking/jobs'
 import { workedMsBetween } from '../../src/modules/time-tracking/person-day-queries'
 import { WorkedMs } from '../../src/modules/time-tracking/worked-ms'
 import { workedAsMaps } from '../helpers/worked'
-import { timeLogsOverlapping } from '../../src/modules/time-tracking/queries'
+import { openLogUserIds, timeLogsOverlapping } from '../../src/modules/time-tracking/queries'
 import { startBreak } from '../../src/modules/time-tracking/start-break'
 import { netMsByUserDate } from '../../src/modules/time-tracking/worked-time-read-model'
 import { jobWorld } from '../jobs/seed'
@@ -73,10 +73,15 @@ function expectReadEqualsRaw(now: number, from: string, to: string) {
   const c = scopeAt(now)
   const raw = netMsByUserDate(c, timeLogsOverlapping(c, localRange(from, to, c.tenant.timezone), null))
   for (const perDate of raw.values()) for (const d of [...perDate.keys()]) if (d < from || d > to) perDate.delete(d)
-  expect(plain(workedMsBetween(c, from, to, null))).toEqual(plain(raw))
+  const everyone = workedMsBetween(c, from, to, null)
+  expect(plain(everyone)).toEqual(plain(raw))
   const some = [people[0]!, people[2]!]
   const rawSome = new Map([...raw].filter(([u]) => some.includes(u)))
-  expect(plain(workedMsBetween(c, from, to, some))).toEqual(plain(rawSome))
+  const theirs = workedMsBetween(c, from, to, some)
+  expect(plain(theirs)).toEqual(plain(rawSome))
+  // Who is clocked in, read with the live sessions (team hours' is_clocked_in), is who has an open log.
+  expect([...everyone.clockedIn].sort()).toEqual([...openLogUserIds(c, null)].sort())
+  expect([...theirs.clockedIn].sort()).toEqual([...openLogUserIds(c, some)].sort())
 }
 
 const pendingMarks = () => (w.sqlite.query('select count(*) n from person_day_changes where tenant_id = ?').get(t.id) as { n: number }).n

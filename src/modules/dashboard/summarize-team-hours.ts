@@ -8,7 +8,6 @@ import { prepared, sqliteOf } from '../../kernel/db'
 import { findTeamInTenant } from '../teams/queries'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
 import type { WorkedMs } from '../time-tracking/worked-ms'
-import { openLogUserIds } from '../time-tracking/queries'
 import { peopleOrder } from '../users/name-order'
 import { findUserInTenant, hoursMembers, type HoursMember } from '../users/queries'
 import { scopeUserIds, usersOfTeam, visibility, type Visibility } from '../users/visibility'
@@ -99,7 +98,7 @@ export const summarizeTeamHours = defineOperation({
     // One query over the period (one shift per person and date: shift_schedules_tenant_user_date_uq).
     const shifts = shiftRows(worked, lastDate >= start ? scheduledShiftSpans(ctx, start, lastDate, ids) : [])
     const calendar = overtimeCalendar(worked, start, lastDate)
-    const clockedIn = openLogUserIds(ctx, ids)
+    const clockedIn = worked.clockedIn
     const [first, last] = worked.span(start, end)
     const periodDates = worked.dates.slice(first, last + 1)
     const shownDates = periodDates.filter((d) => d <= lastDate).length

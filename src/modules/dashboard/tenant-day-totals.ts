@@ -3,6 +3,7 @@ import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf, transaction, type DbLike } from '../../kernel/db'
 import { localRange } from '../../kernel/time'
 import { companySettingsAsOfAuth } from '../tenants/queries'
+import { openLogNetMsSql } from '../time-tracking/worked-time-read-model'
 import { OPEN_BUCKET_MS, openSessionSums } from './open-session-totals'
 
 /**
@@ -121,15 +122,12 @@ function dayBounds(fromDate: string, toDate: string, tz: string): { from: number
  * (epoch ms) and, of those, the ones from `dayFrom` on, each log's breaks looked up once.
  */
 export function openWorkedMsPerLog(c: TenantScope, from: number, to: number, dayFrom: number, paid: readonly string[]): { total: number; today: number } {
-  const unpaid = paid.length === 0 ? '' : ` and b.kind not in (${paid.map((k) => (k === 'lunch' ? "'lunch'" : "'break'")).join(', ')})`
   const row = sqliteOf(c.db)
     .query<{ total: number; today: number }, [number, number, number, number, number]>(
       // Materialized: the outer query names `net` twice, and a flattened subquery would run each
       // log's break lookup twice. The open logs come from a covering partial index, by clock-in.
       `with open_net as materialized (
-        select l.clock_in_at, max(0, ?1 - l.clock_in_at - coalesce((
-          select sum(max(0, min(coalesce(b.ended_at, ?1), ?1) - min(b.started_at, ?1)))
-          from breaks b where b.tenant_id = l.tenant_id and b.time_log_id = l.id${unpaid}), 0)) as net
+        select l.clock_in_at, ${openLogNetMsSql(paid)} as net
         from time_logs l indexed by time_logs_open_in_idx
         where l.tenant_id = ?5 and l.clock_out_at is null and l.clock_in_at >= ?2 and l.clock_in_at < ?3)
       select coalesce(sum(net), 0) as total, coalesce(sum(case when clock_in_at >= ?4 then net end), 0) as today from open_net`,

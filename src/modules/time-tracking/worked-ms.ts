@@ -12,6 +12,8 @@ export class WorkedMs {
   readonly dates: readonly string[]
   private readonly columns = new Map<string, number>()
   private readonly rows = new Map<string, Float64Array>()
+  /** The people read who are clocked in now (an open time log), whatever its date: workedMsBetween counts their live sessions. */
+  readonly clockedIn = new Set<string>()
 
   constructor(fromDate: string, toDate: string) {
     this.dates = dateRange(fromDate, toDate)

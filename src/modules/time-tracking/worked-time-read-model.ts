@@ -20,10 +20,11 @@ import { breaks, timeLogs } from './schema'
  * the rule lives: every worked-time figure below (payroll, timesheets, budgets, dashboard, alerts)
  * goes through it.
  */
-const unpaidBreak = (c: TenantScope, alias: string) => {
-  const paid = companySettingsOf(c).paidBreakKinds
-  return paid.length === 0 ? sql`` : sql.raw(` and ${alias}.kind not in (${paid.map((k) => `'${k === 'lunch' ? 'lunch' : 'break'}'`).join(', ')})`)
-}
+const unpaidBreak = (c: TenantScope, alias: string) => sql.raw(unpaidKinds(companySettingsOf(c).paidBreakKinds, alias))
+
+/** unpaidBreak's condition for these paid kinds as SQL text (each written by us: 'break' or 'lunch', never a stored string). */
+const unpaidKinds = (paid: readonly string[], alias: string): string =>
+  paid.length === 0 ? '' : ` and ${alias}.kind not in (${paid.map((k) => `'${k === 'lunch' ? 'lunch' : 'break'}'`).join(', ')})`
 
 /** Whether a break of this kind reduces worked time under the company's settings. */
 export const breakIsUnpaid = (paidKinds: readonly string[], kind: string): boolean => !paidKinds.includes(kind)
@@ -39,6 +40,16 @@ const workedSecondsOf = (c: TenantScope) =>
   select sum(min(coalesce(b.ended_at, "time_logs"."clock_out_at"), "time_logs"."clock_out_at") - b.started_at)
   from ${breaks} b where b.tenant_id = "time_logs"."tenant_id" and b.time_log_id = "time_logs"."id"${unpaidBreak(c, 'b')}
 ), 0)) / 1000.0`.mapWith(Number)
+
+/**
+ * The net worked ms of an open time log `l` at `?1` (now) as SQL: netMsOfLogs' rule for a log
+ * still open (now minus clock-in minus its unpaid breaks, each clipped to now; never below 0), its
+ * breaks looked up by breaks_tenant_log_idx. For statements that total open sessions in SQLite
+ * instead of reading every break into JavaScript (the dashboard, team hours: issue 18).
+ */
+export const openLogNetMsSql = (paid: readonly string[]): string => `max(0, ?1 - l.clock_in_at - coalesce((
+  select sum(max(0, min(coalesce(b.ended_at, ?1), ?1) - min(b.started_at, ?1)))
+  from breaks b where b.tenant_id = l.tenant_id and b.time_log_id = l.id${unpaidKinds(paid, 'b')}), 0))`
 
 export interface WorkedLog {
   userId: string
