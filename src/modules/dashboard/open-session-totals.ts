@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared, sqliteOf, transaction, type DbLike } from '../../kernel/db'
+import { prepared, sqliteOf, type DbLike } from '../../kernel/db'
+import { ensureTriggers } from '../../kernel/triggers'
 
 /**
  * tenant_open_sessions: the organisation's open time logs per tenant and quarter hour of clock-in
@@ -95,15 +96,7 @@ export function recountOpenSessions(db: DbLike): void {
  * then recounts the table from the raw rows in the same transaction.
  */
 export function ensureOpenSessionTotals(db: DbLike): void {
-  const present = db.all<{ n: number }>(sql`select count(*) as n from sqlite_master where type = 'trigger' and name like 'open_session_%'`)[0]?.n ?? 0
-  if (present === TRIGGERS.length) return
-  transaction(db, (tx) => {
-    for (const [name, body] of TRIGGERS) {
-      tx.run(sql.raw(`drop trigger if exists ${name}`))
-      tx.run(sql.raw(`create trigger ${name} ${body}`))
-    }
-    recountOpenSessions(tx)
-  })
+  ensureTriggers(db, { triggers: TRIGGERS, repair: recountOpenSessions })
 }
 
 /**

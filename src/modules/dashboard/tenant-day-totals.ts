@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared, sqliteOf, transaction, type DbLike } from '../../kernel/db'
+import { prepared, sqliteOf, type DbLike } from '../../kernel/db'
+import { ensureTriggers } from '../../kernel/triggers'
 import { localRange } from '../../kernel/time'
 import { companySettingsAsOfAuth } from '../tenants/queries'
 import { openLogNetMsSql } from '../time-tracking/worked-time-read-model'
@@ -37,21 +38,18 @@ const TRIGGERS: [string, string][] = [
  * then recounts the whole table from its two sources in the same transaction.
  */
 export function ensureTenantDayTotals(db: DbLike): void {
-  const present = db.all<{ n: number }>(sql`select count(*) as n from sqlite_master where type = 'trigger' and name like 'tenant_day_%'`)[0]?.n ?? 0
-  if (present === TRIGGERS.length) return
-  transaction(db, (tx) => {
-    for (const [name, body] of TRIGGERS) {
-      tx.run(sql.raw(`drop trigger if exists ${name}`))
-      tx.run(sql.raw(`create trigger ${name} ${body}`))
-    }
-    tx.run(sql`delete from tenant_day_totals`)
-    tx.run(sql`insert into tenant_day_totals (tenant_id, date, worked_ms)
+  ensureTriggers(db, {
+    triggers: TRIGGERS,
+    repair(tx) {
+      tx.run(sql`delete from tenant_day_totals`)
+      tx.run(sql`insert into tenant_day_totals (tenant_id, date, worked_ms)
       select tenant_id, date, sum(worked_ms) from person_day_totals group by tenant_id, date`)
-    tx.run(sql`insert into tenant_day_totals (tenant_id, date, productive_seconds, neutral_seconds, unproductive_seconds, idle_seconds, summary_rows)
+      tx.run(sql`insert into tenant_day_totals (tenant_id, date, productive_seconds, neutral_seconds, unproductive_seconds, idle_seconds, summary_rows)
       select tenant_id, date, sum(productive_seconds), sum(neutral_seconds), sum(unproductive_seconds), sum(idle_seconds), count(*)
       from daily_activity_summaries where true group by tenant_id, date
       on conflict (tenant_id, date) do update set productive_seconds = excluded.productive_seconds, neutral_seconds = excluded.neutral_seconds,
         unproductive_seconds = excluded.unproductive_seconds, idle_seconds = excluded.idle_seconds, summary_rows = excluded.summary_rows`)
+    },
   })
 }
 
