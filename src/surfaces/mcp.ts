@@ -20,7 +20,7 @@ import { bearerChallenge } from '../modules/oauth/metadata'
 import { MISSING_KEY_MESSAGE } from '../kernel/access'
 import { mcpTools } from './mcp-tools'
 import { mcpCorsHeaders, mcpPreflight } from './oauth'
-import { answerBody } from './answer-body'
+import { answerBody, withSetHeaders } from './answer-body'
 
 export const MCP_PATH = '/api/mcp/v1'
 const SESSION_HEADER = 'mcp-session-id'
@@ -314,7 +314,7 @@ export function mcpSurface(rt: Runtime) {
       .get(CHANGE_PLAN_PATH, () => jsonBody(changePlan), {
         detail: { summary: 'How to change plan on this appliance (no key needed)', tags: ['mcp'] },
       })
-      .post(MCP_PATH, ({ request, set }) => post(h, request, idOf(set.headers)), {
+      .post(MCP_PATH, async ({ request, set }) => withSetHeaders(await post(h, request, idOf(set.headers)), set), {
         parse: 'none',
         detail: { summary: 'MCP JSON-RPC endpoint (Streamable HTTP)', tags: ['mcp'] },
       })

@@ -42,6 +42,21 @@ describe('MCP Streamable HTTP transport', () => {
     }
   })
 
+  test('every answer carries the request id (the one sent, or a new one), small or large, error or not', async () => {
+    const headers = await session()
+    const small = await rpc(server.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, { ...headers, 'x-request-id': 'trace-small-1' })
+    expect(small.headers.get('x-request-id')).toBe('trace-small-1')
+    // A large answer goes out as a stream (answer-body.ts): the header rides along all the same.
+    const large = await rpc(server.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { ...headers, 'x-request-id': 'trace-large-2' })
+    expect(large.headers.get('x-request-id')).toBe('trace-large-2')
+    expect(((await large.json()) as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0)
+    const refused = await rpc(server.url, { jsonrpc: '2.0', id: 3, method: 'ping' }, { authorization: 'Bearer wf_live_nope', 'x-request-id': 'trace-401' })
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('x-request-id')).toBe('trace-401')
+    const fresh = await rpc(server.url, { jsonrpc: '2.0', id: 4, method: 'ping' }, headers)
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
   test('notifications/initialized is accepted with 202 and an empty body', async () => {
     const headers = await session()
     const res = await rpc(server.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers)
