@@ -250,8 +250,9 @@ export function personDaysMissing(c: TenantScope): boolean {
 
 /**
  * Worked ms per user and tenant-local date over [fromDate, toDate] for these users (all when
- * null): the stored closed-log totals plus the open logs counted until now. The same figures
- * netMsByUserDate gives over every log overlapping the range, for the dates of the range.
+ * null; each id once: the statements join the list, so an id given twice would count twice): the
+ * stored closed-log totals plus the open logs counted until now. The same figures netMsByUserDate
+ * gives over every log overlapping the range, for the dates of the range.
  */
 export function workedMsBetween(c: TenantScope, fromDate: string, toDate: string, userIds: string[] | null): WorkedMs {
   const out = new WorkedMs(fromDate, toDate)
