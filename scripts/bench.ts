@@ -355,6 +355,19 @@ function printTable(rows: Row[]) {
   console.log(
     "\nreq/s: median over pairs; ratio per pair = workforce req/s / bare req/s of the same pair; p50/p99 over all windows of a side; server CPU: the serving process's utime + stime over all windows of a side / its requests (10 ms ticks; the SDK transport shares the bare process).",
   )
+  const reads = rows.filter((r) => r.e.kind === 'mcp' || r.e.kind === 'rest')
+  const writes = rows.filter((r) => r.e.kind === 'clock' || r.e.kind === 'ingest')
+  const ratio = (r: Row) => median(r.product.map((w, i) => rps(w) / rps(r.bare[i]!)))
+  const p99 = (r: Row) => stats(r.product).p99 / stats(r.bare).p99
+  console.log(
+    `\nissue 18's Done-when in this run: ${verdict('reads at 0.8 of bare or above', reads, ratio, (x) => x >= 0.8)}; ${verdict('writes at 0.5 or above', writes, ratio, (x) => x >= 0.5)}; ${verdict('p99 within 1.5x', rows, p99, (x) => x <= 1.5)}`,
+  )
+}
+
+/** "name met/all (not: label value, …)": which rows of a run meet one of issue 18's bars. */
+function verdict<R extends { e: { label: string } }>(name: string, rows: R[], value: (r: R) => number, met: (x: number) => boolean): string {
+  const missed = rows.filter((r) => !met(value(r))).map((r) => `${r.e.label} ${value(r).toFixed(2)}`)
+  return `${name} ${rows.length - missed.length}/${rows.length}${missed.length ? ` (not: ${missed.join(', ')})` : ''}`
 }
 
 // ---- growth: per-call cost of each read at several tenant sizes ----
@@ -446,6 +459,19 @@ async function growthRun(): Promise<number> {
     console.log(`| ${e.label} | ${c.map((x) => `${x.cpu.toFixed(2)} / ${x.p50.toFixed(2)}`).join(' | ')} | ${ratio} |`)
   }
   console.log("\nCPU ms per call: the server process's utime+stime over the window / calls (10 ms ticks, so small values are coarse); p50 at 1 connection.")
+  // The bar is set for the manager answers (dashboard, team hours, productivity): each of their rows here.
+  const answers = reads.filter((e) => /get_dashboard_summary|summarize_team_hours|get_productivity_overview/.test(e.name))
+  if (i1k >= 0 && i10k >= 0 && answers.length > 0) {
+    const growth = (e: Endpoint) => cost.get(e.name)![i10k]!.cpu / cost.get(e.name)![i1k]!.cpu
+    console.log(
+      `\nissue 18's Done-when in this run: ${verdict(
+        'manager answers within 2x at 10,000 of 1,000',
+        answers.map((e) => ({ e })),
+        (r) => growth(r.e),
+        (x) => x <= 2,
+      )}`,
+    )
+  }
   log(`load average after: ${loadavg()}`)
   return errors > 0 ? 1 : 0
 }
