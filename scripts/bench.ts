@@ -225,6 +225,9 @@ interface Row {
   sdk: Timed[]
 }
 
+/** workforce req/s over bare req/s, pair by pair (the same pair's two windows). */
+const pairRatios = (r: { product: Window[]; bare: Window[] }): number[] => r.product.map((w, i) => rps(w) / rps(r.bare[i]!))
+
 /** Server CPU per answered request over a side's windows, in µs. */
 const cpuPerRequest = (ws: Timed[]): number => (ws.reduce((sum, w) => sum + w.serverCpuMs, 0) * 1000) / ws.reduce((sum, w) => sum + w.latencies.length, 0)
 
@@ -299,7 +302,11 @@ async function compareRun(): Promise<number> {
         }
       const row: Row = { e, check, product: order[0]![2], bare: order[1]![2], sdk: order[2]?.[2] ?? [] }
       rows.push(row)
-      log(`  measured ${e.label}: workforce/bare per pair ${row.product.map((w, i) => (rps(w) / rps(row.bare[i]!)).toFixed(2)).join(' ')}`)
+      log(
+        `  measured ${e.label}: workforce/bare per pair ${pairRatios(row)
+          .map((x) => x.toFixed(2))
+          .join(' ')}`,
+      )
       for (const [who, ws] of [
         ['workforce', row.product],
         ['bare', row.bare],
@@ -341,7 +348,7 @@ function printTable(rows: Row[]) {
   )
   console.log('|---|---|---|---|---|---|---|---|---|')
   for (const r of rows) {
-    const ratios = r.product.map((w, i) => rps(w) / rps(r.bare[i]!))
+    const ratios = pairRatios(r)
     const a = stats(r.product)
     const b = stats(r.bare)
     const unit = r.e.kind === 'ingest' ? ` (${f0(a.rps * SAMPLES_PER_BATCH)} vs ${f0(b.rps * SAMPLES_PER_BATCH)} samples/s)` : ''
@@ -357,7 +364,7 @@ function printTable(rows: Row[]) {
   )
   const reads = rows.filter((r) => r.e.kind === 'mcp' || r.e.kind === 'rest')
   const writes = rows.filter((r) => r.e.kind === 'clock' || r.e.kind === 'ingest')
-  const ratio = (r: Row) => median(r.product.map((w, i) => rps(w) / rps(r.bare[i]!)))
+  const ratio = (r: Row) => median(pairRatios(r))
   const p99 = (r: Row) => stats(r.product).p99 / stats(r.bare).p99
   console.log(
     `\nissue 18's Done-when in this run: ${verdict('reads at 0.8 of bare or above', reads, ratio, (x) => x >= 0.8)}; ${verdict('writes at 0.5 or above', writes, ratio, (x) => x >= 0.5)}; ${verdict('p99 within 1.5x', rows, p99, (x) => x <= 1.5)}`,

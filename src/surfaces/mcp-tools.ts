@@ -7,7 +7,7 @@ import type { Ctx } from '../kernel/ctx'
 import { DomainError, ERROR_CODES, type ErrorCode } from '../kernel/errors'
 import type { AnyOperation, ToolFailure } from '../kernel/operation'
 import { mcpOperations } from './mcp-registry'
-import { CHECK_RESPONSES, hasUnknownFields } from './rest-validation'
+import { CHECK_RESPONSES, compileAnswerProblems } from './rest-validation'
 
 /** structuredContent of a failed call (isError: true): a stable code and a sentence for the person. */
 export const ToolError = t.Object(
@@ -41,7 +41,12 @@ export interface McpTool {
   /** What a result must satisfy: the operation's output, or a ToolError. */
   outputSchema: TSchema
   checkInput: TypeCheck<TSchema>
-  /** Under test only (CHECK_RESPONSES, as REST answers): what is wrong with a result, null when nothing. */
+  /**
+   * What is wrong with a result (its schema's errors, or a field it does not declare), null when
+   * nothing: under test only (CHECK_RESPONSES), as for REST answers. In production the schema
+   * documents the result and the operation's types and tests keep it true; the check cost the
+   * team hours answer ~35 µs a call (issue 18).
+   */
   outputProblems: ((result: unknown) => string[] | null) | null
   /**
    * For an input of primitive properties only (see `flatInput`): each property's primitive default,
@@ -123,22 +128,6 @@ export function flatInput(schema: TSchema): Map<string, unknown> | null {
   return defaults
 }
 
-/**
- * The test-mode check of a tool's result, compiled once: the operation's output schema and no
- * field it does not name (the result goes out as the operation returned it, so an undeclared field
- * must fail a test rather than reach a client). Not in production, as for REST answers
- * (rest-validation.ts CHECK_RESPONSES): the schema documents the result, the operation's types and
- * the tests keep it true, and the check cost the team hours answer ~35 µs a call (issue 18).
- */
-function outputCheck(schema: TSchema): (result: unknown) => string[] | null {
-  const compiled = TypeCompiler.Compile(schema)
-  return (result) => {
-    if (compiled.Check(result) && !hasUnknownFields(schema, result)) return null
-    const errors = [...compiled.Errors(result)].slice(0, 5).map((e) => `${e.path}: ${e.message}`)
-    return errors.length > 0 ? errors : ['a field the output schema does not declare']
-  }
-}
-
 function build(op: AnyOperation): McpTool {
   const outputSchema = toolOutputSchema(op)
   const write = op.access.write === true
@@ -146,7 +135,7 @@ function build(op: AnyOperation): McpTool {
     op,
     outputSchema,
     checkInput: TypeCompiler.Compile(op.input),
-    outputProblems: CHECK_RESPONSES ? outputCheck(op.output) : null,
+    outputProblems: CHECK_RESPONSES ? compileAnswerProblems(op.output) : null,
     flatDefaults: flatInput(op.input),
     descriptor: {
       name: op.name,

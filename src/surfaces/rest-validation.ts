@@ -262,8 +262,22 @@ export function hasUnknownFields(schema: TSchema, value: unknown): boolean {
  * is Elysia's response ValidationError: logged, and answered 500 internal_error, as before.
  */
 export function compileResponseCheck(schema: TSchema): (value: unknown) => void {
+  const problems = compileAnswerProblems(schema)
+  return (value) => {
+    if (problems(value)) throw new ValidationError('response', schema, value)
+  }
+}
+
+/**
+ * The strict test-mode check of an answer (a REST body, an MCP tool result), compiled once per
+ * schema: what is wrong with it (the schema's first errors, or a field it does not declare), null
+ * when nothing.
+ */
+export function compileAnswerProblems(schema: TSchema): (value: unknown) => string[] | null {
   const compiled = TypeCompiler.Compile(schema)
   return (value) => {
-    if (!compiled.Check(value) || hasUnknownFields(schema, value)) throw new ValidationError('response', schema, value)
+    if (compiled.Check(value) && !hasUnknownFields(schema, value)) return null
+    const errors = [...compiled.Errors(value)].slice(0, 5).map((e) => `${e.path}: ${e.message}`)
+    return errors.length > 0 ? errors : ['a field the output schema does not declare']
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import type { TenantScope } from '../../src/kernel/ctx'
 import { sqliteOf } from '../../src/kernel/db'
-import { scheduledShiftSpans } from '../../src/modules/dashboard/summarize-team-hours'
+import { scheduledShiftSpans } from '../../src/modules/shifts/alert-queries'
 import { workedMsBetween } from '../../src/modules/time-tracking/person-day-queries'
 import { tenantDatabase } from '../helpers/db'
 

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { Instant } from '../../kernel/schemas'
-import { DAY, MINUTE, localDate, parseInstant } from '../../kernel/time'
+import { DAY, MINUTE, parseInstant } from '../../kernel/time'
 
 /** Most samples one upload may carry; agents split larger backlogs into several batches. */
 export const MAX_SAMPLES_PER_BATCH = 1000
@@ -84,18 +84,4 @@ export function screenSamples(samples: readonly SampleIn[], receivedAt: number) 
     else accepted.push({ sample, startedAt })
   })
   return { accepted, rejections }
-}
-
-/**
- * Tenant-local dates memoised per quarter hour: every zone offset in use is a multiple of
- * 15 minutes, so all instants of one quarter hour share a local date. Saves an Intl call per sample.
- */
-export function localDateMemo(tz: string): (ms: number) => string {
-  const memo = new Map<number, string>()
-  return (ms) => {
-    const bucket = Math.floor(ms / (15 * MINUTE))
-    let date = memo.get(bucket)
-    if (date === undefined) memo.set(bucket, (date = localDate(bucket * 15 * MINUTE, tz)))
-    return date
-  }
 }

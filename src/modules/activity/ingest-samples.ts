@@ -2,7 +2,7 @@ import { defineOperation } from '../../kernel/operation'
 import { inTransaction } from '../../kernel/db'
 import { callerUserId } from '../../kernel/access'
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { addDays, localDate, toIso } from '../../kernel/time'
+import { addDays, localDate, localDateMemo, toIso } from '../../kernel/time'
 import { userAsOfAuth, type UserRow } from '../users/queries'
 import { tenantRowAsOfAuth } from '../tenants/queries'
 import { succeededKeys } from '../jobs/queries'
@@ -17,7 +17,6 @@ import { findIngestBatch, idleSamplesOn, insertIngestBatch, insertSamples, listC
 import {
   IngestSamplesInput,
   IngestSamplesOutput,
-  localDateMemo,
   screenSamples,
   LATE_WINDOW_DAYS,
   MAX_SAMPLES_PER_BATCH,

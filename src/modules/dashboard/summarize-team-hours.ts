@@ -1,10 +1,10 @@
 import { t } from 'elysia'
 import { DomainError } from '../../kernel/errors'
-import type { TenantBoundCtx, TenantScope } from '../../kernel/ctx'
+import type { TenantBoundCtx } from '../../kernel/ctx'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, Nullable, PeriodEnum } from '../../kernel/schemas'
 import { localDate, periodRange, hoursFromMs, weekStart } from '../../kernel/time'
-import { prepared, sqliteOf } from '../../kernel/db'
+import { scheduledShiftSpans } from '../shifts/alert-queries'
 import { findTeamInTenant } from '../teams/queries'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
 import type { WorkedMs } from '../time-tracking/worked-ms'
@@ -200,34 +200,4 @@ function periodTotals(
     out.overtimeMs[position] = overtimeMsIn(calendar, row, members[position]!.weeklyHours, shifts.get(userId))
   }
   return out
-}
-
-/**
- * shifts/alert-queries `scheduledShiftsBetween` narrowed to the five columns overtime needs, as
- * one prepared statement per shape (the ids travel as one JSON array): the same rows, without
- * drizzle building the query and mapping every column of every shift per call (~0.8 ms of the
- * organisation-wide call at 1,000 people, issue 18, perf-reads-js). Everyone's shifts come off the
- * covering shift_schedules_tenant_date_idx, date by date; these people's by the key (tenant, user,
- * date), json_each driving the join, said outright (CROSS JOIN, INDEXED BY): left to itself SQLite
- * walks everyone's period in the covering index and filters it (10 ms for 9 people of 10,000).
- */
-export function scheduledShiftSpans(
-  ctx: TenantScope,
-  from: string,
-  to: string,
-  userIds: readonly string[] | null,
-): { userId: string; date: string; startsAt: number; endsAt: number; breakMinutes: number }[] {
-  if (userIds !== null && userIds.length === 0) return []
-  type Span = { userId: string; date: string; startsAt: number; endsAt: number; breakMinutes: number }
-  const stmt = prepared(ctx.db, `dashboard.shiftSpans:${userIds === null ? 'all' : 'ids'}`, (d) =>
-    sqliteOf(d).query<Span, (string | number)[]>(
-      userIds === null
-        ? `select user_id as userId, date, starts_at as startsAt, ends_at as endsAt, break_minutes as breakMinutes from shift_schedules
-           where tenant_id = ?1 and date >= ?2 and date <= ?3 and status = 'scheduled'`
-        : `select s.user_id as userId, s.date, s.starts_at as startsAt, s.ends_at as endsAt, s.break_minutes as breakMinutes
-           from json_each(?4) j cross join shift_schedules s indexed by shift_schedules_tenant_user_date_uq
-           where s.tenant_id = ?1 and s.user_id = j.value and s.date >= ?2 and s.date <= ?3 and s.status = 'scheduled'`,
-    ),
-  )
-  return userIds === null ? stmt.all(ctx.tenant.id, from, to) : stmt.all(ctx.tenant.id, from, to, JSON.stringify(userIds))
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf, type DbLike } from '../../kernel/db'
-import { localDate, localRange } from '../../kernel/time'
+import { localDate, localDateMemo, localRange } from '../../kernel/time'
 import type { TimeLogRow } from './queries'
 import { personDayChanges, personDayTotals, timeLogs } from './schema'
 import { companySettingsAsOfAuth } from '../tenants/queries'
@@ -298,14 +298,10 @@ export function workedMsBetween(c: TenantScope, fromDate: string, toDate: string
       ?.get(date)
     if (ms !== undefined) out.add(m.userId, i, ms)
   }
-  // Every zone's offset is a multiple of 15 minutes: the local date is the same within a quarter hour.
-  const dateOfQuarter = new Map<number, string>()
+  const dateOf = localDateMemo(c.tenant.timezone)
   for (const log of openLogNets(c, userIds)) {
     out.clockedIn.add(log.userId)
-    const q = Math.floor(log.clockInAt / 900_000)
-    let date = dateOfQuarter.get(q)
-    if (date === undefined) dateOfQuarter.set(q, (date = localDate(log.clockInAt, c.tenant.timezone)))
-    const i = out.column(date)
+    const i = out.column(dateOf(log.clockInAt))
     if (i >= 0) out.add(log.userId, i, log.netMs)
   }
   return out

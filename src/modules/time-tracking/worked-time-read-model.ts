@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { timesheets } from '../timesheets/schema'
 import { breaksOfLogs } from './break-queries'
-import { localDate } from '../../kernel/time'
+import { localDateMemo } from '../../kernel/time'
 import { companySettingsAsOfAuth, companySettingsOf } from '../tenants/queries'
 import type { TimeLogRow } from './queries'
 import { breaks, timeLogs } from './schema'
@@ -165,12 +165,9 @@ export function netMsOfLogs(c: TenantScope, logs: LogTimes[], logBreaks: BreakTi
     pausedMs.set(b.timeLogId, (pausedMs.get(b.timeLogId) ?? 0) + ms)
   }
   const out = new Map<string, Map<string, number>>()
-  // Every zone's offset is a multiple of 15 minutes: the local date is the same within a quarter hour.
-  const dateOfQuarter = new Map<number, string>()
+  const dateOf = localDateMemo(c.tenant.timezone)
   for (const log of logs) {
-    const q = Math.floor(log.clockInAt / 900_000)
-    let date = dateOfQuarter.get(q)
-    if (date === undefined) dateOfQuarter.set(q, (date = localDate(log.clockInAt, c.tenant.timezone)))
+    const date = dateOf(log.clockInAt)
     const net = Math.max(0, endOf(log) - log.clockInAt - (pausedMs.get(log.id) ?? 0))
     const perDate = out.get(log.userId) ?? new Map<string, number>()
     perDate.set(date, (perDate.get(date) ?? 0) + net)
