@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { Id, Instant, Nullable, RoleEnum } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
-import type { UserRow } from '../users/queries'
+import type { ListedUser } from '../users/queries'
 import { WORK_PROFILES } from '../users/schema'
 import type { MembershipRow, TeamRow } from './queries'
 
@@ -42,7 +42,7 @@ export const toTeam = (row: TeamRow) => ({
 
 /** A membership row with the member's profile. */
 export interface TeamMemberRow {
-  user: UserRow
+  user: ListedUser
   membership: MembershipRow
 }
 

@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { Id, Nullable, RoleEnum } from '../../kernel/schemas'
-import type { UserRow } from './queries'
+import type { ListedUser } from './queries'
 
 export const UserStatusEnum = t.Union([t.Literal('invited'), t.Literal('active'), t.Literal('deactivated')], {
   description: 'invited (has not joined yet), active or deactivated',
@@ -22,7 +22,7 @@ export const EmployeeSummary = t.Object(
   { description: 'A person as listed by list_employees (MCP) and GET /users (REST)' },
 )
 
-export function toEmployeeSummary(row: UserRow, teams: Map<string, string>, clockedIn: Set<string>) {
+export function toEmployeeSummary(row: ListedUser, teams: Map<string, string>, clockedIn: Set<string>) {
   return {
     id: row.id,
     name: row.name,
