@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { MINUTE, addDays, toIso, weekStart, hoursFromMs } from '../../kernel/time'
-import { scheduledShiftsOn } from '../shifts/alert-queries'
+import { scheduledShiftsOn, type ShiftSpan } from '../shifts/alert-queries'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
 import type { WorkedMs } from '../time-tracking/worked-ms'
 import { usersMatching, type UserRow } from '../users/queries'
@@ -58,10 +58,7 @@ export const shiftNetMs = (s: { startsAt: number; endsAt: number; breakMinutes: 
  * Net scheduled ms per person and column of `worked` (NaN: no shift that date), from scheduled
  * shifts (one per person and date) of dates within its range: overtimeMsIn's shift rows.
  */
-export function shiftRows(
-  worked: WorkedMs,
-  shifts: Iterable<{ userId: string; date: string; startsAt: number; endsAt: number; breakMinutes: number }>,
-): Map<string, Float64Array> {
+export function shiftRows(worked: WorkedMs, shifts: Iterable<ShiftSpan>): Map<string, Float64Array> {
   const rows = new Map<string, Float64Array>()
   // Shifts of a period come date by date (shift_schedules_tenant_date_idx): a column per date change.
   let lastDate = ''

@@ -5,6 +5,9 @@ import { shiftSchedules } from './schema'
 
 export type ShiftScheduleRow = typeof shiftSchedules.$inferSelect
 
+/** The columns of a scheduled shift that overtime needs (dashboard/overtime.ts shiftRows). */
+export type ShiftSpan = Pick<ShiftScheduleRow, 'userId' | 'date' | 'startsAt' | 'endsAt' | 'breakMinutes'>
+
 /** Shifts scheduled (not cancelled) on one local date, for workload alerts. */
 export function scheduledShiftsOn(c: TenantScope, date: string, userIds: string[] | null): ShiftScheduleRow[] {
   if (userIds !== null && userIds.length === 0) return []
@@ -49,16 +52,10 @@ export function scheduledShiftsBetween(c: TenantScope, from: string, to: string,
  * date), json_each driving the join, said outright (CROSS JOIN, INDEXED BY): left to itself SQLite
  * walks everyone's period in the covering index and filters it (10 ms for 9 people of 10,000).
  */
-export function scheduledShiftSpans(
-  ctx: TenantScope,
-  from: string,
-  to: string,
-  userIds: readonly string[] | null,
-): { userId: string; date: string; startsAt: number; endsAt: number; breakMinutes: number }[] {
+export function scheduledShiftSpans(ctx: TenantScope, from: string, to: string, userIds: readonly string[] | null): ShiftSpan[] {
   if (userIds !== null && userIds.length === 0) return []
-  type Span = { userId: string; date: string; startsAt: number; endsAt: number; breakMinutes: number }
-  const stmt = prepared(ctx.db, `dashboard.shiftSpans:${userIds === null ? 'all' : 'ids'}`, (d) =>
-    sqliteOf(d).query<Span, (string | number)[]>(
+  const stmt = prepared(ctx.db, `shifts.spans:${userIds === null ? 'all' : 'ids'}`, (d) =>
+    sqliteOf(d).query<ShiftSpan, (string | number)[]>(
       userIds === null
         ? `select user_id as userId, date, starts_at as startsAt, ends_at as endsAt, break_minutes as breakMinutes from shift_schedules
            where tenant_id = ?1 and date >= ?2 and date <= ?3 and status = 'scheduled'`
