@@ -5,10 +5,11 @@ import { invoke } from '../../src/kernel/operation'
 import { addDays, dateRange, hoursFromMs, localDate, periodRange, weekStart, type Period } from '../../src/kernel/time'
 import { sampleTotals } from '../../src/modules/activity/day-queries'
 import { summedSampleSeconds } from '../../src/modules/activity/productivity'
-import { DAILY_GRACE_MINUTES, shiftNetMs } from '../../src/modules/dashboard/overtime'
+import { DAILY_GRACE_MINUTES } from '../../src/modules/dashboard/overtime'
 import { summarizeTeamHours } from '../../src/modules/dashboard/summarize-team-hours'
 import { scheduledShiftSpans } from '../../src/modules/shifts/alert-queries'
-import { scheduledShiftsBetween } from '../../src/modules/shifts/alert-queries'
+import { shiftNetMs } from '../../src/modules/shifts/model'
+import { shiftDaysBetween } from '../../src/modules/shifts/schedule-queries'
 import { teamMemberIds } from '../../src/modules/teams/membership'
 import { sumDates } from '../../src/modules/time-tracking/hours'
 import { workedMsBetween } from '../../src/modules/time-tracking/person-day-queries'
@@ -108,7 +109,7 @@ describe('perf-reads-js: the same rows as the code they replace', () => {
     }
   })
 
-  test('scheduledShiftSpans equals scheduledShiftsBetween for everyone and each team (cancelled shifts left out)', () => {
+  test('scheduledShiftSpans equals the scheduled days of shiftDaysBetween for everyone and each team (cancelled shifts left out)', () => {
     const c = scope()
     const today = localDate(NOW, c.tenant.timezone)
     const key = (s: { userId: string; date: string }) => `${s.userId} ${s.date}`
@@ -127,7 +128,8 @@ describe('perf-reads-js: the same rows as the code they replace', () => {
         const got = scheduledShiftSpans(c, from, to, ids)
           .map(narrow)
           .sort((a, b) => key(a).localeCompare(key(b)))
-        const want = scheduledShiftsBetween(c, from, to, ids)
+        const want = shiftDaysBetween(c, from, to, ids)
+          .filter((s) => s.status === 'scheduled')
           .map(narrow)
           .sort((a, b) => key(a).localeCompare(key(b)))
         expect(got).toEqual(want)
@@ -220,7 +222,8 @@ function mainAlgorithm(scopeIds: string[] | null, period: Period, today: string)
   const lastDate = end < today ? end : today
   const shiftMs = new Map<string, Map<string, number>>()
   if (lastDate >= start)
-    for (const s of scheduledShiftsBetween(ctx, start, lastDate, ids)) shiftMs.set(s.userId, (shiftMs.get(s.userId) ?? new Map()).set(s.date, shiftNetMs(s)))
+    for (const s of shiftDaysBetween(ctx, start, lastDate, ids).filter((s) => s.status === 'scheduled'))
+      shiftMs.set(s.userId, (shiftMs.get(s.userId) ?? new Map()).set(s.date, shiftNetMs(s)))
   const clockedIn = openLogUserIds(ctx, ids)
   const rows = members
     .map((m) => {

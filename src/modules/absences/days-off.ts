@@ -1,6 +1,7 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { dateRange, isoWeekday, zonedTimeToInstant } from '../../kernel/time'
-import { scheduledShiftsBetween } from '../shifts/alert-queries'
+import { scheduledShiftSpans } from '../shifts/alert-queries'
+import { shiftNetMs } from '../shifts/model'
 import { usersMatching } from '../users/queries'
 import { absencesOverlapping, holidaysBetween } from './queries'
 
@@ -73,8 +74,7 @@ export function paidAbsenceSecondsByUserDate(c: TenantScope, from: string, to: s
   const ids = [...off.keys()]
   const weekly = new Map(usersMatching(c, { userIds: ids }).map((u) => [u.id, u.weeklyHours]))
   const shiftSec = new Map<string, number>()
-  for (const s of scheduledShiftsBetween(c, from, to, ids))
-    shiftSec.set(`${s.userId}|${s.date}`, Math.max(0, Math.round((s.endsAt - s.startsAt) / 1000) - s.breakMinutes * 60))
+  for (const s of scheduledShiftSpans(c, from, to, ids)) shiftSec.set(`${s.userId}|${s.date}`, Math.round(shiftNetMs(s) / 1000))
   for (const [userId, dates] of off) {
     for (const [date, days] of dates) {
       const dayValue = shiftSec.get(`${userId}|${date}`) ?? (isoWeekday(date) <= 5 ? Math.round(((weekly.get(userId) ?? 0) * 3600) / 5) : 0)

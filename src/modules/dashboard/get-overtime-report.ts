@@ -3,7 +3,7 @@ import { DomainError } from '../../kernel/errors'
 import { defineOperation } from '../../kernel/operation'
 import { DateOnly, Id, Int, PeriodEnum } from '../../kernel/schemas'
 import { dateRange, hoursFromMs, localDate, periodRange, weekStart } from '../../kernel/time'
-import { scheduledShiftsBetween } from '../shifts/alert-queries'
+import { scheduledShiftSpans } from '../shifts/alert-queries'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
 import { userLabels, usersMatching } from '../users/queries'
 import { managerVisibility, scopeUserIds, usersOfTeam } from '../users/visibility'
@@ -110,7 +110,7 @@ export const getOvertimeReport = defineOperation({
     // Overtime per person by the rule summarize_team_hours applies (weekly overtime counted from Monday).
     const weekly = new Map(usersMatching(ctx, { userIds: ids }).map((u) => [u.id, u.weeklyHours]))
     // The dates' scheduled shifts in one statement (they were read one date at a time).
-    const shifts = shiftRows(worked, dates.length ? scheduledShiftsBetween(ctx, dates[0]!, lastDate, ids) : [])
+    const shifts = shiftRows(worked, dates.length ? scheduledShiftSpans(ctx, dates[0]!, lastDate, ids) : [])
     const calendar = overtimeCalendar(worked, range.start, lastDate)
     const people = [...byUser.entries()]
       .map(([userId, p]) => ({

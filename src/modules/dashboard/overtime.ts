@@ -1,6 +1,7 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { MINUTE, addDays, toIso, weekStart, hoursFromMs } from '../../kernel/time'
 import { scheduledShiftsOn, type ShiftSpan } from '../shifts/alert-queries'
+import { shiftNetMs } from '../shifts/model'
 import { workedMsBetween } from '../time-tracking/person-day-queries'
 import type { WorkedMs } from '../time-tracking/worked-ms'
 import { usersMatching, type UserRow } from '../users/queries'
@@ -49,10 +50,6 @@ export function overtimeOn(worked: WorkedMs, userId: string, date: string, weekl
   const weekCrossed = week !== null && weekMs - dayMs <= contract
   return { week, day, weekCrossed }
 }
-
-/** Net length of a scheduled shift: end − start − unpaid break. */
-export const shiftNetMs = (s: { startsAt: number; endsAt: number; breakMinutes: number }): number =>
-  Math.max(0, s.endsAt - s.startsAt - s.breakMinutes * MINUTE)
 
 /**
  * Net scheduled ms per person and column of `worked` (NaN: no shift that date), from scheduled

@@ -1,11 +1,11 @@
-import { and, eq, gte, inArray, lte } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf } from '../../kernel/db'
 import { shiftSchedules } from './schema'
 
 export type ShiftScheduleRow = typeof shiftSchedules.$inferSelect
 
-/** The columns of a scheduled shift that overtime needs (dashboard/overtime.ts shiftRows). */
+/** The columns of a scheduled shift that overtime and paid absences need (scheduledShiftSpans). */
 export type ShiftSpan = Pick<ShiftScheduleRow, 'userId' | 'date' | 'startsAt' | 'endsAt' | 'breakMinutes'>
 
 /** Shifts scheduled (not cancelled) on one local date, for workload alerts. */
@@ -25,29 +25,12 @@ export function scheduledShiftsOn(c: TenantScope, date: string, userIds: string[
     .all()
 }
 
-/** Shifts scheduled (not cancelled) over [from, to] (local dates), for paid absence hours. */
-export function scheduledShiftsBetween(c: TenantScope, from: string, to: string, userIds: string[] | null): ShiftScheduleRow[] {
-  if (userIds !== null && userIds.length === 0) return []
-  return c.db
-    .select()
-    .from(shiftSchedules)
-    .where(
-      and(
-        eq(shiftSchedules.tenantId, c.tenant.id),
-        gte(shiftSchedules.date, from),
-        lte(shiftSchedules.date, to),
-        eq(shiftSchedules.status, 'scheduled'),
-        userIds === null ? undefined : inArray(shiftSchedules.userId, userIds),
-      ),
-    )
-    .all()
-}
-
 /**
- * scheduledShiftsBetween narrowed to the five columns overtime needs (summarize_team_hours), as
- * one prepared statement per shape (the ids travel as one JSON array): the same rows, without
- * drizzle building the query and mapping every column of every shift per call (~0.8 ms of the
- * organisation-wide call at 1,000 people, issue 18, perf-reads-js). Everyone's shifts come off the
+ * Shifts scheduled (not cancelled) over [from, to] (local dates), the five columns overtime and
+ * paid absences need (summarize_team_hours, the overtime report, absences/days-off.ts), as one
+ * prepared statement per shape (the ids travel as one JSON array): without drizzle building the
+ * query and mapping every column of every shift per call (~0.8 ms of the organisation-wide team
+ * hours at 1,000 people, issue 18, perf-reads-js). Everyone's shifts come off the
  * covering shift_schedules_tenant_date_idx, date by date; these people's by the key (tenant, user,
  * date), json_each driving the join, said outright (CROSS JOIN, INDEXED BY): left to itself SQLite
  * walks everyone's period in the covering index and filters it (10 ms for 9 people of 10,000).

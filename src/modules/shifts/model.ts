@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { DateOnly, Id, Instant, Nullable } from '../../kernel/schemas'
-import { toIso } from '../../kernel/time'
+import { MINUTE, toIso } from '../../kernel/time'
 import type { ShiftTemplateRow } from './queries'
 import type { ShiftListRow } from './shift-list-read-model'
 
@@ -8,6 +8,14 @@ const minutesOf = (hhmm: string): number => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number]
   return h * 60 + m
 }
+
+/**
+ * The paid length of a scheduled shift in ms: end − start − unpaid break, never below 0 (a break
+ * longer than a day shortened by a clock change). Overtime compares a day's worked time with it
+ * (dashboard/overtime.ts), a paid absence on a scheduled day is paid it (absences/days-off.ts).
+ */
+export const shiftNetMs = (s: { startsAt: number; endsAt: number; breakMinutes: number }): number =>
+  Math.max(0, s.endsAt - s.startsAt - s.breakMinutes * MINUTE)
 
 export const ShiftTemplate = t.Object({
   id: Id,
