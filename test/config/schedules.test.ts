@@ -254,3 +254,26 @@ describe('the daily job shifts.materialize_schedules', () => {
     expect((await rest(`/shifts/schedules?${far}`)).pagination.total).toBe(4)
   })
 })
+
+describe('a scheduled day across a clock change', () => {
+  test('its paid hours are its real length less the break, never below 0: what overtime compares with and a paid absence pays', async () => {
+    const berlin = await createTenantFixture(server, { timezone: 'Europe/Berlin' })
+    const cleo = await createUserFixture(server, berlin.tenant, { name: 'Cleo', team: 'Night' })
+    const token = (await createKeyFixture(server, berlin.tenant, { kind: 'api', role: 'admin', scope: 'read' })).key
+    // 01:00-04:00 is three hours on the Saturday and two on the Sunday the clocks go forward (02:00 -> 03:00).
+    const days: Record<string, number> = {}
+    for (const date of ['2027-03-27', '2027-03-28']) {
+      const args = ['schedules', 'set-day', '--user-id', cleo.email, '--date', date, '--start-time', '01:00', '--end-time', '04:00', '--break-minutes', '150']
+      const set = await server.cli([...args, '--tenant', berlin.tenant, '--json'])
+      expect(set.code).toBe(0)
+      const res = await fetch(`${server.url}/api/v1/shifts/schedules?from=${date}&to=${date}&user_id=${cleo.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(res.status).toBe(200)
+      const body = (await res.json()) as { data: { paid_hours: number; starts_at: string; ends_at: string }[] }
+      expect(body.data).toHaveLength(1)
+      days[date] = body.data[0]!.paid_hours
+    }
+    expect(days).toEqual({ '2027-03-27': 0.5, '2027-03-28': 0 })
+  })
+})

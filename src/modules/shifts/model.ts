@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { DateOnly, Id, Instant, Nullable } from '../../kernel/schemas'
-import { MINUTE, toIso } from '../../kernel/time'
+import { hoursFromMs, MINUTE, toIso } from '../../kernel/time'
 import type { ShiftTemplateRow } from './queries'
 import type { ShiftListRow } from './shift-list-read-model'
 
@@ -59,7 +59,10 @@ export const Shift = t.Object({
   starts_at: Instant,
   ends_at: Instant,
   break_minutes: t.Integer(),
-  paid_hours: t.Number(),
+  paid_hours: t.Number({
+    minimum: 0,
+    description: 'Real length less the unpaid break, in hours, never below 0 (a night the clocks go forward is an hour shorter)',
+  }),
   status: t.Union([t.Literal('scheduled'), t.Literal('cancelled')]),
 })
 
@@ -73,6 +76,6 @@ export const toShift = (r: ShiftListRow) => ({
   starts_at: toIso(r.startsAt),
   ends_at: toIso(r.endsAt),
   break_minutes: r.breakMinutes,
-  paid_hours: Math.round(((r.endsAt - r.startsAt) / 3_600_000 - r.breakMinutes / 60) * 100) / 100,
+  paid_hours: hoursFromMs(shiftNetMs(r)),
   status: r.status,
 })
