@@ -1,29 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf } from '../../kernel/db'
-import { shiftSchedules } from './schema'
+import type { shiftSchedules } from './schema'
 
 export type ShiftScheduleRow = typeof shiftSchedules.$inferSelect
 
-/** The columns of a scheduled shift that overtime and paid absences need (scheduledShiftSpans). */
+/** The columns of a scheduled shift that overtime, paid absences, workload alerts and auto clock-out read (scheduledShiftSpans). */
 export type ShiftSpan = Pick<ShiftScheduleRow, 'userId' | 'date' | 'startsAt' | 'endsAt' | 'breakMinutes'>
-
-/** Shifts scheduled (not cancelled) on one local date, for workload alerts. */
-export function scheduledShiftsOn(c: TenantScope, date: string, userIds: string[] | null): ShiftScheduleRow[] {
-  if (userIds !== null && userIds.length === 0) return []
-  return c.db
-    .select()
-    .from(shiftSchedules)
-    .where(
-      and(
-        eq(shiftSchedules.tenantId, c.tenant.id),
-        eq(shiftSchedules.date, date),
-        eq(shiftSchedules.status, 'scheduled'),
-        userIds === null ? undefined : inArray(shiftSchedules.userId, userIds),
-      ),
-    )
-    .all()
-}
 
 /**
  * Shifts scheduled (not cancelled) over [from, to] (local dates), the five columns overtime and
@@ -49,3 +31,6 @@ export function scheduledShiftSpans(ctx: TenantScope, from: string, to: string, 
   )
   return userIds === null ? stmt.all(ctx.tenant.id, from, to) : stmt.all(ctx.tenant.id, from, to, JSON.stringify(userIds))
 }
+
+/** Shifts scheduled (not cancelled) on one local date: workload alerts, overtime.detected, auto clock-out. */
+export const scheduledShiftsOn = (c: TenantScope, date: string, userIds: readonly string[] | null): ShiftSpan[] => scheduledShiftSpans(c, date, date, userIds)
