@@ -128,3 +128,27 @@ describe('time_tracking.gap_fill job and overnight shifts', () => {
     expect(log(fayLog)).toMatchObject({ status: 'auto_closed', clock_out_at: at('2026-05-05T04:15:00Z') })
   })
 })
+
+describe('time_tracking.gap_fill job and project budgets', () => {
+  test('an auto-closed session counts against its project at once: project.budget_alert when it crosses the threshold', async () => {
+    // Made here, not when the file loads: the ticks above would close the session first.
+    const t = w.tenant({ createdAt: at('2026-05-01T00:00:00Z'), autoClockOutHours: 10 })
+    const fay = w.user(t.id, { name: 'Fay' })
+    // A 10-hour budget alerting at 80%: Fay's forgotten session on it closes after 10 hours.
+    const project = crypto.randomUUID()
+    w.sqlite
+      .prepare(
+        "insert into projects (id, tenant_id, name, status, budget_hours, alert_threshold_percent, created_at, updated_at) values (?, ?, 'Relaunch', 'active', 10, 80, ?, ?)",
+      )
+      .run(project, t.id, at('2026-05-01T00:00:00Z'), at('2026-05-01T00:00:00Z'))
+    const fayLog = w.log(t.id, fay, at('2026-05-04T08:00:00Z'), null, { source: 'client' })
+    w.sqlite.prepare('update time_logs set project_id = ? where id = ?').run(project, fayLog)
+
+    const r = await w.tick(gapFillJob, at('2026-05-04T19:00:00Z'))
+    expect(r.error).toBeNull()
+    expect(log(fayLog)).toMatchObject({ status: 'auto_closed', clock_out_at: at('2026-05-04T18:00:00Z') })
+    expect(w.events(t.id, 'project.budget_alert')).toEqual([expect.objectContaining({ projectId: project, budgetHours: 10, usedHours: 10 })])
+    const sent = w.sqlite.query('select budget_alert_sent_at s from projects where id = ?').get(project) as { s: number | null }
+    expect(sent.s).toBe(at('2026-05-04T19:00:00Z'))
+  })
+})

@@ -1,6 +1,8 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { HOUR, MINUTE, addDays, localDate, toIso } from '../../kernel/time'
 import { inTransaction } from '../../kernel/db'
+import { checkBudgetAlert } from '../projects/budget'
+import { getProjectInTenant } from '../projects/queries'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { getUserInTenant } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
@@ -74,6 +76,8 @@ export function autoCloseForgottenClockOuts(ctx: TenantBoundCtx, autoClockOutHou
         latitude: null,
         longitude: null,
       })
+      // As after a clock-out: the session's hours count against its project now, not at the next read.
+      if (log.projectId) checkBudgetAlert(c, getProjectInTenant(c, log.projectId))
       closed++
     })
   }
