@@ -1,14 +1,12 @@
 import type { TenantBoundCtx } from '../../kernel/ctx'
-import { HOUR, MINUTE, addDays, localDate, toIso } from '../../kernel/time'
+import { HOUR, MINUTE, addDays, localDate } from '../../kernel/time'
 import { inTransaction } from '../../kernel/db'
-import { checkBudgetAlert } from '../projects/budget'
-import { getProjectInTenant } from '../projects/queries'
 import { scheduledShiftsOn } from '../shifts/alert-queries'
 import { getUserInTenant } from '../users/queries'
-import { emit } from '../webhooks/outbox-queries'
 import { autoCloseTimeLog, logsPendingGapFill, markGapFillDone, overdueOpenLogs } from './auto-close-queries'
 import { finishOpenBreak } from './break-events'
 import { writeGapFillBlocks } from './gap-fill'
+import { announceSessionClosed } from './session-closed'
 import type { TimeLogRow } from './queries'
 
 /** Logs closed or gap-filled per transaction (and forgotten clock-outs per tenant and tick). */
@@ -63,21 +61,7 @@ export function autoCloseForgottenClockOuts(ctx: TenantBoundCtx, autoClockOutHou
       // The same path as clock-out: a break still open ends with the session (break.ended).
       finishOpenBreak(c, user, clockOutAt)
       const blocksGenerated = writeGapFillBlocks(c, log, clockOutAt)
-      emit(c, 'clock.out', {
-        timeLogId: log.id,
-        userId: user.id,
-        userEmail: user.email,
-        userName: user.name,
-        clockInAt: toIso(log.clockInAt),
-        clockOutAt: toIso(clockOutAt),
-        durationSeconds: Math.round((clockOutAt - log.clockInAt) / 1000),
-        blocksGenerated,
-        autoClosed: true,
-        latitude: null,
-        longitude: null,
-      })
-      // As after a clock-out: the session's hours count against its project now, not at the next read.
-      if (log.projectId) checkBudgetAlert(c, getProjectInTenant(c, log.projectId))
+      announceSessionClosed(c, log, user, { clockOutAt, blocksGenerated, autoClosed: true, point: null })
       closed++
     })
   }

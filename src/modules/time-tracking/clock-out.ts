@@ -9,14 +9,12 @@ import { toIso, hoursFromMs, localTimeLabel } from '../../kernel/time'
 import { endActiveAgentSessions } from '../activity/agent-queries'
 import { userAsOfAuth } from '../users/queries'
 import { insertLocationPing, listOffices } from '../locations/office-queries'
-import { checkBudgetAlert } from '../projects/budget'
-import { getProjectInTenant } from '../projects/queries'
 import { finishBreak } from './break-events'
 import { breaksOfLogAndOpenOfUser, type BreakRow } from './break-queries'
 import { matchGeofence, type Point } from './geofence'
-import { emit } from '../webhooks/outbox-queries'
 import { pointFrom } from './coordinates'
 import { writeGapFillBlocks } from './gap-fill'
+import { announceSessionClosed } from './session-closed'
 
 import { Coordinates, ToolFailureFields } from './model'
 import { closeTimeLog, findOpenTimeLog, recentTimeLogs, type TimeLogRow } from './queries'
@@ -71,20 +69,7 @@ export function clockOutUser(ctx: TenantBoundCtx, userId: string, input: { latit
     if (!log) throw new DomainError('not_clocked_in', 'This session was already closed.')
     endActiveAgentSessions({ ...c, now: clockOutAt }, user.id, 'clock_out')
     if (point) storeClockOutPing(c, user.id, point, clockOutAt)
-    emit(c, 'clock.out', {
-      timeLogId: log.id,
-      userId: user.id,
-      userEmail: user.email,
-      userName: user.name,
-      clockInAt: toIso(log.clockInAt),
-      clockOutAt: toIso(clockOutAt),
-      durationSeconds: Math.round((clockOutAt - log.clockInAt) / 1000),
-      blocksGenerated,
-      autoClosed: false,
-      latitude: point?.latitude ?? null,
-      longitude: point?.longitude ?? null,
-    })
-    if (log.projectId) checkBudgetAlert(c, getProjectInTenant(c, log.projectId))
+    announceSessionClosed(c, log, user, { clockOutAt, blocksGenerated, autoClosed: false, point: point ?? null })
     return { log, blocksGenerated, breakEnded }
   })
 }
