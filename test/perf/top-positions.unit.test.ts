@@ -1,7 +1,8 @@
 /**
  * dashboard/top-positions.ts (issue 18): team hours sorts only the people at or above the 100th
- * largest hours. It must give exactly what sorting everyone and keeping the first `count` gives,
- * also when many people share the value at the cut (everyone at 0 hours early on a Monday).
+ * largest hours (and its overtime list among the people with overtime). It must give exactly what
+ * sorting everyone (or those positions) and keeping the first `count` gives, also when many people
+ * share the value at the cut (everyone at 0 hours early on a Monday).
  */
 import { describe, expect, test } from 'bun:test'
 import { topPositions } from '../../src/modules/dashboard/top-positions'
@@ -31,6 +32,10 @@ describe('topPositions', () => {
         .sort(order)
         .slice(0, count)
       expect(topPositions(values, count, order)).toEqual(everyone)
+      // Among some positions only (team hours' overtime list: the people with overtime), in any order.
+      const among = Array.from({ length: n }, (_, p) => p).filter(() => next() < 0.6)
+      const someone = [...among].sort(order).slice(0, count)
+      expect(topPositions(values, count, order, among.reverse())).toEqual(someone)
       if (n > count) compared++
     }
     // Most cases cut: the selection, not only the plain sort, was compared.

@@ -114,10 +114,17 @@ export const summarizeTeamHours = defineOperation({
       if (row) for (let i = first; i <= last; i++) if (row[i]! > 0) days++
       return days
     }
-    const overtime: number[] = []
-    for (let p = 0; p < members.length; p++) if (overtimeMs[p]! > 0) overtime.push(p)
+    // Rounded once per person, not in each of the sort's comparisons.
+    const overtimeHours = new Float64Array(members.length)
+    const withOvertime: number[] = []
+    for (let p = 0; p < members.length; p++) {
+      if (!(overtimeMs[p]! > 0)) continue
+      overtimeHours[p] = hoursFromMs(overtimeMs[p]!)
+      withOvertime.push(p)
+    }
     // Most overtime first, then by name, then as the members are listed (a stable sort of the listed order).
-    overtime.sort((a, b) => hoursFromMs(overtimeMs[b]!) - hoursFromMs(overtimeMs[a]!) || nameRank[a]! - nameRank[b]! || byHours(a, b))
+    const byOvertime = (a: number, b: number) => overtimeHours[b]! - overtimeHours[a]! || nameRank[a]! - nameRank[b]! || byHours(a, b)
+    const overtime = topPositions(overtimeHours, MAX_MEMBERS, byOvertime, withOvertime)
     const byDay = periodDates.slice(0, shownDates).map((date, i) => ({ date, hours: hoursFromMs(dayMs[i]!) }))
     return {
       scope_team_id: scope.teamId,
@@ -134,12 +141,12 @@ export const summarizeTeamHours = defineOperation({
           user_id: members[p]!.id,
           name: members[p]!.name,
           hours: hours[p]!,
-          overtime_hours: hoursFromMs(overtimeMs[p]!),
+          overtime_hours: overtimeHours[p]!,
           days_worked: daysWorked(p),
           is_clocked_in: clockedIn.has(members[p]!.id),
         })),
         members_truncated: members.length > MAX_MEMBERS,
-        overtime: overtime.slice(0, MAX_MEMBERS).map((p) => ({ user_id: members[p]!.id, name: members[p]!.name, overtime_hours: hoursFromMs(overtimeMs[p]!) })),
+        overtime: overtime.map((p) => ({ user_id: members[p]!.id, name: members[p]!.name, overtime_hours: overtimeHours[p]! })),
         by_day: byDay,
       },
     }

@@ -1,14 +1,20 @@
 /**
- * The first `count` positions (0..n-1) of `values` in `order`, sorted: what a sort of all n
- * positions by `order` then cut to `count` gives, sorting only the positions whose value is at or
- * above the count-th largest (team hours lists 100 of 1,000 people). `order` must be a total order
- * that puts a larger value first; it breaks ties among equal values as the caller wants.
+ * The first `count` positions of `values` in `order`, sorted: what a sort of all the positions
+ * (0..n-1, or only those of `among`) by `order` then cut to `count` gives, sorting only the
+ * positions whose value is at or above the count-th largest (team hours lists 100 of 1,000
+ * people). `order` must be a total order that puts a larger value first; it breaks ties among
+ * equal values as the caller wants.
  */
-export function topPositions(values: Float64Array, count: number, order: (a: number, b: number) => number): number[] {
-  const n = values.length
-  const threshold = n > count ? kthSmallest(Float64Array.from(values), n - count) : Number.NEGATIVE_INFINITY
+export function topPositions(values: Float64Array, count: number, order: (a: number, b: number) => number, among?: readonly number[]): number[] {
+  const n = among ? among.length : values.length
+  const threshold =
+    n <= count ? Number.NEGATIVE_INFINITY : kthSmallest(among ? Float64Array.from(among, (p) => values[p]!) : Float64Array.from(values), n - count)
   const candidates: number[] = []
-  for (let p = 0; p < n; p++) if (values[p]! >= threshold) candidates.push(p)
+  if (among) {
+    for (const p of among) if (values[p]! >= threshold) candidates.push(p)
+  } else {
+    for (let p = 0; p < n; p++) if (values[p]! >= threshold) candidates.push(p)
+  }
   return candidates.sort(order).slice(0, count)
 }
 
