@@ -118,7 +118,7 @@ export const summarizeTeamHours = defineOperation({
     const overtimeHours = new Float64Array(members.length)
     const withOvertime: number[] = []
     for (let p = 0; p < members.length; p++) {
-      if (!(overtimeMs[p]! > 0)) continue
+      if (overtimeMs[p]! <= 0) continue
       overtimeHours[p] = hoursFromMs(overtimeMs[p]!)
       withOvertime.push(p)
     }

@@ -1,18 +1,15 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf } from '../../kernel/db'
-import type { shiftSchedules } from './schema'
+import type { ShiftDayRow } from './schedule-queries'
 
-export type ShiftScheduleRow = typeof shiftSchedules.$inferSelect
-
-/** The columns of a scheduled shift that overtime, paid absences, workload alerts and auto clock-out read (scheduledShiftSpans). */
-export type ShiftSpan = Pick<ShiftScheduleRow, 'userId' | 'date' | 'startsAt' | 'endsAt' | 'breakMinutes'>
+/** The columns of a scheduled shift that overtime, paid absences, workload alerts and auto clock-out read. */
+export type ShiftSpan = Pick<ShiftDayRow, 'userId' | 'date' | 'startsAt' | 'endsAt' | 'breakMinutes'>
 
 /**
- * Shifts scheduled (not cancelled) over [from, to] (local dates), the five columns overtime and
- * paid absences need (summarize_team_hours, the overtime report, absences/days-off.ts), as one
- * prepared statement per shape (the ids travel as one JSON array): without drizzle building the
- * query and mapping every column of every shift per call (~0.8 ms of the organisation-wide team
- * hours at 1,000 people, issue 18, perf-reads-js). Everyone's shifts come off the
+ * Shifts scheduled (not cancelled) over [from, to] (local dates), as ShiftSpans, one prepared
+ * statement per shape (the ids travel as one JSON array): without drizzle building the query and
+ * mapping every column of every shift per call (~0.8 ms of the organisation-wide team hours at
+ * 1,000 people, issue 18, perf-reads-js). Everyone's shifts come off the
  * covering shift_schedules_tenant_date_idx, date by date; these people's by the key (tenant, user,
  * date), json_each driving the join, said outright (CROSS JOIN, INDEXED BY): left to itself SQLite
  * walks everyone's period in the covering index and filters it (10 ms for 9 people of 10,000).
