@@ -18,6 +18,7 @@ import { ensureTaskCountTriggers } from './modules/tasks/queries'
 import { ensureOpenSessionTotals } from './modules/dashboard/open-session-totals'
 import { ensureAuthEpoch } from './modules/api-keys/auth-epoch-queries'
 import { ensureTenantDayTotals } from './modules/dashboard/tenant-day-totals'
+import { ensurePersonWeekTotals } from './modules/dashboard/person-week-totals'
 import { ensureUserStatusCounts } from './modules/users/status-counts'
 import { ensureTimesheetStatusCounts } from './modules/timesheets/status-counts'
 import { ensureTimesheetOwnerNames } from './modules/timesheets/owner-names'
@@ -65,6 +66,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   ensureTimesheetStatusCounts(handle.db)
   ensureTimesheetOwnerNames(handle.db)
   ensureTenantDayTotals(handle.db)
+  ensurePersonWeekTotals(handle.db)
   ensureOpenSessionTotals(handle.db)
   ensureAuthEpoch(handle.db)
   repairTextWeekdays(handle.db, log)

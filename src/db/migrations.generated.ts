@@ -417,5 +417,17 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795955481375,
     "hash": "e523ffd50afb656647914fc5da0caadf74368dd3f622a5bdd90e6c482e032b4f"
+  },
+  {
+    "tag": "0026_person_week_totals",
+    "sql": [
+      "-- person_week_totals is WITHOUT ROWID (by hand: drizzle's schema cannot say it), so one week's rows lie together (dashboard/schema.ts).\nCREATE TABLE `person_week_totals` (\n\t`tenant_id` integer NOT NULL,\n\t`monday` text NOT NULL,\n\t`user_id` text NOT NULL,\n\t`d0` integer DEFAULT 0 NOT NULL,\n\t`d1` integer DEFAULT 0 NOT NULL,\n\t`d2` integer DEFAULT 0 NOT NULL,\n\t`d3` integer DEFAULT 0 NOT NULL,\n\t`d4` integer DEFAULT 0 NOT NULL,\n\t`d5` integer DEFAULT 0 NOT NULL,\n\t`d6` integer DEFAULT 0 NOT NULL,\n\t`s0` integer,\n\t`s1` integer,\n\t`s2` integer,\n\t`s3` integer,\n\t`s4` integer,\n\t`s5` integer,\n\t`s6` integer,\n\t`name` text DEFAULT '' NOT NULL,\n\t`contract_ms` real DEFAULT 0 NOT NULL,\n\t`active` integer DEFAULT 0 NOT NULL,\n\t`worked_ms` integer GENERATED ALWAYS AS ((d0 + d1 + d2 + d3 + d4 + d5 + d6)) STORED,\n\t`days_worked` integer GENERATED ALWAYS AS ((d0 > 0) + (d1 > 0) + (d2 > 0) + (d3 > 0) + (d4 > 0) + (d5 > 0) + (d6 > 0)) STORED,\n\t`over_shift_ms` integer GENERATED ALWAYS AS ((case when d0 > s0 + 900000 then d0 - s0 else 0 end) + (case when d1 > s1 + 900000 then d1 - s1 else 0 end) + (case when d2 > s2 + 900000 then d2 - s2 else 0 end) + (case when d3 > s3 + 900000 then d3 - s3 else 0 end) + (case when d4 > s4 + 900000 then d4 - s4 else 0 end) + (case when d5 > s5 + 900000 then d5 - s5 else 0 end) + (case when d6 > s6 + 900000 then d6 - s6 else 0 end)) STORED,\n\t`overtime_ms` real GENERATED ALWAYS AS (max((case when d0 > s0 + 900000 then d0 - s0 else 0 end) + (case when d1 > s1 + 900000 then d1 - s1 else 0 end) + (case when d2 > s2 + 900000 then d2 - s2 else 0 end) + (case when d3 > s3 + 900000 then d3 - s3 else 0 end) + (case when d4 > s4 + 900000 then d4 - s4 else 0 end) + (case when d5 > s5 + 900000 then d5 - s5 else 0 end) + (case when d6 > s6 + 900000 then d6 - s6 else 0 end), case when contract_ms > 0 and (d0 + d1 + d2 + d3 + d4 + d5 + d6) > contract_ms then (d0 + d1 + d2 + d3 + d4 + d5 + d6) - contract_ms else 0 end)) STORED,\n\tPRIMARY KEY(`tenant_id`, `monday`, `user_id`),\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n) WITHOUT ROWID;\n",
+      "\nCREATE INDEX `person_week_totals_hours_idx` ON `person_week_totals` (`tenant_id`,`monday`,`active`,`worked_ms`,`overtime_ms`,`days_worked`,`name`);",
+      "\nCREATE INDEX `person_week_totals_overtime_idx` ON `person_week_totals` (`tenant_id`,`monday`,`active`,`overtime_ms`,`worked_ms`,`days_worked`,`name`);",
+      "\nCREATE TABLE `tenant_week_totals` (\n\t`tenant_id` integer NOT NULL,\n\t`monday` text NOT NULL,\n\t`d0` integer DEFAULT 0 NOT NULL,\n\t`d1` integer DEFAULT 0 NOT NULL,\n\t`d2` integer DEFAULT 0 NOT NULL,\n\t`d3` integer DEFAULT 0 NOT NULL,\n\t`d4` integer DEFAULT 0 NOT NULL,\n\t`d5` integer DEFAULT 0 NOT NULL,\n\t`d6` integer DEFAULT 0 NOT NULL,\n\t`with_time` integer DEFAULT 0 NOT NULL,\n\tPRIMARY KEY(`tenant_id`, `monday`),\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
+    ],
+    "bps": true,
+    "folderMillis": 1795991569739,
+    "hash": "5836c456cdeaf2b3730c4fccc6eec79d00a2f65e45d6fcf39f57a0040de032e3"
   }
 ]

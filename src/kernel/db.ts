@@ -34,6 +34,15 @@ export const PRAGMAS = {
    * checkpointer also truncates it to zero when the database is idle (checkpointer.ts).
    */
   journal_size_limit: 16 * 1024 * 1024,
+  /**
+   * Page cache per connection, in KiB (negative: a size, not a page count): 64 MiB instead of
+   * SQLite's 2 MiB default, which is sized for small devices. With 10,000 people a database holds
+   * ~1.6 GB; the organisation's week alone is a few MB of rows and indexes, so at 2 MiB every
+   * organisation-wide read went back to the operating system for pages it had read the call
+   * before (issue 18, growth: the organisation-wide team hours 3.4 -> 1.8 ms a call at 10,000
+   * people). Pages are held only once read, so a small database costs no more memory than before.
+   */
+  cache_size: -64 * 1024,
 } as const
 
 /**
@@ -48,6 +57,7 @@ export function openDatabase(file: string, options: { synchronous?: 'full' | 'no
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec(`PRAGMA busy_timeout = ${PRAGMAS.busy_timeout}`)
   sqlite.exec(`PRAGMA journal_size_limit = ${PRAGMAS.journal_size_limit}`)
+  sqlite.exec(`PRAGMA cache_size = ${PRAGMAS.cache_size}`)
   // Temp B-trees in memory keep large GROUP BYs off the disk.
   sqlite.exec('PRAGMA temp_store = MEMORY')
   const db = drizzle(sqlite, { schema })

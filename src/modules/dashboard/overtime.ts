@@ -6,6 +6,7 @@ import { workedMsBetween } from '../time-tracking/person-day-queries'
 import type { WorkedMs } from '../time-tracking/worked-ms'
 import { usersMatching, type UserRow } from '../users/queries'
 import type { EventInput } from '../webhooks/outbox-queries'
+import { DAILY_GRACE_MINUTES } from './overtime-grace'
 
 /**
  * THE overtime rule of the product, used by the workload alerts (job and get_workload_alerts),
@@ -18,7 +19,6 @@ import type { EventInput } from '../webhooks/outbox-queries'
  * - day: a shift is scheduled for them that date and their hours of that date exceed the shift
  *   (end − start − unpaid break) by more than DAILY_GRACE_MINUTES.
  */
-export const DAILY_GRACE_MINUTES = 15
 
 export interface Excess {
   /** First date of the period compared: Monday (week) or the date itself (day). */
@@ -104,25 +104,29 @@ export function overtimeCalendar(worked: WorkedMs, start: string, lastDate: stri
 export function overtimeMsIn(weeks: OvertimeWeek[], worked: Float64Array | undefined, weeklyHours: number, shifts: Float64Array | undefined): number {
   if (!worked) return 0
   const contract = weeklyHours * 3600_000
-  const grace = DAILY_GRACE_MINUTES * MINUTE
   let total = 0
   for (const w of weeks) {
+    // Hours only grow through a week: its largest excess over contract is the one at its last date.
     let weekMs = 0
-    for (let i = w.monday; i < w.first; i++) weekMs += worked[i]!
-    let weekly = 0
-    let daily = 0
-    for (let i = w.first; i <= w.last; i++) {
-      const dayMs = worked[i]!
-      weekMs += dayMs
-      if (contract > 0 && weekMs > contract) weekly = Math.max(weekly, weekMs - contract)
-      // NaN (no shift) compares false.
-      const shiftMs = shifts === undefined ? Number.NaN : shifts[i]!
-      if (dayMs > shiftMs + grace) daily += dayMs - shiftMs
+    let overShift = 0
+    for (let i = w.monday; i <= w.last; i++) {
+      weekMs += worked[i]!
+      if (i >= w.first) overShift += dayOverShiftMs(worked[i]!, shifts === undefined ? Number.NaN : shifts[i]!)
     }
-    total += Math.max(weekly, daily)
+    total += weekOvertimeMs(weekMs, contract, overShift)
   }
   return total
 }
+
+/** The day rule's excess of a date: all of its ms beyond the shift when more than the grace beyond it (shiftMs NaN: no shift). */
+export const dayOverShiftMs = (dayMs: number, shiftMs: number): number => (dayMs > shiftMs + DAILY_GRACE_MINUTES * MINUTE ? dayMs - shiftMs : 0)
+
+/**
+ * Overtime of (part of) a week: the larger of its ms to date over the contract (none with a
+ * contract of 0 h) and its dates' excess over their shifts (dayOverShiftMs, summed).
+ */
+export const weekOvertimeMs = (weekMs: number, contractMs: number, overShiftMs: number): number =>
+  Math.max(contractMs > 0 && weekMs > contractMs ? weekMs - contractMs : 0, overShiftMs)
 
 /**
  * overtime.detected for one tenant-local date, at most one per user, by overtimeOn: the week

@@ -1,7 +1,9 @@
-import { integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { sql } from 'drizzle-orm'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 import { instant, localDay, tenantRef, uuidPk } from '../../db/columns'
 import { users } from '../users/schema'
+import { DAILY_GRACE_MINUTES } from './overtime-grace'
 
 export const ALERT_KINDS = ['unusual_hours', 'not_clocked_in', 'timesheet_gap', 'overtime'] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
@@ -119,5 +121,133 @@ export const tenantOpenSessionsDoc = describeEntity(tenantOpenSessions, {
     lunchEndedMs: "Same as breakEndedMs for kind 'lunch'.",
     lunchOpen: "Same as breakOpen for kind 'lunch'.",
     lunchOpenStartSum: "Same as breakOpenStartSum for kind 'lunch'.",
+  },
+})
+
+const dayColumns = () => ({
+  d0: integer('d0').notNull().default(0),
+  d1: integer('d1').notNull().default(0),
+  d2: integer('d2').notNull().default(0),
+  d3: integer('d3').notNull().default(0),
+  d4: integer('d4').notNull().default(0),
+  d5: integer('d5').notNull().default(0),
+  d6: integer('d6').notNull().default(0),
+})
+
+const WEEK_MS = sql.raw('(d0 + d1 + d2 + d3 + d4 + d5 + d6)')
+/** overtime.ts dayOverShiftMs of each weekday, summed (a null shift compares false: no excess). */
+const OVER_SHIFT_MS = sql.raw(
+  [0, 1, 2, 3, 4, 5, 6].map((i) => `(case when d${i} > s${i} + ${DAILY_GRACE_MINUTES * 60_000} then d${i} - s${i} else 0 end)`).join(' + '),
+)
+
+/**
+ * Worked time per person and ISO week (Monday to Sunday, tenant-local dates), kept by SQLite
+ * triggers on person_day_totals, shift_schedules and users (dashboard/person-week-totals.ts) in
+ * whatever transaction writes those: each weekday's closed time and scheduled shift, and the
+ * person's name, contract and status as of now; the week's total, days, time over shifts and
+ * overtime follow as generated columns (overtime.ts' rules). The organisation-wide team hours of
+ * a week reads its top 100 from the indexes and the people clocked in by key, instead of every
+ * person's days (issue 18, growth). Without rowid, keyed week first: one week's rows lie together,
+ * so looking up the people clocked in reads few pages whatever the history (the migration says
+ * WITHOUT ROWID; drizzle's schema has no word for it).
+ */
+export const personWeekTotals = sqliteTable(
+  'person_week_totals',
+  {
+    tenantId: tenantRef(),
+    monday: text('monday').notNull(),
+    // No foreign key: a person's deletion deletes their days, whose triggers update this row.
+    userId: text('user_id').notNull(),
+    ...dayColumns(),
+    s0: integer('s0'),
+    s1: integer('s1'),
+    s2: integer('s2'),
+    s3: integer('s3'),
+    s4: integer('s4'),
+    s5: integer('s5'),
+    s6: integer('s6'),
+    name: text('name').notNull().default(''),
+    contractMs: real('contract_ms').notNull().default(0),
+    active: integer('active').notNull().default(0),
+    workedMs: integer('worked_ms').generatedAlwaysAs(WEEK_MS, { mode: 'stored' }),
+    daysWorked: integer('days_worked').generatedAlwaysAs(sql.raw('(d0 > 0) + (d1 > 0) + (d2 > 0) + (d3 > 0) + (d4 > 0) + (d5 > 0) + (d6 > 0)'), {
+      mode: 'stored',
+    }),
+    overShiftMs: integer('over_shift_ms').generatedAlwaysAs(OVER_SHIFT_MS, { mode: 'stored' }),
+    overtimeMs: real('overtime_ms').generatedAlwaysAs(
+      sql`max(${OVER_SHIFT_MS}, case when contract_ms > 0 and ${WEEK_MS} > contract_ms then ${WEEK_MS} - contract_ms else 0 end)`,
+      { mode: 'stored' },
+    ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.monday, t.userId] }),
+    // Covering what the lists read (the key's user_id rides along): the top of a week comes off the index.
+    index('person_week_totals_hours_idx').on(t.tenantId, t.monday, t.active, t.workedMs, t.overtimeMs, t.daysWorked, t.name),
+    index('person_week_totals_overtime_idx').on(t.tenantId, t.monday, t.active, t.overtimeMs, t.workedMs, t.daysWorked, t.name),
+  ],
+)
+
+export const personWeekTotalsDoc = describeEntity(personWeekTotals, {
+  entity: 'PersonWeekTotal',
+  description:
+    "One person's ISO week from person_day_totals (closed time logs, net of unpaid breaks) and shift_schedules, with the week's overtime by the product's rule, maintained by triggers: what the organisation-wide team hours of a week reads.",
+  fields: {
+    tenantId: 'Owning tenant.',
+    monday: 'Tenant-local date of the Monday (YYYY-MM-DD).',
+    userId: 'Whose week.',
+    d0: 'Milliseconds worked on Monday.',
+    d1: 'Tuesday.',
+    d2: 'Wednesday.',
+    d3: 'Thursday.',
+    d4: 'Friday.',
+    d5: 'Saturday.',
+    d6: 'Sunday.',
+    s0: "Net milliseconds of Monday's scheduled shift (length less the unpaid break); null without one.",
+    s1: 'Tuesday.',
+    s2: 'Wednesday.',
+    s3: 'Thursday.',
+    s4: 'Friday.',
+    s5: 'Saturday.',
+    s6: 'Sunday.',
+    name: "The person's name (users.name, kept in step).",
+    contractMs: "The person's contracted weekly hours, in milliseconds (users.weekly_hours, kept in step).",
+    active: "1 while the person's status is active (users.status, kept in step).",
+    workedMs: 'Milliseconds worked in the week (d0 to d6).',
+    daysWorked: 'Days of the week with time worked.',
+    overShiftMs: 'Sum over the days of the time worked beyond the scheduled shift, for days more than the grace over it.',
+    overtimeMs: 'Overtime of the week: the larger of the time over the contract and over_shift_ms.',
+  },
+})
+
+/**
+ * The organisation's ACTIVE people per ISO week, kept by triggers on person_week_totals: their
+ * worked time per weekday and how many of them have time in the week (rounded to hours at two
+ * decimals, above 0): team hours' totals, members_with_time and by_day.
+ */
+export const tenantWeekTotals = sqliteTable(
+  'tenant_week_totals',
+  {
+    tenantId: tenantRef(),
+    monday: text('monday').notNull(),
+    ...dayColumns(),
+    withTime: integer('with_time').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.monday] })],
+)
+
+export const tenantWeekTotalsDoc = describeEntity(tenantWeekTotals, {
+  entity: 'TenantWeekTotal',
+  description: "The active people's worked time of one ISO week of the organisation, per weekday, maintained by triggers from person_week_totals.",
+  fields: {
+    tenantId: 'Owning tenant.',
+    monday: 'Tenant-local date of the Monday (YYYY-MM-DD).',
+    d0: 'Milliseconds worked by active people on Monday.',
+    d1: 'Tuesday.',
+    d2: 'Wednesday.',
+    d3: 'Thursday.',
+    d4: 'Friday.',
+    d5: 'Saturday.',
+    d6: 'Sunday.',
+    withTime: 'Active people whose week rounds to more than 0 hours.',
   },
 })

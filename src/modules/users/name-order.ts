@@ -8,6 +8,9 @@ import { authEpoch } from '../api-keys/auth-epoch-queries'
  */
 const byName = new Intl.Collator().compare
 
+/** Two names in listing order (negative: `a` first; 0: listed as equal). */
+export const compareNames = byName
+
 interface Remembered {
   epoch: number
   rank: Map<string, number>

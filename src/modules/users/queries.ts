@@ -194,7 +194,7 @@ export function hoursMembers(c: TenantScope, userIds: string[] | null): HoursMem
   const stmt = prepared(c.db, `users.hoursMembers:${all}`, (d) =>
     sqliteOf(d).query<HoursMember, (string | number)[]>(
       `select id, name, weekly_hours as weeklyHours from users where tenant_id = ? and status = 'active'${all ? '' : ' and id in (select value from json_each(?))'}
-       order by name`,
+       order by name, id`,
     ),
   )
   return all ? stmt.all(c.tenant.id) : stmt.all(c.tenant.id, JSON.stringify(userIds))

@@ -1,0 +1,246 @@
+import type { TenantScope } from '../../kernel/ctx'
+import { prepared, sqliteOf } from '../../kernel/db'
+import { addDays, hoursFromMs, localRange } from '../../kernel/time'
+import { companySettingsAsOfAuth } from '../tenants/queries'
+import { openLogNetMsSql } from '../time-tracking/worked-time-read-model'
+import { compareNames } from '../users/name-order'
+import { countActiveUsers } from '../users/queries'
+import { dayOverShiftMs, weekOvertimeMs } from './overtime'
+import { DAYS, SHIFTS, WITH_TIME_MS } from './person-week-totals'
+import { hasPendingPersonDays } from './tenant-day-totals'
+
+/** What summarize_team_hours answers, computed either way (summarize-team-hours.ts). */
+export interface TeamHoursFigures {
+  memberCount: number
+  totalMs: number
+  withTime: number
+  /** Everyone's ms per date of the period up to today. */
+  dayMs: number[]
+  members: ListedMember[]
+  overtime: { user_id: string; name: string; overtime_hours: number }[]
+}
+
+export interface ListedMember {
+  user_id: string
+  name: string
+  hours: number
+  overtime_hours: number
+  days_worked: number
+  is_clocked_in: boolean
+}
+
+/** A person as the two lists rank them. */
+interface Candidate {
+  id: string
+  name: string
+  hours: number
+  overtimeHours: number
+  overtimeMs: number
+  days: number
+}
+
+type WeekDays = Record<(typeof DAYS)[number], number>
+
+/**
+ * The organisation-wide team hours of one ISO week (this_week, last_week) from the kept week rows
+ * (person-week-totals.ts) instead of every person's days: the totals from the organisation's row,
+ * the top of each list from its index, and the people clocked in now from their kept week plus
+ * their open session (which the kept rows do not hold). Its cost grows with the people clocked in
+ * and the lists' length, not with the organisation (issue 18, growth).
+ *
+ * Null when the kept rows cannot answer exactly, and the caller computes from the days: time-log
+ * changes not counted yet (rows written by hand), closed time on a date after today (it counts in
+ * hours but not yet in overtime), or fewer people with time than the list shows (the rest are
+ * listed by name, which needs everyone's names).
+ */
+export function orgWeekFigures(c: TenantScope, monday: string, today: string, listed: number): TeamHoursFigures | null {
+  const sunday = addDays(monday, 6)
+  const lastDate = sunday < today ? sunday : today
+  if (lastDate < monday || hasPendingPersonDays(c) || (sunday > today && closedTimeAfter(c, today, sunday))) return null
+  const shown = Math.round((Date.parse(lastDate) - Date.parse(monday)) / 86_400_000) + 1
+  const week = tenantWeek(c, monday)
+  const dayMs = DAYS.slice(0, shown).map((d) => week[d])
+  let totalMs = DAYS.reduce((sum, d) => sum + week[d], 0)
+  let withTime = week.withTime
+
+  // People clocked in now: their kept week with the open session added, in place of the kept week.
+  const clockedIn = new Set<string>()
+  const live: Candidate[] = []
+  for (const o of openWeeks(c, monday)) {
+    clockedIn.add(o.userId)
+    const keptMs = o.workedMs
+    let ms = keptMs
+    let days = o.daysWorked
+    let overShift = o.overShiftMs
+    if (o.day >= 0) {
+      const before = o.dayMs
+      const after = before + o.liveMs
+      const shift = o.shiftMs ?? Number.NaN
+      ms += o.liveMs
+      days += Number(after > 0) - Number(before > 0)
+      overShift += dayOverShiftMs(after, shift) - dayOverShiftMs(before, shift)
+      if (o.day < shown) dayMs[o.day]! += o.liveMs
+    }
+    totalMs += ms - keptMs
+    withTime += Number(ms >= WITH_TIME_MS) - Number(keptMs >= WITH_TIME_MS)
+    const overtimeMs = weekOvertimeMs(ms, o.contractMs, overShift)
+    live.push({ id: o.userId, name: o.name, hours: hoursFromMs(ms), overtimeHours: hoursFromMs(overtimeMs), overtimeMs, days })
+  }
+  if (withTime < listed) return null
+
+  const byHours = topOfIndex(c, 'hours', monday, listed, clockedIn)
+  const byOvertime = topOfIndex(c, 'overtime', monday, listed, clockedIn)
+  const candidate = (k: KeptWeek): Candidate => ({
+    id: k.userId,
+    name: k.name,
+    hours: hoursFromMs(k.workedMs),
+    overtimeHours: hoursFromMs(k.overtimeMs),
+    overtimeMs: k.overtimeMs,
+    days: k.daysWorked,
+  })
+  // Of the people clocked in, only those level with the last one read or above can rank.
+  const floor = (kept: KeptWeek[], value: (k: KeptWeek) => number) => (kept.length < listed ? Number.NEGATIVE_INFINITY : hoursFromMs(value(kept.at(-1)!)))
+  const hoursFloor = floor(byHours, (k) => k.workedMs)
+  const overtimeFloor = floor(byOvertime, (k) => k.overtimeMs)
+  const members = [...byHours.map(candidate), ...live.filter((p) => p.hours >= hoursFloor)].sort(mostHours).slice(0, listed)
+  const overtime = [...byOvertime.map(candidate), ...live.filter((p) => p.overtimeMs > 0 && p.overtimeHours >= overtimeFloor)]
+    .sort(mostOvertime)
+    .slice(0, listed)
+  return {
+    memberCount: countActiveUsers(c, null),
+    totalMs,
+    withTime,
+    dayMs,
+    members: members.map((p) => ({
+      user_id: p.id,
+      name: p.name,
+      hours: p.hours,
+      overtime_hours: p.overtimeHours,
+      days_worked: p.days,
+      is_clocked_in: clockedIn.has(p.id),
+    })),
+    overtime: overtime.map((p) => ({ user_id: p.id, name: p.name, overtime_hours: p.overtimeHours })),
+  }
+}
+
+/**
+ * The order of the days path (team-hours-days.ts): by name as people-order ranks names (the
+ * default collator), then as the members are read there (users_tenant_name_idx: name in SQLite's
+ * binary order, then id).
+ */
+function byName(a: Candidate, b: Candidate): number {
+  return compareNames(a.name, b.name) || Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+}
+const mostHours = (a: Candidate, b: Candidate) => b.hours - a.hours || byName(a, b)
+const mostOvertime = (a: Candidate, b: Candidate) => b.overtimeHours - a.overtimeHours || compareNames(a.name, b.name) || mostHours(a, b)
+
+interface KeptWeek {
+  userId: string
+  name: string
+  workedMs: number
+  daysWorked: number
+  overtimeMs: number
+}
+
+/**
+ * The active people not clocked in, most hours (or overtime) first, until `listed` are read and
+ * the next one rounds lower than the last: whoever could rank in the list, ties included.
+ */
+function topOfIndex(c: TenantScope, by: 'hours' | 'overtime', monday: string, listed: number, skip: ReadonlySet<string>): KeptWeek[] {
+  const stmt = prepared(c.db, `personWeek.top:${by}`, (d) =>
+    sqliteOf(d).query<KeptWeek, [number, string]>(
+      `select user_id as userId, name, worked_ms as workedMs, days_worked as daysWorked, overtime_ms as overtimeMs from person_week_totals ${
+        by === 'hours'
+          ? 'indexed by person_week_totals_hours_idx where tenant_id = ?1 and monday = ?2 and active = 1 order by worked_ms desc'
+          : 'indexed by person_week_totals_overtime_idx where tenant_id = ?1 and monday = ?2 and active = 1 and overtime_ms > 0 order by overtime_ms desc'
+      }`,
+    ),
+  )
+  const rounded = (k: KeptWeek) => hoursFromMs(by === 'hours' ? k.workedMs : k.overtimeMs)
+  const out: KeptWeek[] = []
+  let last = Number.POSITIVE_INFINITY
+  for (const k of stmt.iterate(c.tenant.id, monday)) {
+    if (skip.has(k.userId)) continue
+    if (out.length >= listed && rounded(k) < last) break
+    out.push(k)
+    last = rounded(k)
+  }
+  return out
+}
+
+interface OpenWeek {
+  userId: string
+  name: string
+  contractMs: number
+  /** Net ms of the open session until now. */
+  liveMs: number
+  /** Its clock-in date as a day of the week (0 = Monday), -1 outside the week. */
+  day: number
+  /** The kept week's ms, days with time and ms over shifts. */
+  workedMs: number
+  daysWorked: number
+  overShiftMs: number
+  /** The kept ms of the session's date (0 outside the week), and its shift's net ms (null: none). */
+  dayMs: number
+  shiftMs: number | null
+}
+
+/**
+ * The active people clocked in now, each with their open session's net ms until now (as
+ * worked-time-read-model's openLogNetMsSql counts it), its clock-in date as a day of the week and
+ * their kept week (zeros without one; then their name, contract and status from users): one
+ * statement, a row per open session (one per person at most: time_logs_one_open_uq).
+ */
+function openWeeks(c: TenantScope, monday: string): OpenWeek[] {
+  const paid = companySettingsAsOfAuth(c).paidBreakKinds
+  // ?3 … ?10: the instants Monday … Sunday and the next Monday start at.
+  const day = `case when l.clock_in_at < ?3 or l.clock_in_at >= ?10 then -1 ${[1, 2, 3, 4, 5, 6].map((i) => `when l.clock_in_at < ?${3 + i} then ${i - 1}`).join(' ')} else 6 end`
+  const ofDay = (columns: readonly string[]) => `case ${day} ${columns.map((column, i) => `when ${i} then p.${column}`).join(' ')} end`
+  const orUser = (column: string, expr: string) => `coalesce(p.${column}, (select ${expr} from users u where u.id = l.user_id))`
+  return prepared(c.db, `personWeek.open:${paid.join(',')}`, (d) =>
+    sqliteOf(d).query<OpenWeek, (string | number)[]>(
+      `select * from (select l.user_id as userId, ${openLogNetMsSql(paid)} as liveMs, ${day} as day,
+          ${orUser('name', 'u.name')} as name, ${orUser('contract_ms', 'u.weekly_hours * 3600000.0')} as contractMs,
+          ${orUser('active', "u.status = 'active'")} as active,
+          coalesce(p.worked_ms, 0) as workedMs, coalesce(p.days_worked, 0) as daysWorked, coalesce(p.over_shift_ms, 0) as overShiftMs,
+          coalesce(${ofDay(DAYS)}, 0) as dayMs, ${ofDay(SHIFTS)} as shiftMs
+        from time_logs l indexed by time_logs_one_open_uq
+        left join person_week_totals p on p.tenant_id = ?2 and p.monday = ?11 and p.user_id = l.user_id
+        where l.tenant_id = ?2 and l.clock_out_at is null) where active = 1`,
+    ),
+  ).all(c.now, c.tenant.id, ...dayStarts(monday, c.tenant.timezone), monday)
+}
+
+/** The instants a week's 7 days and the next Monday start at, per zone and Monday (Intl arithmetic: remembered). */
+const knownStarts = new Map<string, number[]>()
+function dayStarts(monday: string, tz: string): number[] {
+  const key = `${tz} ${monday}`
+  let starts = knownStarts.get(key)
+  if (starts === undefined) {
+    if (knownStarts.size >= 64) knownStarts.clear()
+    starts = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => localRange(addDays(monday, i), addDays(monday, i), tz).from)
+    knownStarts.set(key, starts)
+  }
+  return starts
+}
+
+/** The organisation's active week per weekday and how many have time (zeros before anyone has). */
+function tenantWeek(c: TenantScope, monday: string): WeekDays & { withTime: number } {
+  const row = prepared(c.db, 'tenantWeek.row', (d) =>
+    sqliteOf(d).query<WeekDays & { withTime: number }, [number, string]>(
+      `select ${DAYS.join(', ')}, with_time as withTime from tenant_week_totals where tenant_id = ? and monday = ?`,
+    ),
+  ).get(c.tenant.id, monday)
+  return row ?? { d0: 0, d1: 0, d2: 0, d3: 0, d4: 0, d5: 0, d6: 0, withTime: 0 }
+}
+
+/** Whether anyone has closed time on a date in (after, to]. */
+function closedTimeAfter(c: TenantScope, after: string, to: string): boolean {
+  return (
+    prepared(c.db, 'personDay.after', (d) =>
+      sqliteOf(d).query<{ one: number }, [number, string, string]>(
+        'select 1 as one from person_day_totals where tenant_id = ? and date > ? and date <= ? limit 1',
+      ),
+    ).get(c.tenant.id, after, to) !== null
+  )
+}
