@@ -19,6 +19,7 @@ import { ensureOpenSessionTotals } from './modules/dashboard/open-session-totals
 import { ensureAuthEpoch } from './modules/api-keys/auth-epoch-queries'
 import { ensureTenantDayTotals } from './modules/dashboard/tenant-day-totals'
 import { ensurePersonWeekTotals } from './modules/dashboard/person-week-totals'
+import { ensurePersonOpenSessions } from './modules/dashboard/person-open-sessions'
 import { ensureUserStatusCounts } from './modules/users/status-counts'
 import { ensureTimesheetStatusCounts } from './modules/timesheets/status-counts'
 import { ensureTimesheetOwnerNames } from './modules/timesheets/owner-names'
@@ -67,6 +68,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   ensureTimesheetOwnerNames(handle.db)
   ensureTenantDayTotals(handle.db)
   ensurePersonWeekTotals(handle.db)
+  ensurePersonOpenSessions(handle.db)
   ensureOpenSessionTotals(handle.db)
   ensureAuthEpoch(handle.db)
   repairTextWeekdays(handle.db, log)

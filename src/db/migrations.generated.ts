@@ -429,5 +429,15 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1795991569739,
     "hash": "5836c456cdeaf2b3730c4fccc6eec79d00a2f65e45d6fcf39f57a0040de032e3"
+  },
+  {
+    "tag": "0027_person_open_sessions",
+    "sql": [
+      "-- person_open_sessions is WITHOUT ROWID (by hand: drizzle's schema cannot say it), so a tenant's rows lie together (dashboard/schema.ts).\nCREATE TABLE `person_open_sessions` (\n\t`tenant_id` integer NOT NULL,\n\t`user_id` text NOT NULL,\n\t`log_id` text NOT NULL,\n\t`clock_in_at` integer NOT NULL,\n\t`break_ended_ms` integer DEFAULT 0 NOT NULL,\n\t`lunch_ended_ms` integer DEFAULT 0 NOT NULL,\n\t`open_break_kind` text,\n\t`open_break_since` integer,\n\t`latest_break_at` integer,\n\t`odd_breaks` integer DEFAULT 0 NOT NULL,\n\tPRIMARY KEY(`tenant_id`, `user_id`),\n\tFOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade\n) WITHOUT ROWID;\n",
+      "\nCREATE INDEX `person_open_sessions_log_idx` ON `person_open_sessions` (`tenant_id`,`log_id`);"
+    ],
+    "bps": true,
+    "folderMillis": 1795992033134,
+    "hash": "03230c91c65b621763a40c16069fbbfb9e5dece21a24f30b85b9a18a73b251b8"
   }
 ]

@@ -220,6 +220,48 @@ export const personWeekTotalsDoc = describeEntity(personWeekTotals, {
 })
 
 /**
+ * Each person's open time log (one at most: time_logs_one_open_uq) with its breaks' sums, kept by
+ * SQLite triggers on time_logs and breaks (dashboard/person-open-sessions.ts): the open session's
+ * worked time until now is `now - clock-in - its unpaid breaks` from this row alone. The
+ * organisation-wide team hours reads the people clocked in here, a row each in one range, instead
+ * of a break lookup per open log (issue 18, growth). Without rowid, so a tenant's rows lie together.
+ */
+export const personOpenSessions = sqliteTable(
+  'person_open_sessions',
+  {
+    tenantId: tenantRef(),
+    userId: text('user_id').notNull(),
+    logId: text('log_id').notNull(),
+    clockInAt: instant('clock_in_at').notNull(),
+    breakEndedMs: integer('break_ended_ms').notNull().default(0),
+    lunchEndedMs: integer('lunch_ended_ms').notNull().default(0),
+    openBreakKind: text('open_break_kind'),
+    openBreakSince: instant('open_break_since'),
+    latestBreakAt: instant('latest_break_at'),
+    oddBreaks: integer('odd_breaks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), index('person_open_sessions_log_idx').on(t.tenantId, t.logId)],
+)
+
+export const personOpenSessionsDoc = describeEntity(personOpenSessions, {
+  entity: 'PersonOpenSession',
+  description:
+    "A person's open time log with the sums of its breaks, maintained by triggers: what the organisation-wide team hours reads for the people clocked in.",
+  fields: {
+    tenantId: 'Owning tenant.',
+    userId: 'Who is clocked in.',
+    logId: 'The open time log.',
+    clockInAt: 'Its clock-in (epoch ms).',
+    breakEndedMs: "Milliseconds of its ended breaks of kind 'break'.",
+    lunchEndedMs: "Milliseconds of its ended breaks of kind 'lunch'.",
+    openBreakKind: 'Kind of its unended break (one at most: breaks_one_open_uq); null without one.',
+    openBreakSince: 'When that break started; null without one.',
+    latestBreakAt: 'The latest start or end of any of its breaks; null without breaks (a break after now is read from the breaks themselves).',
+    oddBreaks: 'Its breaks that end before they start or start before the clock-in (read from the breaks themselves).',
+  },
+})
+
+/**
  * The organisation's ACTIVE people per ISO week, kept by triggers on person_week_totals: their
  * worked time per weekday and how many of them have time in the week (rounded to hours at two
  * decimals, above 0): team hours' totals, members_with_time and by_day.

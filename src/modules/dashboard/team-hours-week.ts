@@ -2,10 +2,10 @@ import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf } from '../../kernel/db'
 import { addDays, hoursFromMs, localRange } from '../../kernel/time'
 import { companySettingsAsOfAuth } from '../tenants/queries'
-import { openLogNetMsSql } from '../time-tracking/worked-time-read-model'
 import { compareNames } from '../users/name-order'
 import { countActiveUsers } from '../users/queries'
 import { dayOverShiftMs, weekOvertimeMs } from './overtime'
+import { openSessionNetMsSql } from './person-open-sessions'
 import { DAYS, SHIFTS, WITH_TIME_MS } from './person-week-totals'
 import { hasPendingPersonDays } from './tenant-day-totals'
 
@@ -186,27 +186,27 @@ interface OpenWeek {
 }
 
 /**
- * The active people clocked in now, each with their open session's net ms until now (as
- * worked-time-read-model's openLogNetMsSql counts it), its clock-in date as a day of the week and
- * their kept week (zeros without one; then their name, contract and status from users): one
- * statement, a row per open session (one per person at most: time_logs_one_open_uq).
+ * The active people clocked in now (person_open_sessions, a row each), each with their open
+ * session's net ms until now, its clock-in date as a day of the week and their kept week (zeros
+ * without one; then their name, contract and status from users): one statement.
  */
 function openWeeks(c: TenantScope, monday: string): OpenWeek[] {
   const paid = companySettingsAsOfAuth(c).paidBreakKinds
-  // ?3 … ?10: the instants Monday … Sunday and the next Monday start at.
-  const day = `case when l.clock_in_at < ?3 or l.clock_in_at >= ?10 then -1 ${[1, 2, 3, 4, 5, 6].map((i) => `when l.clock_in_at < ?${3 + i} then ${i - 1}`).join(' ')} else 6 end`
+  // ?3 … ?10: the instants Monday … Sunday and the next Monday start at; the day is how many of
+  // Tuesday … Sunday's starts the clock-in is at or after.
+  const day = `case when o.clock_in_at < ?3 or o.clock_in_at >= ?10 then -1 else ${[4, 5, 6, 7, 8, 9].map((i) => `(o.clock_in_at >= ?${i})`).join(' + ')} end`
   const ofDay = (columns: readonly string[]) => `case ${day} ${columns.map((column, i) => `when ${i} then p.${column}`).join(' ')} end`
-  const orUser = (column: string, expr: string) => `coalesce(p.${column}, (select ${expr} from users u where u.id = l.user_id))`
+  const orUser = (column: string, expr: string) => `coalesce(p.${column}, (select ${expr} from users u where u.id = o.user_id))`
   return prepared(c.db, `personWeek.open:${paid.join(',')}`, (d) =>
     sqliteOf(d).query<OpenWeek, (string | number)[]>(
-      `select * from (select l.user_id as userId, ${openLogNetMsSql(paid)} as liveMs, ${day} as day,
+      `select * from (select o.user_id as userId, ${openSessionNetMsSql('o', paid)} as liveMs, ${day} as day,
           ${orUser('name', 'u.name')} as name, ${orUser('contract_ms', 'u.weekly_hours * 3600000.0')} as contractMs,
           ${orUser('active', "u.status = 'active'")} as active,
           coalesce(p.worked_ms, 0) as workedMs, coalesce(p.days_worked, 0) as daysWorked, coalesce(p.over_shift_ms, 0) as overShiftMs,
           coalesce(${ofDay(DAYS)}, 0) as dayMs, ${ofDay(SHIFTS)} as shiftMs
-        from time_logs l indexed by time_logs_one_open_uq
-        left join person_week_totals p on p.tenant_id = ?2 and p.monday = ?11 and p.user_id = l.user_id
-        where l.tenant_id = ?2 and l.clock_out_at is null) where active = 1`,
+        from person_open_sessions o
+        left join person_week_totals p on p.tenant_id = ?2 and p.monday = ?11 and p.user_id = o.user_id
+        where o.tenant_id = ?2) where active = 1`,
     ),
   ).all(c.now, c.tenant.id, ...dayStarts(monday, c.tenant.timezone), monday)
 }
