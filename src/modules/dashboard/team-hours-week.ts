@@ -1,10 +1,11 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf } from '../../kernel/db'
-import { addDays, hoursFromMs, localRange } from '../../kernel/time'
+import { MINUTE, addDays, hoursFromMs, localRange } from '../../kernel/time'
 import { companySettingsAsOfAuth } from '../tenants/queries'
 import { compareNames } from '../users/name-order'
 import { countActiveUsers } from '../users/queries'
 import { dayOverShiftMs, weekOvertimeMs } from './overtime'
+import { DAILY_GRACE_MINUTES } from './overtime-grace'
 import { openSessionNetMsSql } from './person-open-sessions'
 import { DAYS, SHIFTS, WITH_TIME_MS } from './person-week-totals'
 import { hasPendingPersonDays } from './tenant-day-totals'
@@ -63,47 +64,57 @@ export function orgWeekFigures(c: TenantScope, monday: string, today: string, li
   let totalMs = DAYS.reduce((sum, d) => sum + week[d], 0)
   let withTime = week.withTime
 
-  // People clocked in now: their kept week with the open session added, in place of the kept week.
+  // People clocked in now: their open session's ms of the week (their kept week holds none of it).
+  const starts = dayStarts(monday, c.tenant.timezone)
+  const open = openSessions(c, monday, starts)
   const clockedIn = new Set<string>()
-  const live: Candidate[] = []
-  for (const o of openWeeks(c, monday)) {
+  for (const o of open) {
     clockedIn.add(o.userId)
-    const keptMs = o.workedMs
-    let ms = keptMs
-    let days = o.daysWorked
-    let overShift = o.overShiftMs
-    if (o.day >= 0) {
-      const before = o.dayMs
-      const after = before + o.liveMs
-      const shift = o.shiftMs ?? Number.NaN
-      ms += o.liveMs
-      days += Number(after > 0) - Number(before > 0)
-      overShift += dayOverShiftMs(after, shift) - dayOverShiftMs(before, shift)
-      if (o.day < shown) dayMs[o.day]! += o.liveMs
-    }
-    totalMs += ms - keptMs
-    withTime += Number(ms >= WITH_TIME_MS) - Number(keptMs >= WITH_TIME_MS)
-    const overtimeMs = weekOvertimeMs(ms, o.contractMs, overShift)
-    live.push({ id: o.userId, name: o.name, hours: hoursFromMs(ms), overtimeHours: hoursFromMs(overtimeMs), overtimeMs, days })
+    if (o.day < 0) continue
+    totalMs += o.liveMs
+    withTime += Number(o.workedMs + o.liveMs >= WITH_TIME_MS) - Number(o.workedMs >= WITH_TIME_MS)
+    if (o.day < shown) dayMs[o.day]! += o.liveMs
   }
   if (withTime < listed) return null
 
-  const byHours = topOfIndex(c, 'hours', monday, listed, clockedIn)
-  const byOvertime = topOfIndex(c, 'overtime', monday, listed, clockedIn)
-  const candidate = (k: KeptWeek): Candidate => ({
-    id: k.userId,
-    name: k.name,
-    hours: hoursFromMs(k.workedMs),
-    overtimeHours: hoursFromMs(k.overtimeMs),
-    overtimeMs: k.overtimeMs,
-    days: k.daysWorked,
-  })
-  // Of the people clocked in, only those level with the last one read or above can rank.
+  // The top of each list by the kept weeks. The people clocked in rank at their kept week or
+  // above, so whoever can rank is in these rows, or clocked in and could reach the last row.
+  const byHours = topOfIndex(c, 'hours', monday, listed)
+  const byOvertime = topOfIndex(c, 'overtime', monday, listed)
   const floor = (kept: KeptWeek[], value: (k: KeptWeek) => number) => (kept.length < listed ? Number.NEGATIVE_INFINITY : hoursFromMs(value(kept.at(-1)!)))
   const hoursFloor = floor(byHours, (k) => k.workedMs)
   const overtimeFloor = floor(byOvertime, (k) => k.overtimeMs)
-  const members = [...byHours.map(candidate), ...live.filter((p) => p.hours >= hoursFloor)].sort(mostHours).slice(0, listed)
-  const overtime = [...byOvertime.map(candidate), ...live.filter((p) => p.overtimeMs > 0 && p.overtimeHours >= overtimeFloor)]
+  // A little under the floors (hours are rounded to hundredths): a superset, judged exactly below.
+  const floorMs = (hours: number) => (hours - 0.01) * 3_600_000
+  const mayRank = (o: OpenSession) => {
+    const session = o.day < 0 ? 0 : o.liveMs
+    // What a session can add to overtime at most: itself, and the grace of its date's shift.
+    const overtimeAtMost = o.overtimeMs + (o.day < 0 ? 0 : session + DAILY_GRACE_MINUTES * MINUTE)
+    return o.workedMs + session >= floorMs(hoursFloor) || overtimeAtMost >= floorMs(overtimeFloor)
+  }
+  const live = new Map(
+    openWeeks(
+      c,
+      monday,
+      starts,
+      open.filter(mayRank).map((o) => o.userId),
+    ).map((o) => [o.userId, liveCandidate(o)]),
+  )
+  const kept = (k: KeptWeek): Candidate =>
+    live.get(k.userId) ?? {
+      id: k.userId,
+      name: k.name,
+      hours: hoursFromMs(k.workedMs),
+      overtimeHours: hoursFromMs(k.overtimeMs),
+      overtimeMs: k.overtimeMs,
+      days: k.daysWorked,
+    }
+  const unique = (people: Candidate[]) => [...new Map(people.map((p) => [p.id, p])).values()]
+  const members = unique([...byHours.map(kept), ...[...live.values()].filter((p) => p.hours >= hoursFloor)])
+    .sort(mostHours)
+    .slice(0, listed)
+  const overtime = unique([...byOvertime.map(kept), ...live.values()])
+    .filter((p) => p.overtimeMs > 0 && p.overtimeHours >= overtimeFloor)
     .sort(mostOvertime)
     .slice(0, listed)
   return {
@@ -143,10 +154,10 @@ interface KeptWeek {
 }
 
 /**
- * The active people not clocked in, most hours (or overtime) first, until `listed` are read and
- * the next one rounds lower than the last: whoever could rank in the list, ties included.
+ * The active people by their kept weeks, most hours (or overtime) first, until `listed` are read
+ * and the next one rounds lower than the last: whoever not clocked in could rank, ties included.
  */
-function topOfIndex(c: TenantScope, by: 'hours' | 'overtime', monday: string, listed: number, skip: ReadonlySet<string>): KeptWeek[] {
+function topOfIndex(c: TenantScope, by: 'hours' | 'overtime', monday: string, listed: number): KeptWeek[] {
   const stmt = prepared(c.db, `personWeek.top:${by}`, (d) =>
     sqliteOf(d).query<KeptWeek, [number, string]>(
       `select user_id as userId, name, worked_ms as workedMs, days_worked as daysWorked, overtime_ms as overtimeMs from person_week_totals ${
@@ -160,7 +171,6 @@ function topOfIndex(c: TenantScope, by: 'hours' | 'overtime', monday: string, li
   const out: KeptWeek[] = []
   let last = Number.POSITIVE_INFINITY
   for (const k of stmt.iterate(c.tenant.id, monday)) {
-    if (skip.has(k.userId)) continue
     if (out.length >= listed && rounded(k) < last) break
     out.push(k)
     last = rounded(k)
@@ -185,30 +195,88 @@ interface OpenWeek {
   shiftMs: number | null
 }
 
+/** A person clocked in as the lists rank them: their kept week with the open session added on its date. */
+function liveCandidate(o: OpenWeek): Candidate {
+  let ms = o.workedMs
+  let days = o.daysWorked
+  let overShift = o.overShiftMs
+  if (o.day >= 0) {
+    const after = o.dayMs + o.liveMs
+    const shift = o.shiftMs ?? Number.NaN
+    ms += o.liveMs
+    days += Number(after > 0) - Number(o.dayMs > 0)
+    overShift += dayOverShiftMs(after, shift) - dayOverShiftMs(o.dayMs, shift)
+  }
+  const overtimeMs = weekOvertimeMs(ms, o.contractMs, overShift)
+  return { id: o.userId, name: o.name, hours: hoursFromMs(ms), overtimeHours: hoursFromMs(overtimeMs), overtimeMs, days }
+}
+
+/** An active person clocked in: their open session's net ms until now and day of the week, and their kept week's ms and overtime. */
+interface OpenSession {
+  userId: string
+  liveMs: number
+  /** The session's clock-in date as a day of the week (0 = Monday), -1 outside the week. */
+  day: number
+  workedMs: number
+  overtimeMs: number
+}
+
 /**
- * The active people clocked in now (person_open_sessions, a row each), each with their open
- * session's net ms until now, its clock-in date as a day of the week and their kept week (zeros
- * without one; then their name, contract and status from users): one statement.
+ * The clock-in's day of the week of person_open_sessions row `o`, given ?3 … ?10, the instants
+ * Monday … Sunday and the next Monday start at: how many of Tuesday … Sunday's starts it is at or
+ * after; -1 outside the week.
  */
-function openWeeks(c: TenantScope, monday: string): OpenWeek[] {
+const DAY_OF_WEEK = `case when o.clock_in_at < ?3 or o.clock_in_at >= ?10 then -1 else ${[4, 5, 6, 7, 8, 9].map((i) => `(o.clock_in_at >= ?${i})`).join(' + ')} end`
+/** Their kept week (?11: its Monday); without one, their status from users. */
+const KEPT_WEEK = 'left join person_week_totals p on p.tenant_id = ?2 and p.monday = ?11 and p.user_id = o.user_id'
+const ACTIVE = "coalesce(p.active, (select u.status = 'active' from users u where u.id = o.user_id)) = 1"
+
+/**
+ * Every active person clocked in now (person_open_sessions: a row each, one range), with what the
+ * organisation's totals and the lists' cut need: a few numbers each, not their whole week.
+ */
+function openSessions(c: TenantScope, monday: string, starts: number[]): OpenSession[] {
   const paid = companySettingsAsOfAuth(c).paidBreakKinds
-  // ?3 … ?10: the instants Monday … Sunday and the next Monday start at; the day is how many of
-  // Tuesday … Sunday's starts the clock-in is at or after.
-  const day = `case when o.clock_in_at < ?3 or o.clock_in_at >= ?10 then -1 else ${[4, 5, 6, 7, 8, 9].map((i) => `(o.clock_in_at >= ?${i})`).join(' + ')} end`
-  const ofDay = (columns: readonly string[]) => `case ${day} ${columns.map((column, i) => `when ${i} then p.${column}`).join(' ')} end`
-  const orUser = (column: string, expr: string) => `coalesce(p.${column}, (select ${expr} from users u where u.id = o.user_id))`
-  return prepared(c.db, `personWeek.open:${paid.join(',')}`, (d) =>
-    sqliteOf(d).query<OpenWeek, (string | number)[]>(
-      `select * from (select o.user_id as userId, ${openSessionNetMsSql('o', paid)} as liveMs, ${day} as day,
-          ${orUser('name', 'u.name')} as name, ${orUser('contract_ms', 'u.weekly_hours * 3600000.0')} as contractMs,
-          ${orUser('active', "u.status = 'active'")} as active,
-          coalesce(p.worked_ms, 0) as workedMs, coalesce(p.days_worked, 0) as daysWorked, coalesce(p.over_shift_ms, 0) as overShiftMs,
-          coalesce(${ofDay(DAYS)}, 0) as dayMs, ${ofDay(SHIFTS)} as shiftMs
-        from person_open_sessions o
-        left join person_week_totals p on p.tenant_id = ?2 and p.monday = ?11 and p.user_id = o.user_id
-        where o.tenant_id = ?2) where active = 1`,
+  return prepared(c.db, `personWeek.openSessions:${paid.join(',')}`, (d) =>
+    sqliteOf(d).query<OpenSession, (string | number)[]>(
+      `select o.user_id as userId, ${openSessionNetMsSql('o', paid)} as liveMs, ${DAY_OF_WEEK} as day,
+        coalesce(p.worked_ms, 0) as workedMs, coalesce(p.overtime_ms, 0) as overtimeMs
+      from person_open_sessions o ${KEPT_WEEK} where o.tenant_id = ?2 and ${ACTIVE}`,
     ),
-  ).all(c.now, c.tenant.id, ...dayStarts(monday, c.tenant.timezone), monday)
+  ).all(c.now, c.tenant.id, ...starts, monday)
+}
+
+/** A person clocked in, with what liveCandidate needs. */
+interface OpenWeek {
+  userId: string
+  name: string
+  contractMs: number
+  liveMs: number
+  day: number
+  /** The kept week's ms, days with time and ms over shifts. */
+  workedMs: number
+  daysWorked: number
+  overShiftMs: number
+  /** The kept ms of the session's date (0 outside the week), and its shift's net ms (null: none). */
+  dayMs: number
+  shiftMs: number | null
+}
+
+/** These people clocked in (ids from openSessions), each with their name, contract and the kept week's figures liveCandidate needs. */
+function openWeeks(c: TenantScope, monday: string, starts: number[], ids: string[]): OpenWeek[] {
+  if (ids.length === 0) return []
+  const paid = companySettingsAsOfAuth(c).paidBreakKinds
+  const ofDay = (columns: readonly string[]) => `case ${DAY_OF_WEEK} ${columns.map((column, i) => `when ${i} then p.${column}`).join(' ')} end`
+  const orUser = (column: string, expr: string) => `coalesce(p.${column}, (select ${expr} from users u where u.id = o.user_id))`
+  return prepared(c.db, `personWeek.openWeeks:${paid.join(',')}`, (d) =>
+    sqliteOf(d).query<OpenWeek, (string | number)[]>(
+      `select o.user_id as userId, ${orUser('name', 'u.name')} as name, ${orUser('contract_ms', 'u.weekly_hours * 3600000.0')} as contractMs,
+        ${openSessionNetMsSql('o', paid)} as liveMs, ${DAY_OF_WEEK} as day,
+        coalesce(p.worked_ms, 0) as workedMs, coalesce(p.days_worked, 0) as daysWorked, coalesce(p.over_shift_ms, 0) as overShiftMs,
+        coalesce(${ofDay(DAYS)}, 0) as dayMs, ${ofDay(SHIFTS)} as shiftMs
+      from json_each(?12) j cross join person_open_sessions o on o.tenant_id = ?2 and o.user_id = j.value ${KEPT_WEEK}`,
+    ),
+  ).all(c.now, c.tenant.id, ...starts, monday, JSON.stringify(ids))
 }
 
 /** The instants a week's 7 days and the next Monday start at, per zone and Monday (Intl arithmetic: remembered). */
