@@ -137,7 +137,8 @@ describe('organisation-wide team hours of a week from the kept week rows', () =>
           // A closed log on a date of this week (some ahead of today) or the week before.
           const date = rand() < 0.25 ? addDays(dayOfWeek, -7) : dayOfWeek
           const at = Date.parse(`${date}T06:00:00Z`) + Math.floor(rand() * 8) * HOUR
-          w.log(t.id, who, at, at + Math.floor(rand() * 11 * 60 + 5) * MINUTE)
+          // Sometimes a few seconds: time worked that rounds to no hours.
+          w.log(t.id, who, at, at + (rand() < 0.15 ? Math.floor(rand() * 15_000) + 1 : Math.floor(rand() * 11 * 60 + 5) * MINUTE))
           ok = true
         } else if (r < 0.68) {
           op = 'log_changed_by_hand'
@@ -238,7 +239,7 @@ describe('organisation-wide team hours of a week from the kept week rows', () =>
 })
 
 describe('the kept week rows list people as the days path does', () => {
-  test('people of the same name and hours by id, whatever order their rows were written in', async () => {
+  test('people of the same name and hours by id, whatever order their rows were written in; then the people without hours by name', async () => {
     const at = START + 10 * 7 * 24 * HOUR + 10 * HOUR
     const other = w.tenant({ createdAt: at - 30 * 24 * HOUR, timezone: 'Europe/Berlin' })
     const [first, second] = [0, 1].map((i) => w.user(other.id, { name: `Twin ${i}` })).sort()
@@ -257,5 +258,21 @@ describe('the kept week rows list people as the days path does', () => {
     ])
     expect(kept!.members[1]!.user_id).toBe(first!)
     expect(kept).toEqual(figuresFromDays(c, null, true, { start: weekStart(today), end: addDays(weekStart(today), 6), today }, 2))
+
+    // Fewer people with hours than the list: the rest by name, a few seconds' work as no hours but a day worked.
+    const zed = w.user(other.id, { name: 'Zed' })
+    w.log(other.id, zed, at - 3 * HOUR, at - 3 * HOUR + 5_000)
+    expect((await w.tick(personDaysJob, at, { date: today, tenantId: other.id })).error).toBeNull()
+    // By name: Boss, the tenant's owner ("Owner …"), Zed.
+    const longer = orgWeekFigures(c, weekStart(today), today, 6)
+    expect(longer?.members.map((m) => [m.name.replace(/ \d+$/, ''), m.hours, m.days_worked])).toEqual([
+      ['Ann', 8, 1],
+      ['Sam', 8, 1],
+      ['Sam', 8, 1],
+      ['Boss', 0, 0],
+      ['Owner', 0, 0],
+      ['Zed', 0, 1],
+    ])
+    expect(longer).toEqual(figuresFromDays(c, null, true, { start: weekStart(today), end: addDays(weekStart(today), 6), today }, 6))
   })
 })

@@ -2,8 +2,8 @@ import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf } from '../../kernel/db'
 import { MINUTE, addDays, hoursFromMs, localRange } from '../../kernel/time'
 import { companySettingsAsOfAuth } from '../tenants/queries'
-import { compareNames } from '../users/name-order'
-import { countActiveUsers } from '../users/queries'
+import { activeMembersByName, compareNames } from '../users/name-order'
+import { countActiveUsers, type HoursMember } from '../users/queries'
 import { dayOverShiftMs, weekOvertimeMs } from './overtime'
 import { DAILY_GRACE_MINUTES } from './overtime-grace'
 import { openSessionNetMsSql } from './person-open-sessions'
@@ -50,9 +50,8 @@ type WeekDays = Record<(typeof DAYS)[number], number>
  * and the lists' length, not with the organisation (issue 18, growth).
  *
  * Null when the kept rows cannot answer exactly, and the caller computes from the days: time-log
- * changes not counted yet (rows written by hand), closed time on a date after today (it counts in
- * hours but not yet in overtime), or fewer people with time than the list shows (the rest are
- * listed by name, which needs everyone's names).
+ * changes not counted yet (rows written by hand), or closed time on a date after today (it counts
+ * in hours but not yet in overtime).
  */
 export function orgWeekFigures(c: TenantScope, monday: string, today: string, listed: number): TeamHoursFigures | null {
   const sunday = addDays(monday, 6)
@@ -67,15 +66,14 @@ export function orgWeekFigures(c: TenantScope, monday: string, today: string, li
   // People clocked in now: their open session's ms of the week (their kept week holds none of it).
   const starts = dayStarts(monday, c.tenant.timezone)
   const open = openSessions(c, monday, starts)
-  const clockedIn = new Set<string>()
+  const inWeek = new Set<string>()
   for (const o of open) {
-    clockedIn.add(o.userId)
+    inWeek.add(o.userId)
     if (o.day < 0) continue
     totalMs += o.liveMs
     withTime += Number(o.workedMs + o.liveMs >= WITH_TIME_MS) - Number(o.workedMs >= WITH_TIME_MS)
     if (o.day < shown) dayMs[o.day]! += o.liveMs
   }
-  if (withTime < listed) return null
 
   // The top of each list by the kept weeks. The people clocked in rank at their kept week or
   // above, so whoever can rank is in these rows, or clocked in and could reach the last row.
@@ -86,20 +84,18 @@ export function orgWeekFigures(c: TenantScope, monday: string, today: string, li
   const overtimeFloor = floor(byOvertime, (k) => k.overtimeMs)
   // A little under the floors (hours are rounded to hundredths): a superset, judged exactly below.
   const floorMs = (hours: number) => (hours - 0.01) * 3_600_000
+  const grace = DAILY_GRACE_MINUTES * MINUTE
   const mayRank = (o: OpenSession) => {
     const session = o.day < 0 ? 0 : o.liveMs
-    // What a session can add to overtime at most: itself, and the grace of its date's shift.
-    const overtimeAtMost = o.overtimeMs + (o.day < 0 ? 0 : session + DAILY_GRACE_MINUTES * MINUTE)
-    return o.workedMs + session >= floorMs(hoursFloor) || overtimeAtMost >= floorMs(overtimeFloor)
+    const week = o.workedMs + session
+    // Overtime needs a week over its contract or a day over its shift's grace; a session adds to
+    // it at most itself and that grace.
+    const mayHaveOvertime = o.overtimeMs > 0 || week > Math.min(grace, o.contractMs > 0 ? o.contractMs : grace)
+    const overtimeAtMost = o.overtimeMs + (o.day < 0 ? 0 : session + grace)
+    return (week >= WITH_TIME_MS && week >= floorMs(hoursFloor)) || (mayHaveOvertime && overtimeAtMost >= floorMs(overtimeFloor))
   }
-  const live = new Map(
-    openWeeks(
-      c,
-      monday,
-      starts,
-      open.filter(mayRank).map((o) => o.userId),
-    ).map((o) => [o.userId, liveCandidate(o)]),
-  )
+  const details = (ids: string[]) => openWeeks(c, monday, starts, ids).map(liveCandidate)
+  const live = new Map(details(open.filter(mayRank).map((o) => o.userId)).map((p) => [p.id, p]))
   const kept = (k: KeptWeek): Candidate =>
     live.get(k.userId) ?? {
       id: k.userId,
@@ -110,13 +106,28 @@ export function orgWeekFigures(c: TenantScope, monday: string, today: string, li
       days: k.daysWorked,
     }
   const unique = (people: Candidate[]) => [...new Map(people.map((p) => [p.id, p])).values()]
-  const members = unique([...byHours.map(kept), ...[...live.values()].filter((p) => p.hours >= hoursFloor)])
-    .sort(mostHours)
-    .slice(0, listed)
+  const ranked = unique([...byHours.map(kept), ...[...live.values()].filter((p) => p.hours >= hoursFloor)]).sort(mostHours)
+  // Fewer people with hours than the list shows: everyone with hours, then the rest by name.
+  const members =
+    withTime >= listed
+      ? ranked.slice(0, listed)
+      : withNoHours(
+          c,
+          monday,
+          listed,
+          ranked.filter((p) => p.hours > 0),
+          live,
+          inWeek,
+          details,
+        )
   const overtime = unique([...byOvertime.map(kept), ...live.values()])
     .filter((p) => p.overtimeMs > 0 && p.overtimeHours >= overtimeFloor)
     .sort(mostOvertime)
     .slice(0, listed)
+  const clockedIn = clockedInOf(
+    c,
+    members.map((p) => p.id),
+  )
   return {
     memberCount: countActiveUsers(c, null),
     totalMs,
@@ -132,6 +143,74 @@ export function orgWeekFigures(c: TenantScope, monday: string, today: string, li
     })),
     overtime: overtime.map((p) => ({ user_id: p.id, name: p.name, overtime_hours: p.overtimeHours })),
   }
+}
+
+/**
+ * The people with hours (all of them, ranked), then the active people without hours in listing
+ * order (activeMembersByName) up to `listed`, each with their days, overtime and session: their
+ * live figures when clocked in, else their kept week (a few seconds round to no hours), else none.
+ */
+function withNoHours(
+  c: TenantScope,
+  monday: string,
+  listed: number,
+  withHours: Candidate[],
+  live: ReadonlyMap<string, Candidate>,
+  inWeek: ReadonlySet<string>,
+  details: (ids: string[]) => Candidate[],
+): Candidate[] {
+  const taken = new Set(withHours.map((p) => p.id))
+  const rest: HoursMember[] = []
+  for (const m of activeMembersByName(c)) {
+    if (withHours.length + rest.length >= listed) break
+    if (!taken.has(m.id)) rest.push(m)
+  }
+  // Clocked in without hours yet: their session may still have given them a day.
+  const sessions = new Map(details(rest.filter((m) => inWeek.has(m.id) && !live.has(m.id)).map((m) => m.id)).map((p) => [p.id, p]))
+  const keptWeeks = new Map(
+    keptWeeksOf(
+      c,
+      monday,
+      rest.filter((m) => !inWeek.has(m.id)).map((m) => m.id),
+    ).map((k) => [k.userId, k]),
+  )
+  const noHours = rest.map((m): Candidate => {
+    const k = keptWeeks.get(m.id)
+    return (
+      live.get(m.id) ??
+      sessions.get(m.id) ?? {
+        id: m.id,
+        name: m.name,
+        hours: 0,
+        overtimeHours: k ? hoursFromMs(k.overtimeMs) : 0,
+        overtimeMs: k?.overtimeMs ?? 0,
+        days: k?.daysWorked ?? 0,
+      }
+    )
+  })
+  return [...withHours, ...noHours]
+}
+
+/** Which of these people are clocked in now. */
+function clockedInOf(c: TenantScope, ids: readonly string[]): Set<string> {
+  if (ids.length === 0) return new Set()
+  const rows = prepared(c.db, 'personOpen.of', (d) =>
+    sqliteOf(d).query<{ userId: string }, [number, string]>(
+      'select o.user_id as userId from json_each(?2) j cross join person_open_sessions o on o.tenant_id = ?1 and o.user_id = j.value',
+    ),
+  ).all(c.tenant.id, JSON.stringify(ids))
+  return new Set(rows.map((r) => r.userId))
+}
+
+/** These people's kept weeks (each id once). */
+function keptWeeksOf(c: TenantScope, monday: string, ids: readonly string[]): KeptWeek[] {
+  if (ids.length === 0) return []
+  return prepared(c.db, 'personWeek.of', (d) =>
+    sqliteOf(d).query<KeptWeek, [number, string, string]>(
+      `select p.user_id as userId, p.name, p.worked_ms as workedMs, p.days_worked as daysWorked, p.overtime_ms as overtimeMs
+       from json_each(?3) j cross join person_week_totals p on p.tenant_id = ?1 and p.monday = ?2 and p.user_id = j.value`,
+    ),
+  ).all(c.tenant.id, monday, JSON.stringify(ids))
 }
 
 /**
@@ -156,13 +235,15 @@ interface KeptWeek {
 /**
  * The active people by their kept weeks, most hours (or overtime) first, until `listed` are read
  * and the next one rounds lower than the last: whoever not clocked in could rank, ties included.
+ * Only people with hours (or overtime): those without are listed by name (withNoHours), and early
+ * in a week they are everyone.
  */
 function topOfIndex(c: TenantScope, by: 'hours' | 'overtime', monday: string, listed: number): KeptWeek[] {
   const stmt = prepared(c.db, `personWeek.top:${by}`, (d) =>
     sqliteOf(d).query<KeptWeek, [number, string]>(
       `select user_id as userId, name, worked_ms as workedMs, days_worked as daysWorked, overtime_ms as overtimeMs from person_week_totals ${
         by === 'hours'
-          ? 'indexed by person_week_totals_hours_idx where tenant_id = ?1 and monday = ?2 and active = 1 order by worked_ms desc'
+          ? `indexed by person_week_totals_hours_idx where tenant_id = ?1 and monday = ?2 and active = 1 and worked_ms >= ${WITH_TIME_MS} order by worked_ms desc`
           : 'indexed by person_week_totals_overtime_idx where tenant_id = ?1 and monday = ?2 and active = 1 and overtime_ms > 0 order by overtime_ms desc'
       }`,
     ),
@@ -219,6 +300,7 @@ interface OpenSession {
   day: number
   workedMs: number
   overtimeMs: number
+  contractMs: number
 }
 
 /**
@@ -232,16 +314,18 @@ const KEPT_WEEK = 'left join person_week_totals p on p.tenant_id = ?2 and p.mond
 const ACTIVE = "coalesce(p.active, (select u.status = 'active' from users u where u.id = o.user_id)) = 1"
 
 /**
- * Every active person clocked in now (person_open_sessions: a row each, one range), with what the
- * organisation's totals and the lists' cut need: a few numbers each, not their whole week.
+ * Every active person clocked in now since the week began (person_open_sessions: a row each, one
+ * range; a session from before adds nothing to the week), with what the organisation's totals and
+ * the lists' cut need: a few numbers each, not their whole week.
  */
 function openSessions(c: TenantScope, monday: string, starts: number[]): OpenSession[] {
   const paid = companySettingsAsOfAuth(c).paidBreakKinds
   return prepared(c.db, `personWeek.openSessions:${paid.join(',')}`, (d) =>
     sqliteOf(d).query<OpenSession, (string | number)[]>(
       `select o.user_id as userId, ${openSessionNetMsSql('o', paid)} as liveMs, ${DAY_OF_WEEK} as day,
-        coalesce(p.worked_ms, 0) as workedMs, coalesce(p.overtime_ms, 0) as overtimeMs
-      from person_open_sessions o ${KEPT_WEEK} where o.tenant_id = ?2 and ${ACTIVE}`,
+        coalesce(p.worked_ms, 0) as workedMs, coalesce(p.overtime_ms, 0) as overtimeMs,
+        coalesce(p.contract_ms, (select u.weekly_hours * 3600000.0 from users u where u.id = o.user_id)) as contractMs
+      from person_open_sessions o ${KEPT_WEEK} where o.tenant_id = ?2 and o.clock_in_at >= ?3 and o.clock_in_at < ?10 and ${ACTIVE}`,
     ),
   ).all(c.now, c.tenant.id, ...starts, monday)
 }

@@ -1,6 +1,7 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { sqliteOf } from '../../kernel/db'
 import { authEpoch } from '../api-keys/auth-epoch-queries'
+import { hoursMembers, type HoursMember } from './queries'
 
 /**
  * The order people's names are listed in: String.prototype.localeCompare with no locale or
@@ -82,4 +83,27 @@ function remember(r: Remembered, people: readonly { id: string }[], ranks: Int32
   r.lastIds = people.map((p) => p.id)
   r.lastOrder = { ranks: ranks.slice(), positionOf: new Map(r.lastIds.map((id, i) => [id, i])) }
   return { ranks, positionOf: r.lastOrder.positionOf }
+}
+
+/** Per connection and tenant: the active people in listing order, with the auth epoch it was read at. */
+const activeByName = new WeakMap<object, Map<number, { epoch: number; people: readonly HoursMember[] }>>()
+
+/**
+ * The tenant's active people in the order a list of people by name shows them: byName, then as
+ * hoursMembers reads them (name as SQLite compares it, then id); remembered per tenant while the
+ * auth epoch stays (any change to a users row moves it), so a list that runs out of people with
+ * hours (summarize_team_hours early in a week) continues by name without reading everyone again.
+ */
+export function activeMembersByName(c: TenantScope): readonly HoursMember[] {
+  const epoch = authEpoch(c.db)
+  const key = sqliteOf(c.db)
+  let perTenant = activeByName.get(key)
+  if (!perTenant) activeByName.set(key, (perTenant = new Map()))
+  const known = perTenant.get(c.tenant.id)
+  if (known && known.epoch === epoch) return known.people
+  if (perTenant.size >= 64) perTenant.clear()
+  // A stable sort: people of equal names keep hoursMembers' order.
+  const people = [...hoursMembers(c, null)].sort((a, b) => byName(a.name, b.name))
+  perTenant.set(c.tenant.id, { epoch, people })
+  return people
 }
