@@ -3,7 +3,15 @@ import type { Database } from 'bun:sqlite'
 import { DEFAULT_SEED_OPTIONS, seedDemoTenant, type SeedOptions } from '../../seed'
 import { SECRET, WEDNESDAY_MORNING, freshDatabase } from './helpers'
 
-/** Every table's rows in insertion order; what may differ (readable id, slug, key material) is left out. */
+/** Insertion order (rowid), or the primary key of a table WITHOUT ROWID (which has none). */
+function rowOrder(sqlite: Database, table: string): string {
+  const { sql } = sqlite.query('SELECT sql FROM sqlite_master WHERE name = ?').get(table) as { sql: string }
+  if (!/without rowid/i.test(sql)) return 'rowid'
+  const key = (sqlite.query(`SELECT name, pk FROM pragma_table_info('${table}') WHERE pk > 0 ORDER BY pk`).all() as { name: string }[]).map((c) => `"${c.name}"`)
+  return key.join(', ')
+}
+
+/** Every table's rows in insertion order (or key order); what may differ (readable id, slug, key material) is left out. */
 function snapshot(sqlite: Database): Record<string, unknown[]> {
   const tables = (
     sqlite.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name").all() as {
@@ -17,7 +25,7 @@ function snapshot(sqlite: Database): Record<string, unknown[]> {
         ? 'SELECT id, name, plan_id, timezone, is_demo, currency, created_at, deleted_at FROM tenants ORDER BY rowid'
         : table === 'api_keys'
           ? 'SELECT kind, scope, name, user_id, role, is_public_demo, created_at FROM api_keys ORDER BY name'
-          : `SELECT * FROM "${table}" ORDER BY rowid`
+          : `SELECT * FROM "${table}" ORDER BY ${rowOrder(sqlite, table)}`
     out[table] = sqlite.query(query).values()
   }
   return out
