@@ -1,0 +1,180 @@
+import type { TenantScope } from '../../kernel/ctx'
+import { prepared, sqliteOf } from '../../kernel/db'
+import { addDays, hoursFromMs, localRange } from '../../kernel/time'
+import { companySettingsAsOfAuth } from '../tenants/queries'
+import { openSessionNetMsSql } from './person-open-sessions'
+import { DAYS, SHIFTS, WITH_TIME_MS } from './person-week-totals'
+
+/**
+ * The statements of the organisation-wide team hours of a week (team-hours-week.ts) over the kept
+ * rows: person_week_totals, tenant_week_totals, person_open_sessions.
+ */
+
+export type WeekDays = Record<(typeof DAYS)[number], number>
+
+/** Which of these people are clocked in now. */
+export function clockedInOf(c: TenantScope, ids: readonly string[]): Set<string> {
+  if (ids.length === 0) return new Set()
+  const rows = prepared(c.db, 'personOpen.of', (d) =>
+    sqliteOf(d).query<{ userId: string }, [number, string]>(
+      'select o.user_id as userId from json_each(?2) j cross join person_open_sessions o on o.tenant_id = ?1 and o.user_id = j.value',
+    ),
+  ).all(c.tenant.id, JSON.stringify(ids))
+  return new Set(rows.map((r) => r.userId))
+}
+
+/** These people's kept weeks (each id once). */
+export function keptWeeksOf(c: TenantScope, monday: string, ids: readonly string[]): KeptWeek[] {
+  if (ids.length === 0) return []
+  return prepared(c.db, 'personWeek.of', (d) =>
+    sqliteOf(d).query<KeptWeek, [number, string, string]>(
+      `select p.user_id as userId, p.name, p.worked_ms as workedMs, p.days_worked as daysWorked, p.overtime_ms as overtimeMs
+       from json_each(?3) j cross join person_week_totals p on p.tenant_id = ?1 and p.monday = ?2 and p.user_id = j.value`,
+    ),
+  ).all(c.tenant.id, monday, JSON.stringify(ids))
+}
+
+export interface KeptWeek {
+  userId: string
+  name: string
+  workedMs: number
+  daysWorked: number
+  overtimeMs: number
+}
+
+/**
+ * The active people by their kept weeks, most hours (or overtime) first, until `listed` are read
+ * and the next one rounds lower than the last: whoever not clocked in could rank, ties included.
+ * Only people with hours (or overtime): those without are listed by name (withNoHours), and early
+ * in a week they are everyone.
+ */
+export function topOfIndex(c: TenantScope, by: 'hours' | 'overtime', monday: string, listed: number): KeptWeek[] {
+  const stmt = prepared(c.db, `personWeek.top:${by}`, (d) =>
+    sqliteOf(d).query<KeptWeek, [number, string]>(
+      `select user_id as userId, name, worked_ms as workedMs, days_worked as daysWorked, overtime_ms as overtimeMs from person_week_totals ${
+        by === 'hours'
+          ? `indexed by person_week_totals_hours_idx where tenant_id = ?1 and monday = ?2 and active = 1 and worked_ms >= ${WITH_TIME_MS} order by worked_ms desc`
+          : 'indexed by person_week_totals_overtime_idx where tenant_id = ?1 and monday = ?2 and active = 1 and overtime_ms > 0 order by overtime_ms desc'
+      }`,
+    ),
+  )
+  const rounded = (k: KeptWeek) => hoursFromMs(by === 'hours' ? k.workedMs : k.overtimeMs)
+  const out: KeptWeek[] = []
+  let last = Number.POSITIVE_INFINITY
+  for (const k of stmt.iterate(c.tenant.id, monday)) {
+    if (out.length >= listed && rounded(k) < last) break
+    out.push(k)
+    last = rounded(k)
+  }
+  return out
+}
+
+/** An active person clocked in: their open session's net ms until now and day of the week, and their kept week's ms and overtime. */
+export interface OpenSession {
+  userId: string
+  liveMs: number
+  /** The session's clock-in date as a day of the week (0 = Monday), -1 outside the week. */
+  day: number
+  workedMs: number
+  overtimeMs: number
+  contractMs: number
+}
+
+/**
+ * The clock-in's day of the week of person_open_sessions row `o`, given ?3 … ?10, the instants
+ * Monday … Sunday and the next Monday start at: how many of Tuesday … Sunday's starts it is at or
+ * after; -1 outside the week.
+ */
+const DAY_OF_WEEK = `case when o.clock_in_at < ?3 or o.clock_in_at >= ?10 then -1 else ${[4, 5, 6, 7, 8, 9].map((i) => `(o.clock_in_at >= ?${i})`).join(' + ')} end`
+
+/** Their kept week (?11: its Monday); without one, their status from users. */
+const KEPT_WEEK = 'left join person_week_totals p on p.tenant_id = ?2 and p.monday = ?11 and p.user_id = o.user_id'
+
+const ACTIVE = "coalesce(p.active, (select u.status = 'active' from users u where u.id = o.user_id)) = 1"
+
+/**
+ * Every active person clocked in now since the week began (person_open_sessions: a row each, one
+ * range; a session from before adds nothing to the week), with what the organisation's totals and
+ * the lists' cut need: a few numbers each, not their whole week.
+ */
+export function openSessions(c: TenantScope, monday: string, starts: number[]): OpenSession[] {
+  const paid = companySettingsAsOfAuth(c).paidBreakKinds
+  return prepared(c.db, `personWeek.openSessions:${paid.join(',')}`, (d) =>
+    sqliteOf(d).query<OpenSession, (string | number)[]>(
+      `select o.user_id as userId, ${openSessionNetMsSql('o', paid)} as liveMs, ${DAY_OF_WEEK} as day,
+        coalesce(p.worked_ms, 0) as workedMs, coalesce(p.overtime_ms, 0) as overtimeMs,
+        coalesce(p.contract_ms, (select u.weekly_hours * 3600000.0 from users u where u.id = o.user_id)) as contractMs
+      from person_open_sessions o ${KEPT_WEEK} where o.tenant_id = ?2 and o.clock_in_at >= ?3 and o.clock_in_at < ?10 and ${ACTIVE}`,
+    ),
+  ).all(c.now, c.tenant.id, ...starts, monday)
+}
+
+/** A person clocked in, with what liveCandidate needs. */
+export interface OpenWeek {
+  userId: string
+  name: string
+  contractMs: number
+  /** Net ms of the open session until now. */
+  liveMs: number
+  /** Its clock-in date as a day of the week (0 = Monday), -1 outside the week. */
+  day: number
+  /** The kept week's ms, days with time and ms over shifts. */
+  workedMs: number
+  daysWorked: number
+  overShiftMs: number
+  /** The kept ms of the session's date (0 outside the week), and its shift's net ms (null: none). */
+  dayMs: number
+  shiftMs: number | null
+}
+
+/** These people clocked in (ids from openSessions), each with their name, contract and the kept week's figures liveCandidate needs. */
+export function openWeeks(c: TenantScope, monday: string, starts: number[], ids: string[]): OpenWeek[] {
+  if (ids.length === 0) return []
+  const paid = companySettingsAsOfAuth(c).paidBreakKinds
+  const ofDay = (columns: readonly string[]) => `case ${DAY_OF_WEEK} ${columns.map((column, i) => `when ${i} then p.${column}`).join(' ')} end`
+  const orUser = (column: string, expr: string) => `coalesce(p.${column}, (select ${expr} from users u where u.id = o.user_id))`
+  return prepared(c.db, `personWeek.openWeeks:${paid.join(',')}`, (d) =>
+    sqliteOf(d).query<OpenWeek, (string | number)[]>(
+      `select o.user_id as userId, ${orUser('name', 'u.name')} as name, ${orUser('contract_ms', 'u.weekly_hours * 3600000.0')} as contractMs,
+        ${openSessionNetMsSql('o', paid)} as liveMs, ${DAY_OF_WEEK} as day,
+        coalesce(p.worked_ms, 0) as workedMs, coalesce(p.days_worked, 0) as daysWorked, coalesce(p.over_shift_ms, 0) as overShiftMs,
+        coalesce(${ofDay(DAYS)}, 0) as dayMs, ${ofDay(SHIFTS)} as shiftMs
+      from json_each(?12) j cross join person_open_sessions o on o.tenant_id = ?2 and o.user_id = j.value ${KEPT_WEEK}`,
+    ),
+  ).all(c.now, c.tenant.id, ...starts, monday, JSON.stringify(ids))
+}
+
+/** The instants a week's 7 days and the next Monday start at, per zone and Monday (Intl arithmetic: remembered). */
+const knownStarts = new Map<string, number[]>()
+
+export function dayStarts(monday: string, tz: string): number[] {
+  const key = `${tz} ${monday}`
+  let starts = knownStarts.get(key)
+  if (starts === undefined) {
+    if (knownStarts.size >= 64) knownStarts.clear()
+    starts = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => localRange(addDays(monday, i), addDays(monday, i), tz).from)
+    knownStarts.set(key, starts)
+  }
+  return starts
+}
+
+/** The organisation's active week per weekday and how many have time (zeros before anyone has). */
+export function tenantWeek(c: TenantScope, monday: string): WeekDays & { withTime: number } {
+  const row = prepared(c.db, 'tenantWeek.row', (d) =>
+    sqliteOf(d).query<WeekDays & { withTime: number }, [number, string]>(
+      `select ${DAYS.join(', ')}, with_time as withTime from tenant_week_totals where tenant_id = ? and monday = ?`,
+    ),
+  ).get(c.tenant.id, monday)
+  return row ?? { d0: 0, d1: 0, d2: 0, d3: 0, d4: 0, d5: 0, d6: 0, withTime: 0 }
+}
+
+/** Whether anyone has closed time on a date in (after, to]. */
+export function closedTimeAfter(c: TenantScope, after: string, to: string): boolean {
+  return (
+    prepared(c.db, 'personDay.after', (d) =>
+      sqliteOf(d).query<{ one: number }, [number, string, string]>(
+        'select 1 as one from person_day_totals where tenant_id = ? and date > ? and date <= ? limit 1',
+      ),
+    ).get(c.tenant.id, after, to) !== null
+  )
+}
