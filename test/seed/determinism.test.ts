@@ -7,7 +7,9 @@ import { SECRET, WEDNESDAY_MORNING, freshDatabase } from './helpers'
 function rowOrder(sqlite: Database, table: string): string {
   const { sql } = sqlite.query('SELECT sql FROM sqlite_master WHERE name = ?').get(table) as { sql: string }
   if (!/without rowid/i.test(sql)) return 'rowid'
-  const key = (sqlite.query(`SELECT name, pk FROM pragma_table_info('${table}') WHERE pk > 0 ORDER BY pk`).all() as { name: string }[]).map((c) => `"${c.name}"`)
+  const key = (sqlite.query(`SELECT name, pk FROM pragma_table_info('${table}') WHERE pk > 0 ORDER BY pk`).all() as { name: string }[]).map(
+    (c) => `"${c.name}"`,
+  )
   return key.join(', ')
 }
 
