@@ -43,10 +43,9 @@ export function overtimeOn(worked: WorkedMs, userId: string, date: string, weekl
   const monday = weekStart(date)
   const contract = weeklyHours * 3600_000
   const weekMs = worked.sum(userId, monday, date)
-  const week = contract > 0 && weekMs > contract ? { periodStart: monday, periodEnd: date, scheduledMs: contract, workedMs: weekMs } : null
+  const week = weekOvertimeMs(weekMs, contract, 0) > 0 ? { periodStart: monday, periodEnd: date, scheduledMs: contract, workedMs: weekMs } : null
   const dayMs = worked.on(userId, date)
-  const day =
-    shiftMs !== null && dayMs > shiftMs + DAILY_GRACE_MINUTES * MINUTE ? { periodStart: date, periodEnd: date, scheduledMs: shiftMs, workedMs: dayMs } : null
+  const day = shiftMs !== null && dayOverShiftMs(dayMs, shiftMs) > 0 ? { periodStart: date, periodEnd: date, scheduledMs: shiftMs, workedMs: dayMs } : null
   const weekCrossed = week !== null && weekMs - dayMs <= contract
   return { week, day, weekCrossed }
 }

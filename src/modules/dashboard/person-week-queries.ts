@@ -3,7 +3,7 @@ import { prepared, sqliteOf } from '../../kernel/db'
 import { addDays, hoursFromMs, localRange } from '../../kernel/time'
 import { companySettingsAsOfAuth } from '../tenants/queries'
 import { openSessionNetMsSql } from './person-open-sessions'
-import { DAYS, SHIFTS, WITH_TIME_MS } from './person-week-totals'
+import { DAYS, SHIFTS, WITH_TIME_MS, contractMsSql, isActiveSql } from './person-week-totals'
 
 /**
  * The statements of the organisation-wide team hours of a week (team-hours-week.ts) over the kept
@@ -69,28 +69,26 @@ export function topOfIndex(c: TenantScope, by: 'hours' | 'overtime', monday: str
   return out
 }
 
-/** An active person clocked in: their open session's net ms until now and day of the week, and their kept week's ms and overtime. */
+/** An active person clocked in since the week began: their open session's net ms until now and its day, and their kept week's ms, overtime and contract. */
 export interface OpenSession {
   userId: string
   liveMs: number
-  /** The session's clock-in date as a day of the week (0 = Monday), -1 outside the week. */
+  /** The session's clock-in date as a day of the week (0 = Monday). */
   day: number
   workedMs: number
   overtimeMs: number
   contractMs: number
 }
 
-/**
- * The clock-in's day of the week of person_open_sessions row `o`, given ?3 … ?10, the instants
- * Monday … Sunday and the next Monday start at: how many of Tuesday … Sunday's starts it is at or
- * after; -1 outside the week.
- */
-const DAY_OF_WEEK = `case when o.clock_in_at < ?3 or o.clock_in_at >= ?10 then -1 else ${[4, 5, 6, 7, 8, 9].map((i) => `(o.clock_in_at >= ?${i})`).join(' + ')} end`
+/** Sessions of person_open_sessions row `o` clocked in within the week: ?3 and ?10, the instants its Monday and the next Monday start at. */
+const IN_WEEK = 'o.clock_in_at >= ?3 and o.clock_in_at < ?10'
+/** The clock-in's day of the week (0 = Monday) of an IN_WEEK row, given ?4 … ?9, the instants Tuesday … Sunday start at: how many of them it is at or after. */
+const DAY_OF_WEEK = `(${[4, 5, 6, 7, 8, 9].map((i) => `(o.clock_in_at >= ?${i})`).join(' + ')})`
 
-/** Their kept week (?11: its Monday); without one, their status from users. */
+/** Their kept week (?11: its Monday); without one, their figures from users. */
 const KEPT_WEEK = 'left join person_week_totals p on p.tenant_id = ?2 and p.monday = ?11 and p.user_id = o.user_id'
-
-const ACTIVE = "coalesce(p.active, (select u.status = 'active' from users u where u.id = o.user_id)) = 1"
+const orUser = (column: string, expr: string) => `coalesce(p.${column}, (select ${expr} from users u where u.id = o.user_id))`
+const ACTIVE = `${orUser('active', isActiveSql('u'))} = 1`
 
 /**
  * Every active person clocked in now since the week began (person_open_sessions: a row each, one
@@ -103,8 +101,8 @@ export function openSessions(c: TenantScope, monday: string, starts: number[]): 
     sqliteOf(d).query<OpenSession, (string | number)[]>(
       `select o.user_id as userId, ${openSessionNetMsSql('o', paid)} as liveMs, ${DAY_OF_WEEK} as day,
         coalesce(p.worked_ms, 0) as workedMs, coalesce(p.overtime_ms, 0) as overtimeMs,
-        coalesce(p.contract_ms, (select u.weekly_hours * 3600000.0 from users u where u.id = o.user_id)) as contractMs
-      from person_open_sessions o ${KEPT_WEEK} where o.tenant_id = ?2 and o.clock_in_at >= ?3 and o.clock_in_at < ?10 and ${ACTIVE}`,
+        ${orUser('contract_ms', contractMsSql('u'))} as contractMs
+      from person_open_sessions o ${KEPT_WEEK} where o.tenant_id = ?2 and ${IN_WEEK} and ${ACTIVE}`,
     ),
   ).all(c.now, c.tenant.id, ...starts, monday)
 }
@@ -116,30 +114,29 @@ export interface OpenWeek {
   contractMs: number
   /** Net ms of the open session until now. */
   liveMs: number
-  /** Its clock-in date as a day of the week (0 = Monday), -1 outside the week. */
+  /** Its clock-in date as a day of the week (0 = Monday). */
   day: number
   /** The kept week's ms, days with time and ms over shifts. */
   workedMs: number
   daysWorked: number
   overShiftMs: number
-  /** The kept ms of the session's date (0 outside the week), and its shift's net ms (null: none). */
+  /** The kept ms of the session's date, and its shift's net ms (null: none). */
   dayMs: number
   shiftMs: number | null
 }
 
-/** These people clocked in (ids from openSessions), each with their name, contract and the kept week's figures liveCandidate needs. */
+/** These people clocked in since the week began (ids from openSessions), each with their name, contract and the kept week's figures liveCandidate needs. */
 export function openWeeks(c: TenantScope, monday: string, starts: number[], ids: string[]): OpenWeek[] {
   if (ids.length === 0) return []
   const paid = companySettingsAsOfAuth(c).paidBreakKinds
   const ofDay = (columns: readonly string[]) => `case ${DAY_OF_WEEK} ${columns.map((column, i) => `when ${i} then p.${column}`).join(' ')} end`
-  const orUser = (column: string, expr: string) => `coalesce(p.${column}, (select ${expr} from users u where u.id = o.user_id))`
   return prepared(c.db, `personWeek.openWeeks:${paid.join(',')}`, (d) =>
     sqliteOf(d).query<OpenWeek, (string | number)[]>(
-      `select o.user_id as userId, ${orUser('name', 'u.name')} as name, ${orUser('contract_ms', 'u.weekly_hours * 3600000.0')} as contractMs,
+      `select o.user_id as userId, ${orUser('name', 'u.name')} as name, ${orUser('contract_ms', contractMsSql('u'))} as contractMs,
         ${openSessionNetMsSql('o', paid)} as liveMs, ${DAY_OF_WEEK} as day,
         coalesce(p.worked_ms, 0) as workedMs, coalesce(p.days_worked, 0) as daysWorked, coalesce(p.over_shift_ms, 0) as overShiftMs,
         coalesce(${ofDay(DAYS)}, 0) as dayMs, ${ofDay(SHIFTS)} as shiftMs
-      from json_each(?12) j cross join person_open_sessions o on o.tenant_id = ?2 and o.user_id = j.value ${KEPT_WEEK}`,
+      from json_each(?12) j cross join person_open_sessions o on o.tenant_id = ?2 and o.user_id = j.value ${KEPT_WEEK} where ${IN_WEEK}`,
     ),
   ).all(c.now, c.tenant.id, ...starts, monday, JSON.stringify(ids))
 }

@@ -37,16 +37,20 @@ const shiftNet = (s: string) => `max(0, ${s}.ends_at - ${s}.starts_at - ${s}.bre
 /** One value per weekday column: `value` in the date's weekday, `otherwise` in the others. */
 const onWeekday = (date: string, value: string, otherwise: string) =>
   DAYS.map((_, i) => `case when ${weekday(date)} = ${i} then ${value} else ${otherwise} end`)
-/** The person's name, contract (ms) and status as columns of a new row. */
-const person = (userId: string) =>
-  `coalesce((select name from users where id = ${userId}), ''), coalesce((select weekly_hours * 3600000.0 from users where id = ${userId}), 0),
-   coalesce((select status = 'active' from users where id = ${userId}), 0)`
+/** A users row's contract in ms, and whether it is active, as SQL over alias `u` (or new/old). */
+export const contractMsSql = (u: string) => `${u}.weekly_hours * 3600000.0`
+export const isActiveSql = (u: string) => `${u}.status = 'active'`
+/** The person's name, contract (ms) and status as columns of a new row, from `users u` joined by PERSON_JOIN (none: '', 0, 0). */
+const PERSON = `coalesce(u.name, ''), coalesce(${contractMsSql('u')}, 0), coalesce(${isActiveSql('u')}, 0)`
+/** One lookup of the row's person (a trigger's insert … select reads the three columns from it). */
+const personJoin = (userId: string) => `from (select 1) left join users u on u.id = ${userId}`
 const KEY = (row: string, date: string) => `tenant_id = ${row}.tenant_id and monday = ${mondayOf(date)} and user_id = ${row}.user_id`
 
 /** Adds a person-day row's ms to its week (the row made when missing). */
 const addDay = (row: 'new') =>
   `insert into person_week_totals (tenant_id, monday, user_id, ${DAYS.join(', ')}, name, contract_ms, active)
-    values (${row}.tenant_id, ${mondayOf(`${row}.date`)}, ${row}.user_id, ${onWeekday(`${row}.date`, `${row}.worked_ms`, '0').join(', ')}, ${person(`${row}.user_id`)})
+    select ${row}.tenant_id, ${mondayOf(`${row}.date`)}, ${row}.user_id, ${onWeekday(`${row}.date`, `${row}.worked_ms`, '0').join(', ')}, ${PERSON}
+    ${personJoin(`${row}.user_id`)} where true
     on conflict (tenant_id, monday, user_id) do update set ${DAYS.map((d) => `${d} = ${d} + excluded.${d}`).join(', ')};`
 
 /** Takes a person-day row's ms off its week (an update only: a deleted person's week is gone, not made again). */
@@ -57,8 +61,8 @@ const removeDay = (row: 'old') =>
 /** A scheduled shift's net ms into its weekday (the row made when missing). */
 const setShift = (row: 'new') =>
   `insert into person_week_totals (tenant_id, monday, user_id, ${SHIFTS.join(', ')}, name, contract_ms, active)
-    select ${row}.tenant_id, ${mondayOf(`${row}.date`)}, ${row}.user_id, ${onWeekday(`${row}.date`, shiftNet(row), 'null').join(', ')}, ${person(`${row}.user_id`)}
-    where ${row}.status = 'scheduled'
+    select ${row}.tenant_id, ${mondayOf(`${row}.date`)}, ${row}.user_id, ${onWeekday(`${row}.date`, shiftNet(row), 'null').join(', ')}, ${PERSON}
+    ${personJoin(`${row}.user_id`)} where ${row}.status = 'scheduled'
     on conflict (tenant_id, monday, user_id) do update set ${SHIFTS.map((s) => `${s} = coalesce(excluded.${s}, ${s})`).join(', ')};`
 
 /** A shift's weekday cleared (one shift per person and date: shift_schedules_tenant_user_date_uq). */
@@ -84,7 +88,7 @@ const TRIGGERS: [string, string][] = [
     'person_week_user_update',
     `after update of name, weekly_hours, status on users
       when old.name is not new.name or old.weekly_hours is not new.weekly_hours or old.status is not new.status begin
-      update person_week_totals set name = new.name, contract_ms = new.weekly_hours * 3600000.0, active = (new.status = 'active')
+      update person_week_totals set name = new.name, contract_ms = ${contractMsSql('new')}, active = (${isActiveSql('new')})
       where tenant_id = new.tenant_id and user_id = new.id; end`,
   ],
   ['person_week_user_delete', 'after delete on users begin delete from person_week_totals where tenant_id = old.tenant_id and user_id = old.id; end'],
@@ -112,7 +116,7 @@ export function recountPersonWeeks(db: DbLike): void {
   db.run(
     sql.raw(`insert into person_week_totals (tenant_id, monday, user_id, ${DAYS.join(', ')}, ${SHIFTS.join(', ')}, name, contract_ms, active)
     select x.tenant_id, x.monday, x.user_id, ${DAYS.map((d) => `sum(x.${d})`).join(', ')}, ${SHIFTS.map((s) => `max(x.${s})`).join(', ')},
-      coalesce(max(u.name), ''), coalesce(max(u.weekly_hours) * 3600000.0, 0), coalesce(max(u.status = 'active'), 0)
+      coalesce(max(u.name), ''), coalesce(max(${contractMsSql('u')}), 0), coalesce(max(${isActiveSql('u')}), 0)
     from (
       select tenant_id, ${mondayOf('date')} as monday, user_id, ${onWeekday('date', 'worked_ms', '0')
         .map((v, i) => `${v} as d${i}`)

@@ -156,7 +156,7 @@ export const personWeekTotals = sqliteTable(
   {
     tenantId: tenantRef(),
     monday: text('monday').notNull(),
-    // No foreign key: a person's deletion deletes their days, whose triggers update this row.
+    // No foreign key: a person's deletion deletes their rows by trigger (person-week-totals.ts).
     userId: text('user_id').notNull(),
     ...dayColumns(),
     s0: integer('s0'),

@@ -77,7 +77,6 @@ export function orgWeekFigures(c: TenantScope, monday: string, today: string, li
   const inWeek = new Set<string>()
   for (const o of open) {
     inWeek.add(o.userId)
-    if (o.day < 0) continue
     totalMs += o.liveMs
     withTime += Number(o.workedMs + o.liveMs >= WITH_TIME_MS) - Number(o.workedMs >= WITH_TIME_MS)
     if (o.day < shown) dayMs[o.day]! += o.liveMs
@@ -94,25 +93,16 @@ export function orgWeekFigures(c: TenantScope, monday: string, today: string, li
   const floorMs = (hours: number) => (hours - 0.01) * 3_600_000
   const grace = DAILY_GRACE_MINUTES * MINUTE
   const mayRank = (o: OpenSession) => {
-    const session = o.day < 0 ? 0 : o.liveMs
-    const week = o.workedMs + session
+    const week = o.workedMs + o.liveMs
     // Overtime needs a week over its contract or a day over its shift's grace; a session adds to
     // it at most itself and that grace.
     const mayHaveOvertime = o.overtimeMs > 0 || week > Math.min(grace, o.contractMs > 0 ? o.contractMs : grace)
-    const overtimeAtMost = o.overtimeMs + (o.day < 0 ? 0 : session + grace)
+    const overtimeAtMost = o.overtimeMs + o.liveMs + grace
     return (week >= WITH_TIME_MS && week >= floorMs(hoursFloor)) || (mayHaveOvertime && overtimeAtMost >= floorMs(overtimeFloor))
   }
   const details = (ids: string[]) => openWeeks(c, monday, starts, ids).map(liveCandidate)
   const live = new Map(details(open.filter(mayRank).map((o) => o.userId)).map((p) => [p.id, p]))
-  const kept = (k: KeptWeek): Candidate =>
-    live.get(k.userId) ?? {
-      id: k.userId,
-      name: k.name,
-      hours: hoursFromMs(k.workedMs),
-      overtimeHours: hoursFromMs(k.overtimeMs),
-      overtimeMs: k.overtimeMs,
-      days: k.daysWorked,
-    }
+  const kept = (k: KeptWeek): Candidate => live.get(k.userId) ?? keptCandidate(k)
   const unique = (people: Candidate[]) => [...new Map(people.map((p) => [p.id, p])).values()]
   const ranked = unique([...byHours.map(kept), ...[...live.values()].filter((p) => p.hours >= hoursFloor)]).sort(mostHours)
   // Fewer people with hours than the list shows: everyone with hours, then the rest by name.
@@ -184,17 +174,7 @@ function withNoHours(
   )
   const noHours = rest.map((m): Candidate => {
     const k = keptWeeks.get(m.id)
-    return (
-      live.get(m.id) ??
-      sessions.get(m.id) ?? {
-        id: m.id,
-        name: m.name,
-        hours: 0,
-        overtimeHours: k ? hoursFromMs(k.overtimeMs) : 0,
-        overtimeMs: k?.overtimeMs ?? 0,
-        days: k?.daysWorked ?? 0,
-      }
-    )
+    return live.get(m.id) ?? sessions.get(m.id) ?? (k ? keptCandidate(k) : { id: m.id, name: m.name, hours: 0, overtimeHours: 0, overtimeMs: 0, days: 0 })
   })
   return [...withHours, ...noHours]
 }
@@ -212,18 +192,18 @@ const mostHours = (a: Candidate, b: Candidate) => b.hours - a.hours || byName(a,
 
 const mostOvertime = (a: Candidate, b: Candidate) => b.overtimeHours - a.overtimeHours || compareNames(a.name, b.name) || mostHours(a, b)
 
+/** A person not clocked in this week as the lists rank them: their kept week. */
+function keptCandidate(k: KeptWeek): Candidate {
+  return { id: k.userId, name: k.name, hours: hoursFromMs(k.workedMs), overtimeHours: hoursFromMs(k.overtimeMs), overtimeMs: k.overtimeMs, days: k.daysWorked }
+}
+
 /** A person clocked in as the lists rank them: their kept week with the open session added on its date. */
 function liveCandidate(o: OpenWeek): Candidate {
-  let ms = o.workedMs
-  let days = o.daysWorked
-  let overShift = o.overShiftMs
-  if (o.day >= 0) {
-    const after = o.dayMs + o.liveMs
-    const shift = o.shiftMs ?? Number.NaN
-    ms += o.liveMs
-    days += Number(after > 0) - Number(o.dayMs > 0)
-    overShift += dayOverShiftMs(after, shift) - dayOverShiftMs(o.dayMs, shift)
-  }
+  const ms = o.workedMs + o.liveMs
+  const after = o.dayMs + o.liveMs
+  const shift = o.shiftMs ?? Number.NaN
+  const days = o.daysWorked + Number(after > 0) - Number(o.dayMs > 0)
+  const overShift = o.overShiftMs + dayOverShiftMs(after, shift) - dayOverShiftMs(o.dayMs, shift)
   const overtimeMs = weekOvertimeMs(ms, o.contractMs, overShift)
   return { id: o.userId, name: o.name, hours: hoursFromMs(ms), overtimeHours: hoursFromMs(overtimeMs), overtimeMs, days }
 }
