@@ -1,6 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox'
 import { authorize, isDemoMode, type Access } from './access'
 import type { Ctx, TenantBoundCtx } from './ctx'
+import { inOneSnapshot, sqliteOf } from './db'
 import type { ErrorCode } from './errors'
 
 type OpCtx<A extends Access> = A['role'] extends 'public' ? Ctx : TenantBoundCtx
@@ -47,6 +48,12 @@ export interface Operation<I extends TSchema = TSchema, O extends TSchema = TSch
    */
   unavailableInDemo?(ctx: OpCtx<A>, input: Static<I>): Static<O>
   mcp?: ToolQuirks
+  /**
+   * Changes rows although `access.write` is unset: callers with read access, or none, may call it
+   * (it records the question asked, redeems a one-time token, or fires a once-only alert as a read
+   * crosses a threshold). It runs as is, outside the one-snapshot transaction of reads (invoke).
+   */
+  changesRows?: true
 }
 
 export function defineOperation<I extends TSchema, O extends TSchema, const A extends Access>(op: Operation<I, O, A>): Operation<I, O, A> {
@@ -83,5 +90,19 @@ async function checkedRun<I extends TSchema, O extends TSchema, A extends Access
   const opCtx = ctx as OpCtx<A>
   const value = input()
   if (op.unavailableInDemo && isDemoMode(ctx)) return op.unavailableInDemo(opCtx, value)
-  return await op.run(opCtx, value)
+  if (op.access.write || op.changesRows) return await op.run(opCtx, value)
+  // A read answers from one snapshot (kernel/db.ts inOneSnapshot): its page and its total agree.
+  return await inOneSnapshot(ctx.db, READS_CHECKED ? () => changingNothing(op.name, ctx, () => op.run(opCtx, value)) : () => op.run(opCtx, value))
+}
+
+/** Under test, a read operation that changes a row fails loudly: it must say so (`changesRows`). */
+const READS_CHECKED = process.env.NODE_ENV === 'test'
+
+function changingNothing<T>(name: string, ctx: Ctx, run: () => T): T {
+  const count = sqliteOf(ctx.db).query<{ n: number }, []>('SELECT total_changes() AS n')
+  const before = count.get()!.n
+  const out = run()
+  if (count.get()!.n !== before)
+    throw new Error(`Operation ${name} is declared a read (neither access.write nor changesRows) but changed rows: declare changesRows.`)
+  return out
 }

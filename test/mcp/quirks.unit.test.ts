@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { t } from 'elysia'
 import { authorize, isOfferedTo } from '../../src/kernel/access'
 import type { Actor, Ctx, TenantCtx } from '../../src/kernel/ctx'
+import { openDatabase } from '../../src/kernel/db'
 import { isDomainError } from '../../src/kernel/errors'
 import { defineOperation, invoke, type AnyOperation } from '../../src/kernel/operation'
 import { mcpOperations } from '../../src/surfaces/mcp-registry'
@@ -29,7 +30,7 @@ const ctxOf = (actor: Actor, t: TenantCtx | null = tenant()): Ctx => ({
   surface: 'mcp',
   now: 0,
   requestId: 'unit',
-  db: undefined as never,
+  db: openDatabase(':memory:').db,
   config: undefined as never,
   log: undefined as never,
   secrets: undefined as never,

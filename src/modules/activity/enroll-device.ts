@@ -39,6 +39,8 @@ export const enrollDevice = defineOperation({
   description:
     'Exchanges a one-time enrollment code (created by an administrator) for a registered device and a user-scoped live key bound to that user, shown once. Unknown codes answer not_found; used or expired codes answer conflict (details.reason used or expired); nothing is written then. A new device emits security.new_device_login.',
   access: { role: 'public' },
+  // Changes rows: redeems the code and makes the device credential.
+  changesRows: true,
   input: EnrollDeviceInput,
   output: EnrollDeviceOutput,
   run(ctx, input) {

@@ -110,6 +110,8 @@ export const askWorkforce = defineOperation({
   description:
     "Send the user's question verbatim (up to 2000 characters) when you are unsure which tool answers it: returns the tools to call, best first, with the arguments to pass: people and teams it names as their ids, times as the tool's period or dates in the company's time zone, and names that fit several people as choices to ask the user about. It does not answer the question itself. Questions are stored as tenant-scoped product telemetry that only Admins and OwnerAdmins can read (get_analytics_questions).",
   access: { role: 'member' },
+  // Changes rows: records the question for get_analytics_questions (demand capture).
+  changesRows: true,
   input: t.Object({
     question: t.String({ minLength: 1, maxLength: 2000, description: 'The question, verbatim, at most 2000 characters' }),
   }),

@@ -38,6 +38,8 @@ export const acceptInvitation = defineOperation({
   title: 'Accept an invitation',
   description: `Accepts an invitation by the token sent in its email. The invitee becomes an active Employee and gets a user-scoped live key, shown once. Invitations expire ${INVITATION_TTL_DAYS} days after they are created, and only the link of the latest email sent for one works. Unknown tokens are not found; expired, revoked or already used invitations answer conflict (details.reason expired, revoked or accepted). Emits user.activated.`,
   access: { role: 'public' },
+  // Changes rows: activates the person and makes their first key.
+  changesRows: true,
   input: AcceptInvitationInput,
   output: AcceptInvitationOutput,
   run(ctx, input) {
