@@ -7,6 +7,9 @@
  *
  *   bun scripts/bench-clocked-in.ts [--fraction 0.8] [--sizes 1000,10000] [--days 14] [--calls 50]
  *
+ * The baseline is the smallest size's cost per call: each answer's ratio is its cost at the largest
+ * size over that. An answer that fails sets the exit code to 1.
+ *
  * Why: the growth table of `bun run bench` measures the seeded tenants at whatever hour it runs,
  * and a tenant seeded at night has almost nobody clocked in. In-process, so no HTTP or rate limit:
  * the answers' own cost. Prints the number of sessions clocked in this week at each size.
@@ -86,7 +89,15 @@ async function measure(size: number): Promise<Row> {
       .get(tenantId, weekFrom)!.n
     const c = keyCtx(rt, tenantId, admin, 'admin', now)
     const us: number[] = []
-    for (const [, call] of ANSWERS) {
+    for (const [name, call] of ANSWERS) {
+      try {
+        await call(c)
+      } catch (e) {
+        console.error(`${name} failed at ${size}: ${e instanceof Error ? e.message : String(e)}`)
+        process.exitCode = 1
+        us.push(Number.NaN)
+        continue
+      }
       for (let i = 0; i < 5; i++) await call(c)
       const t0 = performance.now()
       for (let i = 0; i < calls; i++) await call(c)
@@ -101,7 +112,9 @@ async function measure(size: number): Promise<Row> {
 
 const rows: Row[] = []
 for (const size of opt.sizes.split(',').map(Number)) rows.push(await measure(size))
-console.log(`\n${Math.round(fraction * 100)}% of the active people clocked in this week; µs a call in-process (${calls} calls)\n`)
+console.log(
+  `\n${Math.round(fraction * 100)}% of the active people clocked in this week; µs a call in-process (${calls} calls); baseline: the cost at ${rows[0]!.size.toLocaleString('en')} people\n`,
+)
 console.log(`| answer | ${rows.map((r) => `${r.size.toLocaleString('en')} (${r.open.toLocaleString('en')} clocked in)`).join(' | ')} | largest / smallest |`)
 console.log(`|---|${rows.map(() => '---|').join('')}---|`)
 for (const [i, [name]] of ANSWERS.entries()) {

@@ -19,6 +19,7 @@ import { ensureOpenSessionTotals } from './modules/dashboard/open-session-totals
 import { ensureAuthEpoch } from './modules/api-keys/auth-epoch-queries'
 import { ensureTenantDayTotals } from './modules/dashboard/tenant-day-totals'
 import { ensurePersonWeekTotals } from './modules/dashboard/person-week-totals'
+import { ensureTenantZoneOffsets } from './modules/tenants/zone-offsets'
 import { ensurePersonOpenSessions } from './modules/dashboard/person-open-sessions'
 import { ensureUserStatusCounts } from './modules/users/status-counts'
 import { ensureTimesheetStatusCounts } from './modules/timesheets/status-counts'
@@ -67,6 +68,8 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   ensureTimesheetStatusCounts(handle.db)
   ensureTimesheetOwnerNames(handle.db)
   ensureTenantDayTotals(handle.db)
+  // Before the kept weeks: their triggers place open sessions by the zones' offsets.
+  ensureTenantZoneOffsets(handle.db)
   ensurePersonWeekTotals(handle.db)
   ensurePersonOpenSessions(handle.db)
   ensureOpenSessionTotals(handle.db)

@@ -77,7 +77,7 @@ interface Trace {
   /** Every statement of the warm request, `<connection>: <sql>` (0 main, 1 counters, 10+ others). */
   sql: string[]
 }
-const sqlOf = (calls: Call[]) => calls.map((c) => `${c.conn}: ${c.sql.replace(/\s+/g, ' ')}`)
+const sqlOf = (calls: Call[]) => calls.map((c) => `${c.conn}: ${c.sql.replace(/\s+/g, ' ')}${c.method === 'iterate' ? ` [${c.rows} rows read]` : ''}`)
 const traces = new Map<string, Trace>()
 const tampered = (name: string, v: unknown) => (cfg.tamper === name ? { ...(v as object), bench_tampered: true } : v)
 /**
@@ -157,7 +157,14 @@ const replay = (calls: Call[]) => {
   for (const c of calls) {
     let stmt = cache.get(c.sql)
     if (!stmt) cache.set(c.sql, (stmt = sqlite.query(c.sql) as unknown as Record<string, (...a: unknown[]) => unknown>))
-    stmt[c.method]!(...c.args)
+    if (c.method !== 'iterate') {
+      stmt[c.method]!(...c.args)
+      continue
+    }
+    // As many rows as the product read, then let go (as the product does).
+    const rows = stmt.iterate!(...c.args) as Iterator<unknown>
+    for (let i = 0; i < (c.rows ?? 0); i++) rows.next()
+    rows.return?.()
   }
 }
 /** The tool result with its text copy serialized again, as a server must per call. */

@@ -1,7 +1,10 @@
 import { Database } from 'bun:sqlite'
 
-/** One statement call the product made: which connection, the SQL text, the method and its values. */
-export type RecordedCall = { conn: number; sql: string; method: 'all' | 'get' | 'run' | 'values'; args: unknown[] }
+/**
+ * One statement call the product made: which connection, the SQL text, the method and its values;
+ * for `iterate`, how many rows the product read (it may stop early: the replay reads as many).
+ */
+export type RecordedCall = { conn: number; sql: string; method: 'all' | 'get' | 'run' | 'values' | 'iterate'; args: unknown[]; rows?: number }
 
 /**
  * Records the statements the product runs through bun:sqlite, for a bare endpoint to replay: wraps
@@ -26,6 +29,25 @@ export function installStatementRecorder(base: number) {
         }
         return original(...args)
       }
+    }
+    // A lazily read statement: the rows the product took are counted as it takes them.
+    const iterate = (stmt.iterate as (...a: unknown[]) => Iterator<unknown>).bind(stmt)
+    stmt.iterate = (...args: unknown[]) => {
+      const rows = iterate(...args)
+      if (!recording) return rows
+      if (!connections.has(db)) connections.set(db, connections.size + base)
+      const call: RecordedCall = { conn: connections.get(db)!, sql, method: 'iterate', args, rows: 0 }
+      recording.push(call)
+      const counted: IterableIterator<unknown> = {
+        next: () => {
+          const r = rows.next()
+          if (!r.done) call.rows! += 1
+          return r
+        },
+        return: (v?: unknown) => rows.return?.(v) ?? { done: true, value: v },
+        [Symbol.iterator]: () => counted,
+      }
+      return counted
     }
     return stmt
   }

@@ -215,3 +215,41 @@ describe('tenant_open_sessions', () => {
     })
   }
 })
+
+describe('the current quarter hour of the dashboard open hours', () => {
+  test('comes from the sums while nothing of the week is after now, and per log when a clock-in or a break is', () => {
+    const other = w.tenant({ createdAt: START - 30 * 24 * HOUR, timezone: 'Europe/Berlin' })
+    const [a, b] = [0, 1].map((i) => w.user(other.id, { name: `Quarter ${i}` }))
+    // Mid quarter hour, a Wednesday: A clocked in 5 minutes ago (this quarter hour), with a short ended break.
+    const now = START + 2 * 24 * HOUR + 7 * MINUTE
+    const inA = now - 5 * MINUTE
+    const logA = w.log(other.id, a!, inA, null)
+    const addBreak = (log: string, from: number, to: number | null) =>
+      w.sqlite
+        .prepare(
+          'insert into breaks (id, tenant_id, user_id, time_log_id, kind, started_at, ended_at) select ?, tenant_id, user_id, id, ?, ?, ? from time_logs where id = ?',
+        )
+        .run(crypto.randomUUID(), 'break', from, to, log)
+    addBreak(logA, inA + MINUTE, inA + 2 * MINUTE)
+    const c = scopeAtOf(w.rt, other.id, now)
+    const today = localDate(now, c.tenant.timezone)
+    const monday = weekStart(today)
+    const week = localRange(monday, today, c.tenant.timezone)
+    const day = localRange(today, today, c.tenant.timezone)
+    const perLog = () => openWorkedMsPerLog(c, week.from, week.to, day.from, companySettingsOf(c).paidBreakKinds)
+    const cut = Math.floor(now / OPEN_BUCKET_MS) * OPEN_BUCKET_MS
+    const fromSums = () => openSessionSums(c, week.from, cut + OPEN_BUCKET_MS, day.from, companySettingsOf(c).paidBreakKinds)
+    expect(perLog().total).toBe(4 * MINUTE)
+    expect(openWorkedMs(c, monday, today)).toEqual(perLog())
+    expect(openWorkedMs(c, monday, today)).toEqual(fromSums())
+    // B clocks in 3 minutes from now (a log written by hand): the sums would count it below zero.
+    const logB = w.log(other.id, b!, now + 3 * MINUTE, null)
+    expect(fromSums().total).toBeLessThan(perLog().total)
+    expect(openWorkedMs(c, monday, today)).toEqual(perLog())
+    // Now B clocked in a minute ago, and A's break ends after now.
+    w.sqlite.prepare('update time_logs set clock_in_at = ? where id = ?').run(now - MINUTE, logB)
+    addBreak(logA, inA + 3 * MINUTE, now + 10 * MINUTE)
+    expect(fromSums().total).not.toBe(perLog().total)
+    expect(openWorkedMs(c, monday, today)).toEqual(perLog())
+  })
+})

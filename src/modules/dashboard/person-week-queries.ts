@@ -3,7 +3,7 @@ import { prepared, sqliteOf } from '../../kernel/db'
 import { addDays, hoursFromMs, localRange } from '../../kernel/time'
 import { companySettingsAsOfAuth } from '../tenants/queries'
 import { openSessionNetMsSql } from './person-open-sessions'
-import { DAYS, SHIFTS, WITH_TIME_MS, contractMsSql, isActiveSql } from './person-week-totals'
+import { BASES, DAYS, PAUSED, RUNNING, SHIFTS, WITH_TIME_MS, contractMsSql, isActiveSql } from './person-week-totals'
 
 /**
  * The statements of the organisation-wide team hours of a week (team-hours-week.ts) over the kept
@@ -173,5 +173,103 @@ export function closedTimeAfter(c: TenantScope, after: string, to: string): bool
         'select 1 as one from person_day_totals where tenant_id = ? and date > ? and date <= ? limit 1',
       ),
     ).get(c.tenant.id, after, to) !== null
+  )
+}
+
+/**
+ * A person's kept week with their open session of the week, as the lists at now read it
+ * (team-hours-now.ts): `v` is the stream's key (see weekStream).
+ */
+export interface WeekRow {
+  userId: string
+  name: string
+  workedMs: number
+  daysWorked: number
+  overShiftMs: number
+  overtimeMs: number
+  contractMs: number
+  openIn: number | null
+  openDay: number | null
+  openBase: number | null
+  openPausedAt: number | null
+  openDayMs: number | null
+  openShiftMs: number | null
+  v: number
+}
+
+const WEEK_ROW = `user_id as userId, name, worked_ms as workedMs, days_worked as daysWorked, over_shift_ms as overShiftMs,
+  overtime_ms as overtimeMs, contract_ms as contractMs, open_in as openIn, open_day as openDay, open_base as openBase,
+  open_paused_at as openPausedAt, open_day_ms as openDayMs, open_shift_ms as openShiftMs`
+
+/**
+ * The week's active people in one stream's order, largest key first, keys at least ?3: the week's
+ * ms when it does not grow with now (static), or minus now while running (running); the overtime
+ * that does not grow (otStatic), or minus now over the contract (otWeek) or over the day's shift
+ * (otDay) while running. Read lazily: the caller stops when no later row can rank.
+ */
+export type WeekStream = 'static' | 'running' | 'otStatic' | 'otWeek' | 'otDay'
+const STREAM: Record<WeekStream, { column: string; index: string }> = {
+  static: { column: 'week_static', index: 'person_week_totals_static_idx' },
+  running: { column: 'week_running', index: 'person_week_totals_running_idx' },
+  otStatic: { column: 'ot_static', index: 'person_week_totals_ot_static_idx' },
+  otWeek: { column: 'ot_run_week', index: 'person_week_totals_ot_week_idx' },
+  otDay: { column: 'ot_run_day', index: 'person_week_totals_ot_day_idx' },
+}
+export function weekStream(c: TenantScope, stream: WeekStream, monday: string, atLeast: number): IterableIterator<WeekRow> {
+  const { column, index } = STREAM[stream]
+  return prepared(c.db, `personWeek.stream:${stream}`, (d) =>
+    sqliteOf(d).query<WeekRow, [number, string, number]>(
+      `select ${WEEK_ROW}, ${column} as v from person_week_totals indexed by ${index}
+       where tenant_id = ?1 and monday = ?2 and active = 1 and ${column} >= ?3 order by ${column} desc`,
+    ),
+  ).iterate(c.tenant.id, monday, atLeast)
+}
+
+/** These people's kept weeks with their open session of the week (each id once; none for who has no row). */
+export function weekRowsOf(c: TenantScope, monday: string, ids: readonly string[]): WeekRow[] {
+  if (ids.length === 0) return []
+  return prepared(c.db, 'personWeek.rowsOf', (d) =>
+    sqliteOf(d).query<WeekRow, [number, string, string]>(
+      `select ${WEEK_ROW}, 0 as v from person_week_totals where tenant_id = ?1 and monday = ?2 and user_id in (select value from json_each(?3))`,
+    ),
+  ).all(c.tenant.id, monday, JSON.stringify(ids))
+}
+
+/** The organisation's week with its open sessions' sums per weekday of clock-in (tenant_week_totals). */
+export interface WeekNow {
+  days: number[]
+  running: number[]
+  bases: number[]
+  paused: number[]
+  withTimeStatic: number
+}
+export function tenantWeekNow(c: TenantScope, monday: string): WeekNow {
+  const cols = [...DAYS, ...RUNNING, ...BASES, ...PAUSED, 'with_time_static']
+  const row = prepared(c.db, 'tenantWeek.now', (d) =>
+    sqliteOf(d).query<Record<string, number>, [number, string]>(`select ${cols.join(', ')} from tenant_week_totals where tenant_id = ? and monday = ?`),
+  ).get(c.tenant.id, monday)
+  const of = (names: readonly string[]) => names.map((n) => row?.[n] ?? 0)
+  return { days: of(DAYS), running: of(RUNNING), bases: of(BASES), paused: of(PAUSED), withTimeStatic: row?.with_time_static ?? 0 }
+}
+
+/** Whether an open session of the week needs a later now than `now` to be counted from the kept columns (or has odd breaks). */
+export function guardAfter(c: TenantScope, monday: string): boolean {
+  return (
+    prepared(c.db, 'personWeek.guard', (d) =>
+      sqliteOf(d).query<{ one: number }, [number, string, number]>(
+        'select 1 as one from person_week_totals indexed by person_week_totals_guard_idx where tenant_id = ? and monday = ? and open_guard > ? limit 1',
+      ),
+    ).get(c.tenant.id, monday, c.now) !== null
+  )
+}
+
+/** Active people running a session whose week is still under `below` ms at now (just clocked in). */
+export function runningUnder(c: TenantScope, monday: string, below: number): number {
+  return (
+    prepared(c.db, 'personWeek.runningUnder', (d) =>
+      sqliteOf(d).query<{ n: number }, [number, string, number]>(
+        'select count(*) as n from person_week_totals indexed by person_week_totals_running_idx where tenant_id = ? and monday = ? and active = 1 and week_running < ?',
+      ),
+    ).get(c.tenant.id, monday, below - c.now)?.n ?? 0
   )
 }

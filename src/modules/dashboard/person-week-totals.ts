@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { DbLike } from '../../kernel/db'
 import { MINUTE, hoursFromMs } from '../../kernel/time'
 import { ensureTriggers } from '../../kernel/triggers'
+import { localDaysSql } from '../tenants/zone-offsets'
 
 /**
  * person_week_totals and tenant_week_totals (schema.ts), kept by SQLite triggers in the
@@ -70,12 +71,78 @@ const clearShift = (row: 'old') =>
   `update person_week_totals set ${SHIFTS.map((s, i) => `${s} = ${onWeekday(`${row}.date`, 'null', s)[i]}`).join(', ')}
     where ${row}.status = 'scheduled' and ${KEY(row, `${row}.date`)};`
 
+/** The organisation's per-weekday columns of the open sessions: running count, their open_base sum, the paused ones' ms. */
+export const RUNNING = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6'] as const
+export const BASES = ['b0', 'b1', 'b2', 'b3', 'b4', 'b5', 'b6'] as const
+export const PAUSED = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6'] as const
+/** A person row's contribution to each of those columns. */
+const openColumns = (row: string): string[] =>
+  [0, 1, 2, 3, 4, 5, 6].flatMap((i) => {
+    const on = `${row}.open_day = ${i}`
+    return [
+      `(${row}.week_running is not null and ${on})`,
+      `(case when ${row}.week_running is not null and ${on} then ${row}.open_base else 0 end)`,
+      `(case when ${row}.open_paused_at is not null and ${on} then max(0, ${row}.open_paused_at - ${row}.open_base) else 0 end)`,
+    ]
+  })
+const OPEN_COLUMNS = [0, 1, 2, 3, 4, 5, 6].flatMap((i) => [RUNNING[i], BASES[i], PAUSED[i]])
+const ORG_COLUMNS = [...DAYS, 'with_time', 'with_time_static', ...OPEN_COLUMNS]
+
 /** Adds (or subtracts) an active person's week to the organisation's. */
 const addWeek = (row: 'new' | 'old', sign: '' | '-') =>
-  `insert into tenant_week_totals (tenant_id, monday, ${DAYS.join(', ')}, with_time)
-    select ${row}.tenant_id, ${row}.monday, ${DAYS.map((d) => `${sign}${row}.${d}`).join(', ')}, ${sign}(${row}.worked_ms >= ${WITH_TIME_MS})
+  `insert into tenant_week_totals (tenant_id, monday, ${ORG_COLUMNS.join(', ')})
+    select ${row}.tenant_id, ${row}.monday, ${[
+      ...DAYS.map((d) => `${row}.${d}`),
+      `(${row}.worked_ms >= ${WITH_TIME_MS})`,
+      `coalesce(${row}.week_static >= ${WITH_TIME_MS}, 0)`,
+      ...openColumns(row),
+    ]
+      .map((v) => `${sign}${v}`)
+      .join(', ')}
     where ${row}.active = 1
-    on conflict (tenant_id, monday) do update set ${DAYS.map((d) => `${d} = ${d} + excluded.${d}`).join(', ')}, with_time = with_time + excluded.with_time;`
+    on conflict (tenant_id, monday) do update set ${ORG_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')};`
+
+/**
+ * Open sessions onto their weeks: each person_open_sessions row `o` that `where` picks, on the row
+ * of its clock-in's tenant-local week (zone_offsets: a clock-in the table does not cover is not
+ * placed, and the kept reads decline for that tenant: team-hours-week.ts), with the tenant's paid
+ * break kinds. The week's row is made when missing.
+ */
+const OPEN_FIELDS = [
+  'open_in',
+  'open_day',
+  'open_break_ms',
+  'open_lunch_ms',
+  'open_break_kind',
+  'open_break_since',
+  'open_odd',
+  'open_latest',
+  'paid_break',
+  'paid_lunch',
+]
+const paidSql = (kind: string) => `coalesce(instr(t.paid_break_kinds, '"${kind}"') > 0, 0)`
+const place = (where: string) =>
+  `insert into person_week_totals (tenant_id, monday, user_id, name, contract_ms, active, ${OPEN_FIELDS.join(', ')})
+    select o.tenant_id, date((o.days - (o.days + 3) % 7) * 86400, 'unixepoch'), o.user_id, ${PERSON},
+      o.clock_in_at, (o.days + 3) % 7, o.break_ended_ms, o.lunch_ended_ms, o.open_break_kind, o.open_break_since, o.odd_breaks,
+      max(o.clock_in_at, coalesce(o.latest_break_at, o.clock_in_at)), ${paidSql('break')}, ${paidSql('lunch')}
+    from (select s.*, ${localDaysSql('s.clock_in_at', 's.tenant_id')} as days from person_open_sessions s where ${where}) o
+      left join users u on u.id = o.user_id left join tenants t on t.id = o.tenant_id
+    where o.days is not null
+    on conflict (tenant_id, monday, user_id) do update set ${OPEN_FIELDS.map((f) => `${f} = excluded.${f}`).join(', ')};`
+const CLEARED =
+  'open_in = null, open_day = null, open_break_ms = 0, open_lunch_ms = 0, open_break_kind = null, open_break_since = null, open_odd = 0, open_latest = null, paid_break = 0, paid_lunch = 0'
+/** Takes an open session `old` off its week's row. */
+const unplace = (row: 'old') => {
+  const days = localDaysSql(`${row}.clock_in_at`, `${row}.tenant_id`)
+  return `update person_week_totals set ${CLEARED}
+    where tenant_id = ${row}.tenant_id and monday = date((${days} - (${days} + 3) % 7) * 86400, 'unixepoch') and user_id = ${row}.user_id
+      and open_in = ${row}.clock_in_at;`
+}
+/** Every open session of tenants `where` (SQL over tenants `t2`) placed again: their zone or paid kinds changed, or their zone's offsets arrived. */
+const placeAgain = (tenants: string) =>
+  `update person_week_totals set ${CLEARED} where open_in is not null and tenant_id in (select t2.id from tenants t2 where ${tenants});
+   ${place(`s.tenant_id in (select t2.id from tenants t2 where ${tenants})`)}`
 
 const TRIGGERS: [string, string][] = [
   ['person_week_day_insert', `after insert on person_day_totals begin ${addDay('new')} end`],
@@ -92,6 +159,19 @@ const TRIGGERS: [string, string][] = [
       where tenant_id = new.tenant_id and user_id = new.id; end`,
   ],
   ['person_week_user_delete', 'after delete on users begin delete from person_week_totals where tenant_id = old.tenant_id and user_id = old.id; end'],
+  ['person_week_open_insert', `after insert on person_open_sessions begin ${place('s.tenant_id = new.tenant_id and s.user_id = new.user_id')} end`],
+  ['person_week_open_delete', `after delete on person_open_sessions begin ${unplace('old')} end`],
+  [
+    'person_week_open_update',
+    `after update on person_open_sessions begin ${unplace('old')} ${place('s.tenant_id = new.tenant_id and s.user_id = new.user_id')} end`,
+  ],
+  [
+    'person_week_open_tenant_update',
+    `after update of timezone, paid_break_kinds on tenants
+      when old.timezone is not new.timezone or old.paid_break_kinds is not new.paid_break_kinds begin ${placeAgain('t2.id = new.id')} end`,
+  ],
+  // A zone's rows end with the null one (tenants/zone-offsets.ts): its tenants' sessions placed again.
+  ['person_week_open_zone', `after insert on zone_offsets when new.offset_ms is null begin ${placeAgain('t2.timezone = new.zone')} end`],
   ['tenant_week_insert', `after insert on person_week_totals begin ${addWeek('new', '')} end`],
   ['tenant_week_delete', `after delete on person_week_totals begin ${addWeek('old', '-')} end`],
   ['tenant_week_update', `after update on person_week_totals begin ${addWeek('old', '-')} ${addWeek('new', '')} end`],
@@ -128,4 +208,5 @@ export function recountPersonWeeks(db: DbLike): void {
     ) x left join users u on u.id = x.user_id
     group by x.tenant_id, x.monday, x.user_id`),
   )
+  db.run(sql.raw(place('true')))
 }

@@ -140,6 +140,21 @@ const OVER_SHIFT_MS = sql.raw(
   [0, 1, 2, 3, 4, 5, 6].map((i) => `(case when d${i} > s${i} + ${DAILY_GRACE_MINUTES * 60_000} then d${i} - s${i} else 0 end)`).join(' + '),
 )
 
+const GRACE_MS = DAILY_GRACE_MINUTES * 60_000
+/** overtime.ts dayOverShiftMs as SQL: the day's ms beyond the shift when more than the grace beyond it (a null shift: 0). */
+const dayOverSql = (day: string, shift: string) => `(case when ${day} > ${shift} + ${GRACE_MS} then ${day} - ${shift} else 0 end)`
+/** overtime.ts weekOvertimeMs as SQL. */
+const weekOvertimeSql = (week: string, overShift: string) =>
+  `max(${overShift}, case when contract_ms > 0 and ${week} > contract_ms then ${week} - contract_ms else 0 end)`
+/** The row's weekday column named by open_day (`cols` d or s). */
+const onOpenDay = (col: 'd' | 's') => `(case open_day ${[0, 1, 2, 3, 4, 5, 6].map((i) => `when ${i} then ${col}${i}`).join(' ')} end)`
+/** Over-shift ms of the other days than the open session's (its day's own excess taken off). */
+const OVER_SHIFT_OTHER_DAYS = `(over_shift_ms - ${dayOverSql('open_day_ms', 'open_shift_ms')})`
+/** The open session's time while paused on an unpaid break: from clock-in to the break, less unpaid ended breaks. */
+const FROZEN_MS = 'max(0, open_paused_at - open_base)'
+/** A value larger than any instant: the guard of a session the kept columns cannot count (odd breaks). */
+const NEVER_MS = 9_007_199_254_740_991
+
 /**
  * Worked time per person and ISO week (Monday to Sunday, tenant-local dates), kept by SQLite
  * triggers on person_day_totals, shift_schedules and users (dashboard/person-week-totals.ts) in
@@ -178,12 +193,77 @@ export const personWeekTotals = sqliteTable(
       sql`max(${OVER_SHIFT_MS}, case when contract_ms > 0 and ${WEEK_MS} > contract_ms then ${WEEK_MS} - contract_ms else 0 end)`,
       { mode: 'stored' },
     ),
+    // The person's open session when it clocked in within this week (person_open_sessions, placed
+    // on its tenant-local week by trigger: person-week-totals.ts), and the tenant's paid break kinds.
+    openIn: instant('open_in'),
+    openDay: integer('open_day'),
+    openBreakMs: integer('open_break_ms').notNull().default(0),
+    openLunchMs: integer('open_lunch_ms').notNull().default(0),
+    openBreakKind: text('open_break_kind'),
+    openBreakSince: instant('open_break_since'),
+    openOdd: integer('open_odd').notNull().default(0),
+    openLatest: instant('open_latest'),
+    paidBreak: integer('paid_break').notNull().default(0),
+    paidLunch: integer('paid_lunch').notNull().default(0),
+    // The open session's time until now is `now - open_base` while running, a constant while paused.
+    openBase: integer('open_base').generatedAlwaysAs(
+      sql.raw(
+        'case when open_in is not null then open_in + (case when paid_break = 1 then 0 else open_break_ms end) + (case when paid_lunch = 1 then 0 else open_lunch_ms end) end',
+      ),
+      { mode: 'stored' },
+    ),
+    openPausedAt: integer('open_paused_at').generatedAlwaysAs(
+      sql.raw(
+        "case when open_in is not null and ((open_break_kind = 'break' and paid_break = 0) or (open_break_kind = 'lunch' and paid_lunch = 0)) then open_break_since end",
+      ),
+      { mode: 'stored' },
+    ),
+    openDayMs: integer('open_day_ms').generatedAlwaysAs(sql.raw(onOpenDay('d')), { mode: 'stored' }),
+    openShiftMs: integer('open_shift_ms').generatedAlwaysAs(sql.raw(onOpenDay('s')), { mode: 'stored' }),
+    // The week's ms as a function of now: `week_static` (not clocked in this week, or paused), or
+    // `week_running + now` (running). Same for overtime: `ot_static`, or for a running session the
+    // larger of it, `ot_run_week + now` (over the contract) and `ot_run_day + now` (its day over the shift).
+    weekStatic: integer('week_static').generatedAlwaysAs(
+      sql.raw(`case when open_in is null then worked_ms when open_paused_at is not null then worked_ms + ${FROZEN_MS} end`),
+      { mode: 'stored' },
+    ),
+    weekRunning: integer('week_running').generatedAlwaysAs(sql.raw('case when open_in is not null and open_paused_at is null then worked_ms - open_base end'), {
+      mode: 'stored',
+    }),
+    otStatic: real('ot_static').generatedAlwaysAs(
+      sql.raw(
+        `case when open_in is null then overtime_ms when open_paused_at is not null then ${weekOvertimeSql(
+          `worked_ms + ${FROZEN_MS}`,
+          `${OVER_SHIFT_OTHER_DAYS} + ${dayOverSql(`open_day_ms + ${FROZEN_MS}`, 'open_shift_ms')}`,
+        )} else ${OVER_SHIFT_OTHER_DAYS} end`,
+      ),
+      { mode: 'stored' },
+    ),
+    otRunWeek: real('ot_run_week').generatedAlwaysAs(sql.raw('case when week_running is not null and contract_ms > 0 then week_running - contract_ms end'), {
+      mode: 'stored',
+    }),
+    otRunDay: integer('ot_run_day').generatedAlwaysAs(
+      sql.raw(`case when week_running is not null and open_shift_ms is not null then ${OVER_SHIFT_OTHER_DAYS} + open_day_ms - open_shift_ms - open_base end`),
+      { mode: 'stored' },
+    ),
+    // The latest instant the kept columns assume is past (clock-in, breaks, the unpaid sum); NEVER for odd breaks.
+    openGuard: integer('open_guard').generatedAlwaysAs(
+      sql.raw(`case when open_in is null then null when open_odd > 0 then ${NEVER_MS} else max(open_latest, open_base) end`),
+      { mode: 'stored' },
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.monday, t.userId] }),
     // Covering what the lists read (the key's user_id rides along): the top of a week comes off the index.
     index('person_week_totals_hours_idx').on(t.tenantId, t.monday, t.active, t.workedMs, t.overtimeMs, t.daysWorked, t.name),
     index('person_week_totals_overtime_idx').on(t.tenantId, t.monday, t.active, t.overtimeMs, t.workedMs, t.daysWorked, t.name),
+    // The lists' streams as a function of now (team-hours-now.ts), and the guard's check.
+    index('person_week_totals_static_idx').on(t.tenantId, t.monday, t.active, t.weekStatic),
+    index('person_week_totals_running_idx').on(t.tenantId, t.monday, t.active, t.weekRunning),
+    index('person_week_totals_ot_static_idx').on(t.tenantId, t.monday, t.active, t.otStatic),
+    index('person_week_totals_ot_week_idx').on(t.tenantId, t.monday, t.active, t.otRunWeek),
+    index('person_week_totals_ot_day_idx').on(t.tenantId, t.monday, t.active, t.otRunDay),
+    index('person_week_totals_guard_idx').on(t.tenantId, t.monday, t.openGuard),
   ],
 )
 
@@ -216,6 +296,26 @@ export const personWeekTotalsDoc = describeEntity(personWeekTotals, {
     daysWorked: 'Days of the week with time worked.',
     overShiftMs: 'Sum over the days of the time worked beyond the scheduled shift, for days more than the grace over it.',
     overtimeMs: 'Overtime of the week: the larger of the time over the contract and over_shift_ms.',
+    openIn: "Clock-in of the person's open session when it clocked in within this week (epoch ms); null otherwise.",
+    openDay: 'Its weekday (0 = Monday).',
+    openBreakMs: "Milliseconds of its ended breaks of kind 'break'.",
+    openLunchMs: "Milliseconds of its ended breaks of kind 'lunch'.",
+    openBreakKind: 'Kind of its unended break; null without one.',
+    openBreakSince: 'When that break started.',
+    openOdd: 'Its breaks the kept columns cannot count (end before start, unknown kind).',
+    openLatest: 'The latest of its clock-in and its breaks’ starts and ends.',
+    paidBreak: "1 when the tenant pays breaks of kind 'break' (tenants.paid_break_kinds, kept in step).",
+    paidLunch: "1 when the tenant pays breaks of kind 'lunch'.",
+    openBase: 'Clock-in plus its unpaid ended breaks: while running, the session has worked now minus this.',
+    openPausedAt: 'Start of its unended unpaid break (the session is paused); null while running.',
+    openDayMs: 'Closed milliseconds of its weekday (that d column).',
+    openShiftMs: "Net milliseconds of its weekday's shift (that s column).",
+    weekStatic: 'Milliseconds of the week when it does not grow with the clock: not clocked in this week, or paused.',
+    weekRunning: 'While running: the week is this plus now (epoch ms).',
+    otStatic: 'Overtime that does not grow with the clock (for a running session, its other days over their shifts).',
+    otRunWeek: 'While running with a contract: the overtime over the contract is this plus now, when positive.',
+    otRunDay: 'While running with a shift that day: the overtime of the day over its shift is this plus now, once past the grace.',
+    openGuard: 'The latest instant the open columns assume is past; a read at an earlier now (or with odd breaks) counts the session from its breaks.',
   },
 })
 
@@ -273,6 +373,30 @@ export const tenantWeekTotals = sqliteTable(
     monday: text('monday').notNull(),
     ...dayColumns(),
     withTime: integer('with_time').notNull().default(0),
+    // The open sessions clocked in this week, per weekday of clock-in: running ones (count, sum of
+    // open_base: they have worked r x now - b), and the paused ones' time.
+    r0: integer('r0').notNull().default(0),
+    r1: integer('r1').notNull().default(0),
+    r2: integer('r2').notNull().default(0),
+    r3: integer('r3').notNull().default(0),
+    r4: integer('r4').notNull().default(0),
+    r5: integer('r5').notNull().default(0),
+    r6: integer('r6').notNull().default(0),
+    b0: integer('b0').notNull().default(0),
+    b1: integer('b1').notNull().default(0),
+    b2: integer('b2').notNull().default(0),
+    b3: integer('b3').notNull().default(0),
+    b4: integer('b4').notNull().default(0),
+    b5: integer('b5').notNull().default(0),
+    b6: integer('b6').notNull().default(0),
+    p0: integer('p0').notNull().default(0),
+    p1: integer('p1').notNull().default(0),
+    p2: integer('p2').notNull().default(0),
+    p3: integer('p3').notNull().default(0),
+    p4: integer('p4').notNull().default(0),
+    p5: integer('p5').notNull().default(0),
+    p6: integer('p6').notNull().default(0),
+    withTimeStatic: integer('with_time_static').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.monday] })],
 )
@@ -290,6 +414,28 @@ export const tenantWeekTotalsDoc = describeEntity(tenantWeekTotals, {
     d4: 'Friday.',
     d5: 'Saturday.',
     d6: 'Sunday.',
-    withTime: 'Active people whose week rounds to more than 0 hours.',
+    withTime: 'Active people whose closed time of the week rounds to more than 0 hours.',
+    r0: 'Running open sessions clocked in on Monday.',
+    r1: 'Same, day 1.',
+    r2: 'Same, day 2.',
+    r3: 'Same, day 3.',
+    r4: 'Same, day 4.',
+    r5: 'Same, day 5.',
+    r6: 'Same, day 6.',
+    b0: 'Sum of their open_base, Monday.',
+    b1: 'Same, day 1.',
+    b2: 'Same, day 2.',
+    b3: 'Same, day 3.',
+    b4: 'Same, day 4.',
+    b5: 'Same, day 5.',
+    b6: 'Same, day 6.',
+    p0: 'Milliseconds of the paused open sessions clocked in on Monday.',
+    p1: 'Same, day 1.',
+    p2: 'Same, day 2.',
+    p3: 'Same, day 3.',
+    p4: 'Same, day 4.',
+    p5: 'Same, day 5.',
+    p6: 'Same, day 6.',
+    withTimeStatic: 'Active people whose week_static rounds to more than 0 hours.',
   },
 })

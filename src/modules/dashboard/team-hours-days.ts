@@ -6,7 +6,7 @@ import type { WorkedMs } from '../time-tracking/worked-ms'
 import { peopleOrder } from '../users/name-order'
 import { hoursMembers, type HoursMember } from '../users/queries'
 import { overtimeCalendar, overtimeMsIn, shiftRows, type OvertimeWeek } from './overtime'
-import type { TeamHoursFigures } from './team-hours-week'
+import type { TeamHoursFigures } from './team-hours-candidates'
 import { topPositions } from './top-positions'
 
 /**

@@ -1,3 +1,4 @@
+import { ensureZoneOffsets } from './zone-offsets'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { prepared, type DbLike } from '../../kernel/db'
 import type { TenantCtx, TenantScope } from '../../kernel/ctx'
@@ -139,7 +140,11 @@ export const readableIdTaken = (db: DbLike, readableId: string): boolean =>
 
 export const slugTaken = (db: DbLike, slug: string): boolean => db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, slug)).get() !== undefined
 
-export const insertTenant = (db: DbLike, row: NewTenantRow): TenantRow => db.insert(tenants).values(row).returning().get()
+/** A new tenant row; its zone's offsets first (zone-offsets.ts: SQL places its open sessions on their weeks by them). */
+export function insertTenant(db: DbLike, row: NewTenantRow): TenantRow {
+  ensureZoneOffsets(db, [row.timezone ?? 'UTC'])
+  return db.insert(tenants).values(row).returning().get()
+}
 
 export const updateTenantPlan = (c: TenantScope, planId: PlanId): void => {
   c.db.update(tenants).set({ planId }).where(eq(tenants.id, c.tenant.id)).run()

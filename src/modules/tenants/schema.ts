@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { describeEntity } from '../../kernel/dictionary'
 
 export const PLAN_IDS = ['community', 'starter', 'professional', 'business', 'enterprise'] as const
@@ -182,5 +182,32 @@ export const tenantRetentionDoc = describeEntity(tenantRetention, {
     tenantId: 'Owning tenant.',
     dataKind: 'Kind of data, as in RetentionPolicy.',
     retentionDays: "Days data of this kind is kept; at most the plan's period.",
+  },
+})
+
+/**
+ * Each time zone's offset from UTC from one instant on (a row per change, zone-offsets.ts), for the
+ * zones tenants use: it lets SQLite triggers place an instant on its tenant-local date (the kept
+ * team hours place an open session on its week). Covers ZONE_RANGE; an instant outside it has no
+ * offset (the last row's is null). Without rowid (the migration says so).
+ */
+export const zoneOffsets = sqliteTable(
+  'zone_offsets',
+  {
+    zone: text('zone').notNull(),
+    fromMs: integer('from_ms').notNull(),
+    offsetMs: integer('offset_ms'),
+  },
+  (t) => [primaryKey({ columns: [t.zone, t.fromMs] })],
+)
+
+export const zoneOffsetsDoc = describeEntity(zoneOffsets, {
+  entity: 'ZoneOffset',
+  description:
+    "A time zone's offset from UTC from one instant until the zone's next row, computed from the runtime's time zone data for the zones tenants use.",
+  fields: {
+    zone: 'IANA time zone name.',
+    fromMs: 'From this instant on (epoch ms).',
+    offsetMs: 'Offset from UTC in ms (east positive); null past the covered range.',
   },
 })

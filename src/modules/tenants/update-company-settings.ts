@@ -1,3 +1,4 @@
+import { ensureZoneOffsets } from './zone-offsets'
 import { rebuildPersonDayTotals } from '../time-tracking/person-day-queries'
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
@@ -72,6 +73,8 @@ export function applyCompanySettings(ctx: TenantBoundCtx, input: UpdateSettingsI
   refuseSettingsFieldErrors(errors)
   return inTransaction(ctx, (c) => {
     const before = currentSettings(c)
+    // Before the row changes: the kept weeks' triggers place open sessions by the new zone's offsets.
+    if (input.timezone !== undefined) ensureZoneOffsets(c.db, [input.timezone])
     updateCompanySettingsRow(c, values)
     for (const [kind, days] of retention) setRetentionOverride(c, kind, days)
     const after = currentSettings(c)
