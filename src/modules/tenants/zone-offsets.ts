@@ -14,9 +14,19 @@ export const ZONE_RANGE = { from: Date.UTC(2010, 0, 1), to: Date.UTC(2050, 0, 1)
 /** Offset changes are found a week apart at most (no zone changes twice within a week since 2010), then to the ms. */
 const STEP = 7 * DAY
 
+type ZoneRow = { fromMs: number; offsetMs: number | null }
+/** Computed once per zone and process (~30 ms of Intl calls; a process may open several databases). */
+const computed = new Map<string, ZoneRow[]>()
+
 /** The zone's offset from each change on, within ZONE_RANGE, the last row null. */
-export function zoneOffsetRows(zone: string): { fromMs: number; offsetMs: number | null }[] {
-  const rows: { fromMs: number; offsetMs: number | null }[] = [{ fromMs: ZONE_RANGE.from, offsetMs: zoneOffset(ZONE_RANGE.from, zone) }]
+export function zoneOffsetRows(zone: string): ZoneRow[] {
+  let rows = computed.get(zone)
+  if (rows === undefined) computed.set(zone, (rows = scanZone(zone)))
+  return rows
+}
+
+function scanZone(zone: string): ZoneRow[] {
+  const rows: ZoneRow[] = [{ fromMs: ZONE_RANGE.from, offsetMs: zoneOffset(ZONE_RANGE.from, zone) }]
   let at = ZONE_RANGE.from
   let offset = rows[0]!.offsetMs
   while (at < ZONE_RANGE.to) {
