@@ -120,11 +120,14 @@ const OPEN_FIELDS = [
   'paid_break',
   'paid_lunch',
 ]
+/** The Monday (YYYY-MM-DD) and the weekday (0 = Monday) of a day counted from 1970-01-01, a Thursday. */
+const mondayOfDays = (days: string) => `date((${days} - (${days} + 3) % 7) * 86400, 'unixepoch')`
+const weekdayOfDays = (days: string) => `((${days} + 3) % 7)`
 const paidSql = (kind: string) => `coalesce(instr(t.paid_break_kinds, '"${kind}"') > 0, 0)`
 const place = (where: string) =>
   `insert into person_week_totals (tenant_id, monday, user_id, name, contract_ms, active, ${OPEN_FIELDS.join(', ')})
-    select o.tenant_id, date((o.days - (o.days + 3) % 7) * 86400, 'unixepoch'), o.user_id, ${PERSON},
-      o.clock_in_at, (o.days + 3) % 7, o.break_ended_ms, o.lunch_ended_ms, o.open_break_kind, o.open_break_since, o.odd_breaks,
+    select o.tenant_id, ${mondayOfDays('o.days')}, o.user_id, ${PERSON},
+      o.clock_in_at, ${weekdayOfDays('o.days')}, o.break_ended_ms, o.lunch_ended_ms, o.open_break_kind, o.open_break_since, o.odd_breaks,
       max(o.clock_in_at, coalesce(o.latest_break_at, o.clock_in_at)), ${paidSql('break')}, ${paidSql('lunch')}
     from (select s.*, ${localDaysSql('s.clock_in_at', 's.tenant_id')} as days from person_open_sessions s where ${where}) o
       left join users u on u.id = o.user_id left join tenants t on t.id = o.tenant_id
@@ -136,7 +139,7 @@ const CLEARED =
 const unplace = (row: 'old') => {
   const days = localDaysSql(`${row}.clock_in_at`, `${row}.tenant_id`)
   return `update person_week_totals set ${CLEARED}
-    where tenant_id = ${row}.tenant_id and monday = date((${days} - (${days} + 3) % 7) * 86400, 'unixepoch') and user_id = ${row}.user_id
+    where tenant_id = ${row}.tenant_id and monday = ${mondayOfDays(days)} and user_id = ${row}.user_id
       and open_in = ${row}.clock_in_at;`
 }
 /** Every open session of tenants `where` (SQL over tenants `t2`) placed again: their zone or paid kinds changed, or their zone's offsets arrived. */
