@@ -460,5 +460,15 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1796002232158,
     "hash": "fbec39f3443651a8bd325c8f0455a49cb6202d425488201d8adec5748e79cbba"
+  },
+  {
+    "tag": "0029_drop_kept_week_top_indexes",
+    "sql": [
+      "-- The kept weeks' top-of-list indexes: read by the per-clocked-in-person path, removed with it (team-hours-now.ts reads the streams' indexes).\nDROP INDEX `person_week_totals_hours_idx`;",
+      "\nDROP INDEX `person_week_totals_overtime_idx`;"
+    ],
+    "bps": true,
+    "folderMillis": 1796007624742,
+    "hash": "23460644f028491825742b9fcfb1633f416cae8c8190661be59f3a29564fb26e"
   }
 ]

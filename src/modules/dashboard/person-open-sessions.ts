@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbLike } from '../../kernel/db'
 import { ensureTriggers } from '../../kernel/triggers'
-import { openLogNetMsSql } from '../time-tracking/worked-time-read-model'
 
 /**
  * person_open_sessions (schema.ts): each person's open time log with its breaks' sums, kept by
@@ -62,19 +61,4 @@ export function recountPersonOpenSessions(db: DbLike): void {
 /** Creates the triggers when any is missing (a new database, or one from before the table), then counts the table again. */
 export function ensurePersonOpenSessions(db: DbLike): void {
   ensureTriggers(db, { triggers: TRIGGERS, repair: recountPersonOpenSessions })
-}
-
-/**
- * The net worked ms until now (`?1`) of the open session of row `o` of person_open_sessions, for
- * these paid break kinds: now minus clock-in minus its unpaid breaks (the open one until now),
- * never below 0: worked-time-read-model's openLogNetMsSql rule. A session with a break after now,
- * a break that ends before it starts or a kind other than break and lunch, or a clock-in after now
- * is counted by that rule from its breaks, as the rows alone cannot say it.
- */
-export function openSessionNetMsSql(o: string, paid: readonly string[]): string {
-  const unpaid = (['break', 'lunch'] as const).filter((k) => !paid.includes(k))
-  const breaks = unpaid.map((k) => ` - ${o}.${k}_ended_ms - case when ${o}.open_break_kind = '${k}' then ?1 - ${o}.open_break_since else 0 end`).join('')
-  return `case when ${o}.odd_breaks > 0 or ${o}.latest_break_at > ?1 or ${o}.clock_in_at > ?1
-    then (select ${openLogNetMsSql(paid)} from time_logs l where l.id = ${o}.log_id)
-    else max(0, ?1 - ${o}.clock_in_at${breaks}) end`
 }

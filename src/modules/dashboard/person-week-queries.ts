@@ -1,16 +1,13 @@
 import type { TenantScope } from '../../kernel/ctx'
 import { prepared, sqliteOf } from '../../kernel/db'
-import { addDays, hoursFromMs, localRange } from '../../kernel/time'
-import { companySettingsAsOfAuth } from '../tenants/queries'
-import { openSessionNetMsSql } from './person-open-sessions'
-import { BASES, DAYS, PAUSED, RUNNING, SHIFTS, WITH_TIME_MS, contractMsSql, isActiveSql } from './person-week-totals'
+import { addDays, localRange } from '../../kernel/time'
+import { zoneCovers } from '../tenants/zone-offsets'
+import { BASES, DAYS, PAUSED, RUNNING } from './person-week-totals'
 
 /**
- * The statements of the organisation-wide team hours of a week (team-hours-week.ts) over the kept
- * rows: person_week_totals, tenant_week_totals, person_open_sessions.
+ * The statements of the organisation-wide team hours of a week (team-hours-week.ts,
+ * team-hours-now.ts) over the kept rows: person_week_totals, tenant_week_totals, person_open_sessions.
  */
-
-export type WeekDays = Record<(typeof DAYS)[number], number>
 
 /** Which of these people are clocked in now. */
 export function clockedInOf(c: TenantScope, ids: readonly string[]): Set<string> {
@@ -21,124 +18,6 @@ export function clockedInOf(c: TenantScope, ids: readonly string[]): Set<string>
     ),
   ).all(c.tenant.id, JSON.stringify(ids))
   return new Set(rows.map((r) => r.userId))
-}
-
-/** These people's kept weeks (each id once). */
-export function keptWeeksOf(c: TenantScope, monday: string, ids: readonly string[]): KeptWeek[] {
-  if (ids.length === 0) return []
-  return prepared(c.db, 'personWeek.of', (d) =>
-    sqliteOf(d).query<KeptWeek, [number, string, string]>(
-      `select p.user_id as userId, p.name, p.worked_ms as workedMs, p.days_worked as daysWorked, p.overtime_ms as overtimeMs
-       from json_each(?3) j cross join person_week_totals p on p.tenant_id = ?1 and p.monday = ?2 and p.user_id = j.value`,
-    ),
-  ).all(c.tenant.id, monday, JSON.stringify(ids))
-}
-
-export interface KeptWeek {
-  userId: string
-  name: string
-  workedMs: number
-  daysWorked: number
-  overtimeMs: number
-}
-
-/**
- * The active people by their kept weeks, most hours (or overtime) first, until `listed` are read
- * and the next one rounds lower than the last: whoever not clocked in could rank, ties included.
- * Only people with hours (or overtime): those without are listed by name (withNoHours), and early
- * in a week they are everyone.
- */
-export function topOfIndex(c: TenantScope, by: 'hours' | 'overtime', monday: string, listed: number): KeptWeek[] {
-  const stmt = prepared(c.db, `personWeek.top:${by}`, (d) =>
-    sqliteOf(d).query<KeptWeek, [number, string]>(
-      `select user_id as userId, name, worked_ms as workedMs, days_worked as daysWorked, overtime_ms as overtimeMs from person_week_totals ${
-        by === 'hours'
-          ? `indexed by person_week_totals_hours_idx where tenant_id = ?1 and monday = ?2 and active = 1 and worked_ms >= ${WITH_TIME_MS} order by worked_ms desc`
-          : 'indexed by person_week_totals_overtime_idx where tenant_id = ?1 and monday = ?2 and active = 1 and overtime_ms > 0 order by overtime_ms desc'
-      }`,
-    ),
-  )
-  const rounded = (k: KeptWeek) => hoursFromMs(by === 'hours' ? k.workedMs : k.overtimeMs)
-  const out: KeptWeek[] = []
-  let last = Number.POSITIVE_INFINITY
-  for (const k of stmt.iterate(c.tenant.id, monday)) {
-    if (out.length >= listed && rounded(k) < last) break
-    out.push(k)
-    last = rounded(k)
-  }
-  return out
-}
-
-/** An active person clocked in since the week began: their open session's net ms until now and its day, and their kept week's ms, overtime and contract. */
-export interface OpenSession {
-  userId: string
-  liveMs: number
-  /** The session's clock-in date as a day of the week (0 = Monday). */
-  day: number
-  workedMs: number
-  overtimeMs: number
-  contractMs: number
-}
-
-/** Sessions of person_open_sessions row `o` clocked in within the week: ?3 and ?10, the instants its Monday and the next Monday start at. */
-const IN_WEEK = 'o.clock_in_at >= ?3 and o.clock_in_at < ?10'
-/** The clock-in's day of the week (0 = Monday) of an IN_WEEK row, given ?4 … ?9, the instants Tuesday … Sunday start at: how many of them it is at or after. */
-const DAY_OF_WEEK = `(${[4, 5, 6, 7, 8, 9].map((i) => `(o.clock_in_at >= ?${i})`).join(' + ')})`
-
-/** Their kept week (?11: its Monday); without one, their figures from users. */
-const KEPT_WEEK = 'left join person_week_totals p on p.tenant_id = ?2 and p.monday = ?11 and p.user_id = o.user_id'
-const orUser = (column: string, expr: string) => `coalesce(p.${column}, (select ${expr} from users u where u.id = o.user_id))`
-const ACTIVE = `${orUser('active', isActiveSql('u'))} = 1`
-
-/**
- * Every active person clocked in now since the week began (person_open_sessions: a row each, one
- * range; a session from before adds nothing to the week), with what the organisation's totals and
- * the lists' cut need: a few numbers each, not their whole week.
- */
-export function openSessions(c: TenantScope, monday: string, starts: number[]): OpenSession[] {
-  const paid = companySettingsAsOfAuth(c).paidBreakKinds
-  return prepared(c.db, `personWeek.openSessions:${paid.join(',')}`, (d) =>
-    sqliteOf(d).query<OpenSession, (string | number)[]>(
-      `select o.user_id as userId, ${openSessionNetMsSql('o', paid)} as liveMs, ${DAY_OF_WEEK} as day,
-        coalesce(p.worked_ms, 0) as workedMs, coalesce(p.overtime_ms, 0) as overtimeMs,
-        ${orUser('contract_ms', contractMsSql('u'))} as contractMs
-      from person_open_sessions o ${KEPT_WEEK} where o.tenant_id = ?2 and ${IN_WEEK} and ${ACTIVE}`,
-    ),
-  ).all(c.now, c.tenant.id, ...starts, monday)
-}
-
-/** A person clocked in, with what liveCandidate needs. */
-export interface OpenWeek {
-  userId: string
-  name: string
-  contractMs: number
-  /** Net ms of the open session until now. */
-  liveMs: number
-  /** Its clock-in date as a day of the week (0 = Monday). */
-  day: number
-  /** The kept week's ms, days with time and ms over shifts. */
-  workedMs: number
-  daysWorked: number
-  overShiftMs: number
-  /** The kept ms of the session's date, and its shift's net ms (null: none). */
-  dayMs: number
-  shiftMs: number | null
-}
-
-/** These people clocked in since the week began (ids from openSessions), each with their name, contract and the kept week's figures liveCandidate needs. */
-export function openWeeks(c: TenantScope, monday: string, starts: number[], ids: string[]): OpenWeek[] {
-  if (ids.length === 0) return []
-  const paid = companySettingsAsOfAuth(c).paidBreakKinds
-  const ofDay = (columns: readonly string[]) => `case ${DAY_OF_WEEK} ${columns.map((column, i) => `when ${i} then p.${column}`).join(' ')} end`
-  return prepared(c.db, `personWeek.openWeeks:${paid.join(',')}`, (d) =>
-    sqliteOf(d).query<OpenWeek, (string | number)[]>(
-      `select o.user_id as userId, ${orUser('name', 'u.name')} as name, ${orUser('contract_ms', contractMsSql('u'))} as contractMs,
-        ${openSessionNetMsSql('o', paid)} as liveMs, ${DAY_OF_WEEK} as day,
-        coalesce(p.worked_ms, 0) as workedMs, coalesce(p.days_worked, 0) as daysWorked, coalesce(p.over_shift_ms, 0) as overShiftMs,
-        coalesce(${ofDay(DAYS)}, 0) as dayMs, ${ofDay(SHIFTS)} as shiftMs
-      from json_each(?12) j cross join person_open_sessions o on o.tenant_id = ?2 and o.user_id = j.value ${KEPT_WEEK} where ${IN_WEEK}`,
-    ),
-  ).all(c.now, c.tenant.id, ...starts, monday, JSON.stringify(ids))
 }
 
 /** The instants a week's 7 days and the next Monday start at, per zone and Monday (Intl arithmetic: remembered). */
@@ -153,16 +32,6 @@ export function dayStarts(monday: string, tz: string): number[] {
     knownStarts.set(key, starts)
   }
   return starts
-}
-
-/** The organisation's active week per weekday and how many have time (zeros before anyone has). */
-export function tenantWeek(c: TenantScope, monday: string): WeekDays & { withTime: number } {
-  const row = prepared(c.db, 'tenantWeek.row', (d) =>
-    sqliteOf(d).query<WeekDays & { withTime: number }, [number, string]>(
-      `select ${DAYS.join(', ')}, with_time as withTime from tenant_week_totals where tenant_id = ? and monday = ?`,
-    ),
-  ).get(c.tenant.id, monday)
-  return row ?? { d0: 0, d1: 0, d2: 0, d3: 0, d4: 0, d5: 0, d6: 0, withTime: 0 }
 }
 
 /** Whether anyone has closed time on a date in (after, to]. */
@@ -252,14 +121,20 @@ export function tenantWeekNow(c: TenantScope, monday: string): WeekNow {
   return { days: of(DAYS), running: of(RUNNING), bases: of(BASES), paused: of(PAUSED), withTimeStatic: row?.with_time_static ?? 0 }
 }
 
-/** Whether an open session of the week needs a later now than `now` to be counted from the kept columns (or has odd breaks). */
-export function guardAfter(c: TenantScope, monday: string): boolean {
+/**
+ * Whether every open session clocked in within the week of `monday` is counted by its kept columns
+ * at this now: the zone's offsets cover the week (so each is placed on its week's row), and no
+ * open_guard is after now (no clock-in or break after now, no overlapping or odd breaks).
+ */
+export function openSessionsCountedAtNow(c: TenantScope, monday: string): boolean {
+  const starts = dayStarts(monday, c.tenant.timezone)
+  if (!zoneCovers(c.db, c.tenant.timezone, starts[0]!, starts[7]!)) return false
   return (
     prepared(c.db, 'personWeek.guard', (d) =>
       sqliteOf(d).query<{ one: number }, [number, string, number]>(
         'select 1 as one from person_week_totals indexed by person_week_totals_guard_idx where tenant_id = ? and monday = ? and open_guard > ? limit 1',
       ),
-    ).get(c.tenant.id, monday, c.now) !== null
+    ).get(c.tenant.id, monday, c.now) === null
   )
 }
 

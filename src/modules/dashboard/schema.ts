@@ -254,9 +254,6 @@ export const personWeekTotals = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.monday, t.userId] }),
-    // Covering what the lists read (the key's user_id rides along): the top of a week comes off the index.
-    index('person_week_totals_hours_idx').on(t.tenantId, t.monday, t.active, t.workedMs, t.overtimeMs, t.daysWorked, t.name),
-    index('person_week_totals_overtime_idx').on(t.tenantId, t.monday, t.active, t.overtimeMs, t.workedMs, t.daysWorked, t.name),
     // The lists' streams as a function of now (team-hours-now.ts), and the guard's check.
     index('person_week_totals_static_idx').on(t.tenantId, t.monday, t.active, t.weekStatic),
     index('person_week_totals_running_idx').on(t.tenantId, t.monday, t.active, t.weekRunning),

@@ -3,12 +3,11 @@ import { hoursFromMs } from '../../kernel/time'
 import { activeMembersByName, compareNames } from '../users/name-order'
 import { countActiveUsers, type HoursMember } from '../users/queries'
 import { dayOverShiftMs, weekOvertimeMs } from './overtime'
-import { clockedInOf, type KeptWeek, type OpenWeek } from './person-week-queries'
+import { clockedInOf } from './person-week-queries'
 
 /**
- * The people of the organisation-wide team hours of a week as its two lists rank them, shared by
- * its two ways over the kept rows (team-hours-week.ts per clocked-in person, team-hours-now.ts by
- * the streams at now).
+ * The people of the organisation-wide team hours of a week as its two lists rank them, and the
+ * answer made of them (team-hours-now.ts).
  */
 
 /** What summarize_team_hours answers, computed either way (summarize-team-hours.ts). */
@@ -72,16 +71,24 @@ export const mostHours = (a: Candidate, b: Candidate) => b.hours - a.hours || by
 
 export const mostOvertime = (a: Candidate, b: Candidate) => b.overtimeHours - a.overtimeHours || compareNames(a.name, b.name) || mostHours(a, b)
 
-/** Each person once (the last one given of an id). */
-export const unique = (people: Candidate[]): Candidate[] => [...new Map(people.map((p) => [p.id, p])).values()]
-
-/** A person not clocked in this week as the lists rank them: their kept week. */
-export function keptCandidate(k: KeptWeek): Candidate {
-  return { id: k.userId, name: k.name, hours: hoursFromMs(k.workedMs), overtimeHours: hoursFromMs(k.overtimeMs), overtimeMs: k.overtimeMs, days: k.daysWorked }
+/** A person clocked in this week, with what liveCandidate needs. */
+export interface LiveWeek {
+  userId: string
+  name: string
+  contractMs: number
+  /** Net ms of the open session until now. */
+  liveMs: number
+  /** The kept week's ms, days with time and ms over shifts. */
+  workedMs: number
+  daysWorked: number
+  overShiftMs: number
+  /** The kept ms of the session's date, and its shift's net ms (null: none). */
+  dayMs: number
+  shiftMs: number | null
 }
 
 /** A person clocked in as the lists rank them: their kept week with the open session added on its date. */
-export function liveCandidate(o: OpenWeek): Candidate {
+export function liveCandidate(o: LiveWeek): Candidate {
   const ms = o.workedMs + o.liveMs
   const after = o.dayMs + o.liveMs
   const shift = o.shiftMs ?? Number.NaN

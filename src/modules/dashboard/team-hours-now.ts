@@ -18,7 +18,8 @@ import { answerOf, liveCandidate, mostHours, mostOvertime, withNoHours, type Can
  *   upper bound of what it adds, and each person is figured exactly when read.
  * The cost grows with the lists' length, not with the organisation nor the people clocked in.
  * Only while every open session of the week is counted by its kept columns at this now
- * (team-hours-week.ts checks the guard), so that each stream's order is its value's.
+ * (person-week-queries.ts openSessionsCountedAtNow, checked by team-hours-week.ts), so that each
+ * stream's order is its value's.
  */
 export function figuresNow(c: TenantScope, monday: string, shown: number, listed: number): TeamHoursFigures {
   const now = c.now
@@ -114,7 +115,6 @@ function candidateAt(r: WeekRow, now: number): Candidate {
     name: r.name,
     contractMs: r.contractMs,
     liveMs,
-    day: r.openDay,
     workedMs: r.workedMs,
     daysWorked: r.daysWorked,
     overShiftMs: r.overShiftMs,

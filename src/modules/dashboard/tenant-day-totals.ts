@@ -4,10 +4,9 @@ import { prepared, sqliteOf, type DbLike } from '../../kernel/db'
 import { ensureTriggers } from '../../kernel/triggers'
 import { isoWeekday, localRange } from '../../kernel/time'
 import { companySettingsAsOfAuth } from '../tenants/queries'
-import { zoneCovers } from '../tenants/zone-offsets'
 import { openLogNetMsSql } from '../time-tracking/worked-time-read-model'
 import { OPEN_BUCKET_MS, openSessionSums } from './open-session-totals'
-import { guardAfter } from './person-week-queries'
+import { openSessionsCountedAtNow } from './person-week-queries'
 
 /**
  * tenant_day_totals: the organisation's figures per tenant-local date, summed from
@@ -99,16 +98,11 @@ export function openWorkedMs(c: TenantScope, fromDate: string, today: string): {
   // The current quarter hour from the sums too when no open session of the week clocked in or has a
   // break after now (the kept weeks' guard, over the week of `fromDate` when the zone's offsets place
   // its sessions): what is left after it is then no log at all.
-  const cut = start + OPEN_BUCKET_MS <= week.to && nothingAfterNow(c, fromDate, week) ? start + OPEN_BUCKET_MS : start
+  const cut = start + OPEN_BUCKET_MS <= week.to && isoWeekday(fromDate) === 1 && openSessionsCountedAtNow(c, fromDate) ? start + OPEN_BUCKET_MS : start
   const kept = openSessionSums(c, week.from, cut, day.from, paid)
   if (cut > start) return kept
   const recent = openWorkedMsPerLog(c, cut, week.to, day.from, paid)
   return { total: kept.total + recent.total, today: kept.today + recent.today }
-}
-
-/** Whether the week starting `monday` (a Monday; [from, to) its instants so far) has no open session with a clock-in or break after now, by the kept weeks' guard. */
-function nothingAfterNow(c: TenantScope, monday: string, week: { from: number; to: number }): boolean {
-  return isoWeekday(monday) === 1 && zoneCovers(c.db, c.tenant.timezone, week.from, week.to) && !guardAfter(c, monday)
 }
 
 /**

@@ -1,10 +1,10 @@
-import { ensureZoneOffsets } from './zone-offsets'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { prepared, type DbLike } from '../../kernel/db'
 import type { TenantCtx, TenantScope } from '../../kernel/ctx'
 import { plans, retentionPolicies, tenants, type GeofencePolicy, type PayPeriod, type PlanId } from './schema'
 import { notFound } from '../../kernel/errors'
 import { PLAN_CATALOG } from './plans-catalog'
+import { ensureZoneOffsets } from './zone-offsets'
 
 export type TenantRow = typeof tenants.$inferSelect
 type NewTenantRow = typeof tenants.$inferInsert

@@ -1,4 +1,3 @@
-import { ensureZoneOffsets } from './zone-offsets'
 import { rebuildPersonDayTotals } from '../time-tracking/person-day-queries'
 import { t } from 'elysia'
 import { defineOperation } from '../../kernel/operation'
@@ -19,6 +18,7 @@ import {
   type SettingsFieldError,
   type SettingsOutput as Settings,
 } from './settings-model'
+import { ensureZoneOffsets } from './zone-offsets'
 
 const UpdateOutput = t.Object({
   settings: SettingsOutput,

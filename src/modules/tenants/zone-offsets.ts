@@ -52,14 +52,7 @@ function scanZone(zone: string): ZoneRow[] {
 
 /** Adds the zones not there yet (a zone's rows are written once, whole). */
 export function ensureZoneOffsets(db: DbLike, zones: readonly string[]): void {
-  const sqlite = sqliteOf(db)
-  const have = new Set(
-    sqlite
-      .query<{ zone: string }, []>('select distinct zone from zone_offsets')
-      .all()
-      .map((r) => r.zone),
-  )
-  const missing = [...new Set(zones)].filter((z) => !have.has(z))
+  const missing = [...new Set(zones)].filter((z) => !hasZone(db, z))
   if (missing.length === 0) return
   const rows = missing.map((zone) => ({ zone, rows: zoneOffsetRows(zone) }))
   transaction(db, (tx) => {
@@ -67,6 +60,9 @@ export function ensureZoneOffsets(db: DbLike, zones: readonly string[]): void {
     for (const z of rows) for (const r of z.rows) insert.run(z.zone, r.fromMs, r.offsetMs)
   })
 }
+
+const hasZone = (db: DbLike, zone: string): boolean =>
+  sqliteOf(db).query<{ one: number }, [string]>('select 1 as one from zone_offsets where zone = ? limit 1').get(zone) !== null
 
 /** Every tenant's zone (at start). */
 export function ensureTenantZoneOffsets(db: DbLike): void {
@@ -78,8 +74,7 @@ export function ensureTenantZoneOffsets(db: DbLike): void {
 
 /** Whether the zone's offsets are there for [from, to) (epoch ms). */
 export function zoneCovers(db: DbLike, zone: string, from: number, to: number): boolean {
-  if (from < ZONE_RANGE.from || to > ZONE_RANGE.to) return false
-  return sqliteOf(db).query<{ one: number }, [string]>('select 1 as one from zone_offsets where zone = ? limit 1').get(zone) !== null
+  return from >= ZONE_RANGE.from && to <= ZONE_RANGE.to && hasZone(db, zone)
 }
 
 /**
