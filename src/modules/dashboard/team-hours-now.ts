@@ -52,6 +52,12 @@ export function figuresNow(c: TenantScope, monday: string, shown: number, listed
 interface Stream {
   next: { row: WeekRow; bound: number } | null
   advance(): void
+  /**
+   * Lets go of the statement. One left stepping keeps its read snapshot after the request's
+   * transaction ends, and the connection's next write then fails with SQLITE_BUSY_SNAPSHOT
+   * ("database is locked", no wait) once another process has written.
+   */
+  close(): void
 }
 
 function stream(c: TenantScope, which: WeekStream, monday: string, atLeast: number, plus: number): Stream {
@@ -61,6 +67,9 @@ function stream(c: TenantScope, which: WeekStream, monday: string, atLeast: numb
     advance() {
       const r = rows.next()
       s.next = r.done ? null : { row: r.value, bound: r.value.v + plus }
+    },
+    close() {
+      rows.return?.()
     },
   }
   s.advance()
@@ -74,6 +83,13 @@ function stream(c: TenantScope, which: WeekStream, monday: string, atLeast: numb
  * once `listed` people are known and no bound rounds to the last one's value or more.
  */
 function top(listed: number, streams: Stream[], value: (p: Candidate) => number, now: number): Candidate[] {
+  try {
+    return topOf(listed, streams, value, now)
+  } finally {
+    for (const s of streams) s.close()
+  }
+}
+function topOf(listed: number, streams: Stream[], value: (p: Candidate) => number, now: number): Candidate[] {
   const seen = new Map<string, Candidate>()
   // The `listed` highest values above 0 so far, highest first.
   const highest: number[] = []
