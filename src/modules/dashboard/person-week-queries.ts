@@ -74,7 +74,10 @@ const WEEK_ROW = `user_id as userId, name, worked_ms as workedMs, days_worked as
  * The week's active people in one stream's order, largest key first, keys at least ?3: the week's
  * ms when it does not grow with now (static), or minus now while running (running); the overtime
  * that does not grow (otStatic), or minus now over the contract (otWeek) or over the day's shift
- * (otDay) while running. Read lazily: the caller stops when no later row can rank.
+ * (otDay) while running. Read lazily: the caller stops when no later row can rank, and then
+ * must close it (`return()`): a statement left stepping keeps its read snapshot after the request's
+ * transaction ends, and the connection's next write fails with SQLITE_BUSY_SNAPSHOT once another
+ * process has written (test/perf/team-hours-streams.test.ts).
  */
 export type WeekStream = 'static' | 'running' | 'otStatic' | 'otWeek' | 'otDay'
 const STREAM: Record<WeekStream, { column: string; index: string }> = {

@@ -52,11 +52,7 @@ export function figuresNow(c: TenantScope, monday: string, shown: number, listed
 interface Stream {
   next: { row: WeekRow; bound: number } | null
   advance(): void
-  /**
-   * Lets go of the statement. One left stepping keeps its read snapshot after the request's
-   * transaction ends, and the connection's next write then fails with SQLITE_BUSY_SNAPSHOT
-   * ("database is locked", no wait) once another process has written.
-   */
+  /** Lets go of the statement (weekStream says why it must). */
   close(): void
 }
 
