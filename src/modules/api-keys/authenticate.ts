@@ -5,7 +5,7 @@ import { inTransaction, type DbLike } from '../../kernel/db'
 import { findTenantForAuth } from '../tenants/queries'
 import { findUserForAuth, type UserRow } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
-import { authEpoch } from './auth-epoch-queries'
+import { createTurnEpoch } from './auth-epoch-queries'
 import { hashMatches, parseKey } from './key-format'
 import { findKeyByLookup, recordFailedAttempt, touchKey, type ApiKeyRow } from './queries'
 
@@ -43,15 +43,18 @@ interface RememberedKey {
  * triggers move it with any change to a tenant, user, plan or key row other than a key's
  * last-use time, whoever commits it: a revocation, a deactivation, a role or plan change by the
  * CLI, the console or a job), and only to a presenter of the very same secret (its SHA-256 is
- * compared in constant time). Expiry is checked against the clock every time. Anything else goes
+ * compared in constant time). The epoch is read once per event-loop turn (createTurnEpoch: a change
+ * this process commits is seen at once, another process's from the next turn). Expiry is checked
+ * against the clock every time. Anything else goes
  * through authenticateKey, which reads the key, tenant and user rows again. The epoch table and
  * its triggers must exist (ensureAuthEpoch, at start).
  */
 export function createKeyAuthenticator(db: DbLike) {
   const entries = new Map<string, RememberedKey>()
+  const epochNow = createTurnEpoch(db)
   return (presented: string, now: number, accepted: readonly KeyKind[]): Authenticated => {
     const parsed = parseKey(presented)
-    const epoch = authEpoch(db)
+    const epoch = epochNow()
     const known = parsed ? entries.get(parsed.lookup) : undefined
     if (known && known.epoch === epoch && accepted.includes(known.row.kind) && hashMatches(presented, known.row.hash)) {
       const { revokedAt, expiresAt } = known.row
