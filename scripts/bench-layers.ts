@@ -1,0 +1,114 @@
+/**
+ * Where the fixed cost of a request goes, layer by layer: the served process's CPU per request for
+ * a ladder of requests, each adding one layer of the product's path to the one before, next to a
+ * trivial Elysia route in a bare process (the floor: Bun's HTTP server and Elysia's routing).
+ *
+ *   bun scripts/bench-layers.ts [--requests 20000] [--rounds 3] [--connections 32]
+ *
+ * The ladder (the product runs `workforce serve --no-jobs` on the bench's cached 1,000-person
+ * tenant, every rate limit raised as scripts/bench.ts raises them):
+ *
+ *   bare: trivial route          a bare Elysia process answering a small JSON text
+ *   404 outside /api             the HTTP kernel: request note, admission, access line and metrics, the error envelope
+ *   404 /api/v1, no key          + the REST surface's untouched X-RateLimit-* headers
+ *   401 /api/v1/tasks, no key    + the matched route's authentication step, refusing
+ *   404 /api/v1, with a key      + key authentication and the rate-limit count (its turn's commit)
+ *   GET /tasks?page_size=1       + validation, access, the read snapshot, one row and the total, the JSON answer
+ *   GET /tasks                   + the page of 20 tasks (the row of scripts/bench.ts)
+ *
+ * Each round measures every rung once, in order; the table prints the median over rounds (the CPU
+ * of a window is counted in 10 ms ticks; a quiet box shows ±10% between rounds, a busy one more).
+ * The differences between rungs are what each layer costs; the bare route is what no product can
+ * go below. Servers on CPU 0, this script on CPU 1 (taskset, when present).
+ */
+import { parseArgs } from 'node:util'
+import { cpuMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
+import { seeded, workingCopy } from './bench/seed'
+import { median } from './bench/load'
+
+const { values: opt } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '20000' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '32' },
+  },
+})
+const requests = Number(opt.requests)
+const rounds = Number(opt.rounds)
+const connections = Number(opt.connections)
+
+const { onCpu0 } = await pinToCpu1(import.meta.path)
+const seed = await seeded(1000, 2, 65, (s) => console.log(s))
+const copy = workingCopy(seed)
+
+/** The bare process: one route, the floor of any Elysia answer. */
+const BARE = `
+const { Elysia } = await import('elysia')
+const body = JSON.stringify({ data: [], total: 0, page: 1, page_size: 20 })
+const app = new Elysia().get('/trivial', ({ set }) => { set.headers['content-type'] = 'application/json'; return body }).listen(0)
+console.log('listening on http://localhost:' + app.server.port)
+`
+
+const product = await startProcess(onCpu0(['bun', 'src/main.ts', 'serve', '--port', '0', '--data', copy.dir, '--no-jobs']), LISTENING, RATE_LIMITS_RAISED)
+const bare = await startProcess(onCpu0(['bun', '--eval', BARE]), LISTENING)
+const withKey = { headers: { authorization: `Bearer ${seed.restToken}` } }
+
+interface Rung {
+  label: string
+  pid: number
+  url: string
+  init: RequestInit
+  status: number
+}
+const rungs: Rung[] = [
+  { label: 'bare: trivial route', pid: bare.proc.pid, url: `${bare.match[1]}/trivial`, init: {}, status: 200 },
+  { label: '404 outside /api', pid: product.proc.pid, url: `${product.match[1]}/no-such-page`, init: {}, status: 404 },
+  { label: '404 /api/v1, no key', pid: product.proc.pid, url: `${product.match[1]}/api/v1/no-such-endpoint`, init: {}, status: 404 },
+  { label: '401 /api/v1/tasks, no key', pid: product.proc.pid, url: `${product.match[1]}/api/v1/tasks`, init: {}, status: 401 },
+  { label: '404 /api/v1, with a key', pid: product.proc.pid, url: `${product.match[1]}/api/v1/no-such-endpoint`, init: withKey, status: 404 },
+  { label: 'GET /tasks?page_size=1', pid: product.proc.pid, url: `${product.match[1]}/api/v1/tasks?page_size=1`, init: withKey, status: 200 },
+  { label: 'GET /tasks', pid: product.proc.pid, url: `${product.match[1]}/api/v1/tasks`, init: withKey, status: 200 },
+]
+
+/** CPU µs per request of the rung's process over `n` requests from `connections` closed loops; throws on an unexpected status. */
+async function measure(r: Rung, n: number): Promise<number> {
+  const send = async () => {
+    const res = await fetch(r.url, r.init)
+    await res.arrayBuffer()
+    if (res.status !== r.status) throw new Error(`${r.label}: HTTP ${res.status}, expected ${r.status}`)
+  }
+  const cpu0 = cpuMs(r.pid)
+  let left = n
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (left-- > 0) await send()
+    }),
+  )
+  return ((cpuMs(r.pid) - cpu0) / n) * 1000
+}
+
+try {
+  // Warm-up: every rung's path through the JIT's tiers before anything is counted.
+  for (const r of rungs) await measure(r, Math.min(requests, 5000))
+  const samples = new Map<string, number[]>(rungs.map((r) => [r.label, []]))
+  for (let round = 0; round < rounds; round++) {
+    for (const r of rungs) samples.get(r.label)!.push(await measure(r, requests))
+    console.log(`round ${round + 1}/${rounds} done`)
+  }
+  console.log(`\n${requests} requests a rung a round, ${connections} connections, median of ${rounds} rounds\n`)
+  console.log('| rung | server CPU µs/request | over the rung before | over the bare route |')
+  console.log('|---|---|---|---|')
+  let before: number | null = null
+  const floor = median(samples.get(rungs[0]!.label)!)
+  for (const r of rungs) {
+    const us = median(samples.get(r.label)!)
+    const step = before === null ? '' : (us - before >= 0 ? '+' : '') + (us - before).toFixed(1)
+    console.log(`| ${r.label} | ${us.toFixed(1)} | ${step} | ${r === rungs[0] ? '' : `+${(us - floor).toFixed(1)}`} |`)
+    before = us
+  }
+} finally {
+  product.proc.kill('SIGTERM')
+  bare.proc.kill('SIGTERM')
+  await Promise.all([product.proc.exited, bare.proc.exited])
+  copy.remove()
+}
