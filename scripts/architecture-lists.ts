@@ -32,7 +32,11 @@ export const GLOBAL_QUERIES: { file: string; name: string; why: string }[] = [
   { file: 'src/modules/api-keys/queries.ts', name: 'findKeyByLookup', why: 'authentication: the presented key names its tenant only through this row' },
   { file: 'src/modules/api-keys/auth-epoch-queries.ts', name: 'authEpoch', why: 'authentication: read before a tenant is known; one row for the instance' },
   { file: 'src/modules/api-keys/auth-epoch-queries.ts', name: 'ensureAuthEpoch', why: 'start-up: creates the instance-wide epoch table and its triggers' },
-  { file: 'src/modules/api-keys/auth-epoch-queries.ts', name: 'createTurnEpoch', why: 'authentication: the instance-wide epoch, read before a tenant is known (once per event-loop turn)' },
+  {
+    file: 'src/modules/api-keys/auth-epoch-queries.ts',
+    name: 'createTurnEpoch',
+    why: 'authentication: the instance-wide epoch, read before a tenant is known (once per event-loop turn)',
+  },
   {
     file: 'src/modules/users/users-admin-queries.ts',
     name: 'findInvitationByTokenHash',
