@@ -295,9 +295,10 @@ async function compareRun(): Promise<number> {
     await fetch(`${bareUrl}/record-done`, { method: 'POST' }).then((r) => r.text())
     // 2. timing, endpoint by endpoint, after the shared warm-up.
     const reads = endpoints.filter(isRead)
+    const perRead = Math.max(0.3, SHARED_WARM_UP_SECONDS / reads.length)
     for (const e of reads) {
       const sd = sides(e, productUrl, bareUrl, s, teams.data[0]!.id)
-      for (const side of [sd.product, sd.bare]) await window(connections, Math.max(0.3, SHARED_WARM_UP_SECONDS / reads.length), side.next, side.ok)
+      for (const side of [sd.product, sd.bare]) await window(connections, perRead, side.next, side.ok)
     }
     const rows: Row[] = []
     for (const e of endpoints) {

@@ -235,6 +235,16 @@ export function sqliteOf(db: DbLike): Database {
   return (db as unknown as { session: { client: Database } }).session.client
 }
 
+/**
+ * A reader of the connection's `total_changes()`: rows inserted, updated or deleted on it since it
+ * was opened, triggers included, by any path. It moves with every change this connection commits
+ * and never with another connection's. One prepared statement, held by the reader (~0.1 µs a read).
+ */
+export function changesCounter(sqlite: Database): () => number {
+  const count: Statement<{ n: number }, []> = sqlite.query('SELECT total_changes() AS n')
+  return () => count.get()!.n
+}
+
 const preparedCache = new WeakMap<object, Map<string, unknown>>()
 
 /**

@@ -1,7 +1,7 @@
-import type { Database, Statement } from 'bun:sqlite'
+import type { Database } from 'bun:sqlite'
 import { closeSync, constants, fdatasync, fstatSync, fsync, openSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { type DbLike, sqliteOf } from './db'
+import { changesCounter, type DbLike, sqliteOf } from './db'
 import { DomainError } from './errors'
 
 /**
@@ -92,8 +92,7 @@ function createGroupCommit(sqlite: Database): GroupCommit {
   const walPath = `${sqlite.filename}-wal`
   // Everything committed before this point went through synchronous=FULL.
   sqlite.exec('PRAGMA synchronous = NORMAL')
-  const count: Statement<{ n: number }, []> = sqlite.prepare('SELECT total_changes() AS n')
-  const changes = () => count.get()!.n
+  const changes = changesCounter(sqlite)
   /** Changes counted when the last completed sync started: all of them are on disk. */
   let durable = changes()
   let inflight: { start: number; done: Deferred } | null = null

@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox'
 import { authorize, isDemoMode, type Access } from './access'
 import type { Ctx, TenantBoundCtx } from './ctx'
-import { inOneSnapshot, sqliteOf } from './db'
+import { changesCounter, inOneSnapshot, sqliteOf } from './db'
 import type { ErrorCode } from './errors'
 
 type OpCtx<A extends Access> = A['role'] extends 'public' ? Ctx : TenantBoundCtx
@@ -99,10 +99,10 @@ async function checkedRun<I extends TSchema, O extends TSchema, A extends Access
 const READS_CHECKED = process.env.NODE_ENV === 'test'
 
 function changingNothing<T>(name: string, ctx: Ctx, run: () => T): T {
-  const count = sqliteOf(ctx.db).query<{ n: number }, []>('SELECT total_changes() AS n')
-  const before = count.get()!.n
+  const changes = changesCounter(sqliteOf(ctx.db))
+  const before = changes()
   const out = run()
-  if (count.get()!.n !== before)
+  if (changes() !== before)
     throw new Error(`Operation ${name} is declared a read (neither access.write nor changesRows) but changed rows: declare changesRows.`)
   return out
 }

@@ -1,5 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm'
-import { prepared, sqliteOf, transaction, type DbLike } from '../../kernel/db'
+import { changesCounter, prepared, sqliteOf, transaction, type DbLike } from '../../kernel/db'
 import { apiKeys } from './schema'
 
 /**
@@ -80,12 +80,12 @@ export const authEpoch = (db: DbLike): number =>
  * turn as an earlier one (at most the turn's first steps, well under a millisecond), which raced it.
  */
 export function createTurnEpoch(db: DbLike): () => number {
-  const changes = sqliteOf(db).prepare<{ n: number }, []>('SELECT total_changes() AS n')
+  const changes = changesCounter(sqliteOf(db))
   let epoch = Number.NaN
   let changesAtRead = -1
   let readThisTurn = false
   return () => {
-    const n = changes.get()!.n
+    const n = changes()
     if (readThisTurn && n === changesAtRead) return epoch
     epoch = authEpoch(db)
     changesAtRead = n

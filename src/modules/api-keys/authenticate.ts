@@ -45,9 +45,8 @@ interface RememberedKey {
  * CLI, the console or a job), and only to a presenter of the very same secret (its SHA-256 is
  * compared in constant time). The epoch is read once per event-loop turn (createTurnEpoch: a change
  * this process commits is seen at once, another process's from the next turn). Expiry is checked
- * against the clock every time. Anything else goes
- * through authenticateKey, which reads the key, tenant and user rows again. The epoch table and
- * its triggers must exist (ensureAuthEpoch, at start).
+ * against the clock every time. Anything else goes through authenticateKey, which reads the key,
+ * tenant and user rows again. The epoch table and its triggers must exist (ensureAuthEpoch, at start).
  */
 export function createKeyAuthenticator(db: DbLike) {
   const entries = new Map<string, RememberedKey>()
