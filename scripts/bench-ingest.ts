@@ -61,7 +61,7 @@ if (values.bare) {
     ingest(user, body)
     return { accepted: body.samples.length }
   })
-  app.listen({ hostname: '127.0.0.1', port: 0 })
+  app.listen({ hostname: '127.0.0.1', port: 0, development: false })
   console.log(`listening on http://127.0.0.1:${app.server!.port}`)
   await new Promise(() => {})
 }

@@ -45,7 +45,7 @@ const copy = workingCopy(seed)
 const BARE = `
 const { Elysia } = await import('elysia')
 const body = JSON.stringify({ data: [], total: 0, page: 1, page_size: 20 })
-const app = new Elysia().get('/trivial', ({ set }) => { set.headers['content-type'] = 'application/json'; return body }).listen(0)
+const app = new Elysia().get('/trivial', ({ set }) => { set.headers['content-type'] = 'application/json'; return body }).listen({ port: 0, development: false })
 console.log('listening on http://localhost:' + app.server.port)
 `
 

@@ -81,7 +81,7 @@ function bareServer(dataDir: string) {
     const { page_size = 20, page: p = 1 } = (body as { params: { arguments: { page_size?: number; page?: number } } }).params.arguments
     return { jsonrpc: '2.0', id: 1, result: { structuredContent: query(p, page_size) } }
   })
-  app.listen({ hostname: '127.0.0.1', port: 0 })
+  app.listen({ hostname: '127.0.0.1', port: 0, development: false })
   console.log(`bare listening on ${app.server!.port}`)
 }
 
@@ -110,7 +110,7 @@ async function sdkServer(dataDir: string) {
     },
     { parse: 'none' },
   )
-  app.listen({ hostname: '127.0.0.1', port: 0 })
+  app.listen({ hostname: '127.0.0.1', port: 0, development: false })
   console.log(`sdk listening on ${app.server!.port}`)
 }
 

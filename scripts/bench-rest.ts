@@ -90,7 +90,7 @@ if (process.argv[2] === '--bare-serve') {
       return trace.body
     })
   })
-  app.listen({ hostname: '127.0.0.1', port: 0 })
+  app.listen({ hostname: '127.0.0.1', port: 0, development: false })
   console.log(`statements per request: ${traces.map((t) => t.calls.length).join(', ')}`)
   console.log(`listening on http://127.0.0.1:${app.server!.port}`)
   await new Promise(() => {})

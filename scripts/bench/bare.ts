@@ -315,6 +315,7 @@ app.post(
   },
   { parse: 'none' },
 )
-app.listen({ hostname: '127.0.0.1', port: 0 })
+// In Bun's production mode, as the product serves (surfaces/http.ts createHttpApp).
+app.listen({ hostname: '127.0.0.1', port: 0, development: false })
 const statements = Object.fromEntries([...traces].map(([name, t]) => [name, { replayed: t.replay.length, bookkeeping: t.skipped, sql: t.sql }]))
 console.log(`BARE-READY ${JSON.stringify({ port: app.server!.port, statements, writeStatements, writeSql, samplesPerBatch: SAMPLES_PER_BATCH })}`)

@@ -283,7 +283,10 @@ export function healthRoutes(rt: Runtime) {
 export function createHttpApp(rt: Runtime) {
   // Process-wide in Bun (node:http's maxHeaderSize is what Bun.serve reads): see BUN_HEADER_BACKSTOP.
   if (http.maxHeaderSize < BUN_HEADER_BACKSTOP) Reflect.set(http, 'maxHeaderSize', BUN_HEADER_BACKSTOP)
-  return new Elysia({ serve: { maxRequestBodySize: bunBodyBackstop(rt.config.bodyLimitBytes) } })
+  // development: false whatever NODE_ENV says (Elysia turns Bun's development mode on unless it is
+  // "production"): that mode answers an error that escapes the app with Bun's page of the error and
+  // its stack, which Bun's documentation warns leaks internals. An appliance is always production.
+  return new Elysia({ serve: { development: false, maxRequestBodySize: bunBodyBackstop(rt.config.bodyLimitBytes) } })
     .use(httpKernel(rt))
     .use(healthRoutes(rt))
     .use(restApi(rt))
