@@ -1,10 +1,14 @@
 /**
- * An A/B of the product's code: the server CPU per request of one REST read, for two or more
- * checkouts of this repository (git worktrees), served by ONE process on the bench's cached tenant.
+ * An A/B of the product's code: the server CPU per request of one read, for two or more checkouts
+ * of this repository (git worktrees), served by ONE process on the bench's cached tenant.
  *
  *   git worktree add /tmp/wf-b HEAD && ln -s "$PWD/node_modules" /tmp/wf-b/node_modules   # then edit /tmp/wf-b
  *   bun scripts/compare-checkouts.ts --path /api/v1/tasks . /tmp/wf-b [/tmp/wf-c …]
+ *   bun scripts/compare-checkouts.ts --only summarize_team_hours . /tmp/wf-b
  *                                    [--rounds 12] [--requests 8000] [--connections 32]
+ *
+ * --path: any REST GET of the REST token; --only: a read of scripts/bench/endpoints.ts (an MCP tool
+ * call with its arguments, or a REST path), as scripts/profile-read.ts takes it.
  *
  * Why one process: on a shared VM the CPU a request costs drifts 1.5-2x within minutes, and two
  * server processes measured one after the other disagree by ±15% with identical code. Here each
@@ -22,14 +26,16 @@ import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { ENDPOINTS, MCP_HEADERS, toolCall } from './bench/endpoints'
 import { median } from './bench/load'
 import { cpuMs, pinToCpu1, RATE_LIMITS_RAISED } from './bench/processes'
-import { seeded, workingCopy } from './bench/seed'
+import { type Seeded, seeded, workingCopy } from './bench/seed'
 
 const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    path: { type: 'string', default: '/api/v1/tasks' },
+    path: { type: 'string' },
+    only: { type: 'string' },
     rounds: { type: 'string', default: '12' },
     requests: { type: 'string', default: '8000' },
     connections: { type: 'string', default: '32' },
@@ -70,9 +76,8 @@ async function compare(): Promise<void> {
   })
   try {
     const ports = await serving(server.stdout)
-    const auth = { headers: { authorization: `Bearer ${seed.restToken}` } }
     const bases = ports.map((p) => `http://127.0.0.1:${p}`)
-    const path = await fillTeam(opt.path!, bases[0]!, auth)
+    const { label, path, init } = await readRequest(seed, bases[0]!)
     const measure = async (base: string, n: number): Promise<number> => {
       const cpu0 = cpuMs(server.pid)
       let left = n
@@ -80,9 +85,9 @@ async function compare(): Promise<void> {
       await Promise.all(
         Array.from({ length: connections }, async () => {
           while (left-- > 0) {
-            const res = await fetch(base + path, auth)
+            const res = await fetch(base + path, init)
             const text = await res.text()
-            if (res.status !== 200) failed ||= `HTTP ${res.status}: ${text.slice(0, 200)}`
+            if (res.status !== 200 || text.includes('"isError":true')) failed ||= `HTTP ${res.status}: ${text.slice(0, 200)}`
           }
         }),
       )
@@ -97,7 +102,7 @@ async function compare(): Promise<void> {
       if (r % 2) order.reverse()
       for (const i of order) cpu[i]!.push(await measure(bases[i]!, requests))
     }
-    console.log(`\nGET ${opt.path}: ${rounds} rounds of ${requests} requests a checkout, ${connections} connections, one server process`)
+    console.log(`\n${label}: ${rounds} rounds of ${requests} requests a checkout, ${connections} connections, one server process`)
     console.log('baseline: the first checkout, in the same rounds\n')
     console.log('| checkout | server CPU µs/request (median) | / first (median of per-round ratios) | per round |')
     console.log('|---|---|---|---|')
@@ -128,6 +133,22 @@ async function serving(stdout: ReadableStream<Uint8Array>): Promise<number[]> {
     if (done) throw new Error(`the server exited before it listened:\n${out}`)
     out += new TextDecoder().decode(value)
   }
+}
+
+/** The request to time: --path (a REST GET) or --only (a read of the bench's endpoints). */
+async function readRequest(seed: Seeded, base: string): Promise<{ label: string; path: string; init: RequestInit }> {
+  const rest = { headers: { authorization: `Bearer ${seed.restToken}` } }
+  const endpoint = ENDPOINTS.find((e) => e.name === opt.only)
+  if (opt.only !== undefined && endpoint?.kind === 'mcp') {
+    const init = { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${seed.mcpKey}` }, body: toolCall(endpoint.tool, endpoint.args) }
+    return { label: endpoint.label, path: '/api/mcp/v1', init }
+  }
+  if (opt.only !== undefined && endpoint?.kind !== 'rest') {
+    const names = ENDPOINTS.filter((e) => e.kind === 'mcp' || e.kind === 'rest').map((e) => e.name)
+    throw new Error(`--only: one read of scripts/bench/endpoints.ts (${names.join(', ')})`)
+  }
+  const path = endpoint?.kind === 'rest' ? endpoint.path : (opt.path ?? '/api/v1/tasks')
+  return { label: `GET ${path}`, path: await fillTeam(path, base, rest), init: rest }
 }
 
 /** `{team_id}` in the path: the tenant's first team. */
