@@ -56,6 +56,11 @@ describe('answerBody', () => {
     const more = 'é'.repeat(9000)
     expect(answerBody(more)).toBeInstanceOf(ReadableStream)
     expect(await bytesOf(answerBody(more))).toEqual(utf8.encode(more))
+    // A string past Latin-1 (two bytes a unit in memory), joined from parts as serializeRpc joins
+    // an MCP answer: streamed as it is, the same UTF-8 bytes.
+    const joined = `{"name":${JSON.stringify('Dvořák '.repeat(3000))},"n":${'1'.repeat(100)}}`
+    expect(answerBody(joined)).toBeInstanceOf(ReadableStream)
+    expect(await bytesOf(answerBody(joined))).toEqual(utf8.encode(joined))
   })
 })
 
