@@ -22,7 +22,7 @@
  * A tool for deciding whether a change is worth keeping, not one of the issue's measurements (those
  * are scripts/bench*.ts, against a bare endpoint). Server on CPU 0, this script on CPU 1 (taskset).
  */
-import { writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -114,6 +114,7 @@ async function compare(): Promise<void> {
     server.kill()
     await server.exited
     for (const c of copies) c.remove()
+    rmSync(configFile, { force: true })
   }
 }
 
