@@ -22,13 +22,14 @@
  * A tool for deciding whether a change is worth keeping, not one of the issue's measurements (those
  * are scripts/bench*.ts, against a bare endpoint). Server on CPU 0, this script on CPU 1 (taskset).
  */
+import type { Subprocess } from 'bun'
 import { rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ENDPOINTS, MCP_HEADERS, toolCall } from './bench/endpoints'
+import { ENDPOINTS, isReadEndpoint, productRead } from './bench/endpoints'
 import { median } from './bench/load'
-import { cpuMs, pinToCpu1, RATE_LIMITS_RAISED } from './bench/processes'
+import { cpuMs, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
 import { type Seeded, seeded, workingCopy } from './bench/seed'
 
 const { values: opt, positionals } = parseArgs({
@@ -69,17 +70,19 @@ async function compare(): Promise<void> {
   const copies = dirs.map(() => workingCopy(seed))
   const configFile = join(tmpdir(), `compare-checkouts-${process.pid}.json`)
   writeFileSync(configFile, JSON.stringify({ dirs, data: copies.map((c) => c.dir) }))
-  const server = Bun.spawn(onCpu0(['bun', import.meta.path, '--serve', configFile]), {
-    env: { ...process.env, WORKFORCE_LOG_LEVEL: 'warn', ...RATE_LIMITS_RAISED },
-    stdout: 'pipe',
-    stderr: 'inherit',
-  })
+  let server: Subprocess | undefined
   try {
-    const ports = await serving(server.stdout)
+    const started = await startProcess(onCpu0(['bun', import.meta.path, '--serve', configFile]), /SERVING (\[.*\])/, RATE_LIMITS_RAISED)
+    server = started.proc
+    const pid = server.pid
+    const ports = JSON.parse(started.match[1]!) as number[]
     const bases = ports.map((p) => `http://127.0.0.1:${p}`)
-    const { label, path, init } = await readRequest(seed, bases[0]!)
+    const { label, request } = readToTime()
+    // Each checkout's copy of the tenant has the same ids: one request, sent to each port.
+    const { url, init } = await request(bases[0]!, seed)
+    const path = url.slice(bases[0]!.length)
     const measure = async (base: string, n: number): Promise<number> => {
-      const cpu0 = cpuMs(server.pid)
+      const cpu0 = cpuMs(pid)
       let left = n
       let failed = ''
       await Promise.all(
@@ -92,7 +95,7 @@ async function compare(): Promise<void> {
         }),
       )
       if (failed) throw new Error(`${base}${path}: ${failed}`)
-      return ((cpuMs(server.pid) - cpu0) / n) * 1000
+      return ((cpuMs(pid) - cpu0) / n) * 1000
     }
     // Warm-up: every checkout's path through the JIT's tiers (~30,000 requests each) before any count.
     for (let w = 0; w < 3; w++) for (const b of bases) await measure(b, 10_000)
@@ -111,52 +114,28 @@ async function compare(): Promise<void> {
       console.log(`| ${dir} | ${median(cpu[i]!).toFixed(1)} | ${ratio} | ${cpu[i]!.map((x) => x.toFixed(0)).join(' ')} |`)
     }
   } finally {
-    server.kill()
-    await server.exited
+    server?.kill()
+    await server?.exited
     for (const c of copies) c.remove()
     rmSync(configFile, { force: true })
   }
 }
 
-/** The ports the server prints once every checkout's app listens. */
-async function serving(stdout: ReadableStream<Uint8Array>): Promise<number[]> {
-  const reader = stdout.getReader()
-  let out = ''
-  for (;;) {
-    const m = /SERVING (\[.*\])/.exec(out)
-    if (m) {
-      void (async () => {
-        while (!(await reader.read()).done);
-      })()
-      return JSON.parse(m[1]!) as number[]
-    }
-    const { value, done } = await reader.read()
-    if (done) throw new Error(`the server exited before it listened:\n${out}`)
-    out += new TextDecoder().decode(value)
+/** The read to time: --only (a read of the bench's endpoints) or --path (any REST GET, as a REST read). */
+function readToTime(): { label: string; request: (base: string, seed: Seeded) => ReturnType<typeof productRead> } {
+  if (opt.only === undefined) {
+    const path = opt.path ?? '/api/v1/tasks'
+    return { label: `GET ${path}`, request: (base, seed) => productRead({ name: 'path', label: path, kind: 'rest', path }, base, seed) }
   }
-}
-
-/** The request to time: --path (a REST GET) or --only (a read of the bench's endpoints). */
-async function readRequest(seed: Seeded, base: string): Promise<{ label: string; path: string; init: RequestInit }> {
-  const rest = { headers: { authorization: `Bearer ${seed.restToken}` } }
   const endpoint = ENDPOINTS.find((e) => e.name === opt.only)
-  if (opt.only !== undefined && endpoint?.kind === 'mcp') {
-    const init = { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${seed.mcpKey}` }, body: toolCall(endpoint.tool, endpoint.args) }
-    return { label: endpoint.label, path: '/api/mcp/v1', init }
+  if (!isReadEndpoint(endpoint)) {
+    throw new Error(
+      `--only: one read of scripts/bench/endpoints.ts (${ENDPOINTS.filter(isReadEndpoint)
+        .map((e) => e.name)
+        .join(', ')})`,
+    )
   }
-  if (opt.only !== undefined && endpoint?.kind !== 'rest') {
-    const names = ENDPOINTS.filter((e) => e.kind === 'mcp' || e.kind === 'rest').map((e) => e.name)
-    throw new Error(`--only: one read of scripts/bench/endpoints.ts (${names.join(', ')})`)
-  }
-  const path = endpoint?.kind === 'rest' ? endpoint.path : (opt.path ?? '/api/v1/tasks')
-  return { label: `GET ${path}`, path: await fillTeam(path, base, rest), init: rest }
-}
-
-/** `{team_id}` in the path: the tenant's first team. */
-async function fillTeam(path: string, base: string, auth: RequestInit): Promise<string> {
-  if (!path.includes('{team_id}')) return path
-  const teams = (await (await fetch(`${base}/api/v1/teams?page_size=1`, auth)).json()) as { data: { id: string }[] }
-  return path.replaceAll('{team_id}', teams.data[0]!.id)
+  return { label: endpoint.label, request: (base, seed) => productRead(endpoint, base, seed) }
 }
 
 if (opt.serve) await serve(opt.serve)

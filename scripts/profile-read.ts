@@ -16,7 +16,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ENDPOINTS, MCP_HEADERS, toolCall } from './bench/endpoints'
+import { ENDPOINTS, isReadEndpoint, productRead, type ReadEndpoint } from './bench/endpoints'
 import { cpuMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
 import { ROOT, seeded, workingCopy } from './bench/seed'
 
@@ -35,8 +35,6 @@ const { values: opt } = parseArgs({
 
 const { onCpu0 } = await pinToCpu1(import.meta.path)
 
-type ReadEndpoint = Extract<(typeof ENDPOINTS)[number], { kind: 'mcp' | 'rest' }>
-const isReadEndpoint = (e: (typeof ENDPOINTS)[number] | undefined): e is ReadEndpoint => e?.kind === 'mcp' || e?.kind === 'rest'
 const found = ENDPOINTS.find((e) => e.name === opt.only)
 if (!isReadEndpoint(found))
   throw new Error(
@@ -55,14 +53,7 @@ async function run(profileDir: string | null): Promise<{ cpuUsPerRequest: number
   const cmd = ['bun', ...prof, 'src/main.ts', 'serve', '--port', '0', '--data', copy.dir, '--no-jobs']
   const { proc, match } = await startProcess(onCpu0(cmd), LISTENING, RATE_LIMITS_RAISED)
   const base = match[1]!
-  const teamId = endpoint.kind === 'rest' && endpoint.path.includes('{team_id}') ? await firstTeam(base) : ''
-  const req =
-    endpoint.kind === 'mcp'
-      ? {
-          url: `${base}/api/mcp/v1`,
-          init: { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${seed.mcpKey}` }, body: toolCall(endpoint.tool, endpoint.args) },
-        }
-      : { url: `${base}${endpoint.path.replaceAll('{team_id}', teamId)}`, init: { headers: { authorization: `Bearer ${seed.restToken}` } } }
+  const req = await productRead(endpoint, base, seed)
   const send = async () => {
     const res = await fetch(req.url, req.init)
     const text = await res.text()
@@ -84,11 +75,6 @@ async function run(profileDir: string | null): Promise<{ cpuUsPerRequest: number
   await proc.exited
   copy.remove()
   return { cpuUsPerRequest: (cpu / requests) * 1000, seconds }
-}
-
-async function firstTeam(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/teams?page_size=1`, { headers: { authorization: `Bearer ${seed.restToken}` } })
-  return ((await res.json()) as { data: { id: string }[] }).data[0]!.id
 }
 
 interface ProfileNode {

@@ -22,6 +22,34 @@ export const ENDPOINTS: Endpoint[] = [
 
 export const isRead = (e: Endpoint) => e.kind === 'mcp' || e.kind === 'rest'
 
+/** A read of the table: an MCP tool call or a REST path. */
+export type ReadEndpoint = Extract<Endpoint, { kind: 'mcp' | 'rest' }>
+export const isReadEndpoint = (e: Endpoint | undefined): e is ReadEndpoint => e?.kind === 'mcp' || e?.kind === 'rest'
+
+/** The bench tenant's keys a read is made with. */
+export interface ReadKeys {
+  mcpKey: string
+  restToken: string
+}
+
+/** The tenant's first team (what `{team_id}` in a REST path stands for). */
+export async function firstTeamId(base: string, restToken: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/teams?page_size=1`, { headers: { authorization: `Bearer ${restToken}` } })
+  return ((await res.json()) as { data: { id: string }[] }).data[0]!.id
+}
+
+/** The request of a read as the product serves it at `base` (`{team_id}` filled with the first team). */
+export async function productRead(e: ReadEndpoint, base: string, keys: ReadKeys): Promise<{ url: string; init: RequestInit }> {
+  if (e.kind === 'mcp') {
+    return {
+      url: `${base}/api/mcp/v1`,
+      init: { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${keys.mcpKey}` }, body: toolCall(e.tool, e.args) },
+    }
+  }
+  const path = e.path.includes('{team_id}') ? e.path.replaceAll('{team_id}', await firstTeamId(base, keys.restToken)) : e.path
+  return { url: `${base}${path}`, init: { headers: { authorization: `Bearer ${keys.restToken}` } } }
+}
+
 /**
  * Growth table only (scripts/bench.ts growthRun), run when the endpoint named `with` is: reads
  * whose answer keeps its size as the tenant grows. The demo seed sizes teams by kind, not by head
