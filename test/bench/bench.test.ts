@@ -85,4 +85,12 @@ describe('bun scripts/bench.ts, a real short run', () => {
     expect(r.stderr).toMatch(/MCP list_employees: \d+ error answer\(s\) from workforce; first: HTTP 200: .*rate_limited/)
     expect(r.code).toBe(1)
   }, 120_000)
+  test('--growth serves every size at once and prints, per read and size, the warm and first-second CPU and the answer size', async () => {
+    const r = await bench(['--growth', '--sizes', '8,16', '--only', 'users,list_employees'])
+    expect(r.stdout).toContain('| read | 8: CPU ms / p50 ms (first 0.5 s: CPU ms) / answer KB | 16: CPU ms / p50 ms (first 0.5 s: CPU ms) / answer KB |')
+    const cell = String.raw`[\d.]+ / [\d.]+ \([\d.]+\) / [\d.,]+`
+    for (const label of ['REST /api/v1/users', 'MCP list_employees']) expect(r.stdout).toMatch(new RegExp(`\\| ${label} \\| ${cell} \\| ${cell} \\| - \\|`))
+    expect(r.stderr).not.toContain('error answer')
+    expect(r.code).toBe(0)
+  }, 180_000)
 })
