@@ -34,7 +34,7 @@ import type { BareConfig } from './bench/bare'
 import { compareAnswers, compareWrites, type Verdict } from './bench/compare'
 import { ENDPOINTS, type Endpoint, GROWTH_EXTRA, firstTeamId, MCP_HEADERS, SAMPLES_PER_BATCH, ingestBody, isRead, toolCall } from './bench/endpoints'
 import { median, rps, stats, type Window, window } from './bench/load'
-import { cpuMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
+import { cpuMs, jitCpuMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
 import { seeded, workingCopy } from './bench/seed'
 
 const { values: opt } = parseArgs({
@@ -226,7 +226,7 @@ class EqualityError extends Error {}
 const recorded = new Map<string, { replayed: number; bookkeeping: number; sql: string[] }>()
 
 /** A timed window and the CPU its side's server process used meanwhile (utime + stime, 10 ms ticks). */
-type Timed = Window & { serverCpuMs: number }
+type Timed = Window & { serverCpuMs: number; jitMs: number }
 
 interface Row {
   e: Endpoint
@@ -240,6 +240,8 @@ interface Row {
 const pairRatios = (r: { product: Window[]; bare: Window[] }): number[] => r.product.map((w, i) => rps(w) / rps(r.bare[i]!))
 
 /** Server CPU per answered request over a side's windows, in µs. */
+/** CPU ms of the JIT's compiler threads over a side's timed windows (0: it served warm code only). */
+const jitOf = (ws: Timed[]): number => ws.reduce((sum, w) => sum + w.jitMs, 0)
 const cpuPerRequest = (ws: Timed[]): number => (ws.reduce((sum, w) => sum + w.serverCpuMs, 0) * 1000) / ws.reduce((sum, w) => sum + w.latencies.length, 0)
 
 async function compareRun(): Promise<number> {
@@ -314,15 +316,16 @@ async function compareRun(): Promise<number> {
       for (let p = 0; p < pairs; p++)
         for (const [side, pid, ws] of order) {
           const cpu0 = cpuMs(pid)
+          const jit0 = jitCpuMs(pid)
           const w = await window(connections, seconds, side.next, side.ok)
-          ws.push({ ...w, serverCpuMs: cpuMs(pid) - cpu0 })
+          ws.push({ ...w, serverCpuMs: cpuMs(pid) - cpu0, jitMs: jitCpuMs(pid) - jit0 })
         }
       const row: Row = { e, check, product: order[0]![2], bare: order[1]![2], sdk: order[2]?.[2] ?? [] }
       rows.push(row)
       log(
         `  measured ${e.label}: workforce/bare per pair ${pairRatios(row)
           .map((x) => x.toFixed(2))
-          .join(' ')}`,
+          .join(' ')}; JIT compiling during the timed windows: workforce ${jitOf(row.product)} ms, bare ${jitOf(row.bare)} ms`,
       )
       for (const [who, ws] of [
         ['workforce', row.product],

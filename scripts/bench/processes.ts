@@ -4,7 +4,7 @@
  * every rate limit raised out of the way, and a process's CPU time read from /proc.
  */
 import type { Subprocess } from 'bun'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { ROOT } from './seed'
 
@@ -72,4 +72,23 @@ export function cpuMs(pid: number): number {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8')
   const rest = f.slice(f.lastIndexOf(')') + 2).split(' ')
   return ((Number(rest[11]) + Number(rest[12])) * 1000) / 100 // utime + stime, USER_HZ = 100
+}
+
+/**
+ * CPU ms spent so far by a process's JIT compiler threads (JavaScriptCore's `JITWorker`), 10 ms
+ * ticks: nonzero over a timed window means the side was still compiling (not yet serving steadily).
+ */
+export function jitCpuMs(pid: number): number {
+  let ms = 0
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const f = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')
+      if (!f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')).startsWith('JITWorker')) continue
+      const rest = f.slice(f.lastIndexOf(')') + 2).split(' ')
+      ms += ((Number(rest[11]) + Number(rest[12])) * 1000) / 100
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return ms
 }
