@@ -75,20 +75,31 @@ export function cpuMs(pid: number): number {
 }
 
 /**
- * CPU ms spent so far by a process's JIT compiler threads (JavaScriptCore's `JITWorker`), 10 ms
- * ticks: nonzero over a timed window means the side was still compiling (not yet serving steadily).
+ * CPU ms spent so far by each of a process's JIT compiler threads (JavaScriptCore's `JITWorker`),
+ * by thread id, 10 ms ticks. JSC ends idle compiler threads and starts new ones: compare two
+ * readings with `jitMsBetween`, which counts only what threads spent between them.
  */
-export function jitCpuMs(pid: number): number {
-  let ms = 0
+export function jitThreadsMs(pid: number): Map<string, number> {
+  const byThread = new Map<string, number>()
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     try {
       const f = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')
       if (!f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')).startsWith('JITWorker')) continue
       const rest = f.slice(f.lastIndexOf(')') + 2).split(' ')
-      ms += ((Number(rest[11]) + Number(rest[12])) * 1000) / 100
+      byThread.set(task, ((Number(rest[11]) + Number(rest[12])) * 1000) / 100)
     } catch {
       // the thread ended between the listing and the read
     }
   }
+  return byThread
+}
+
+/**
+ * The JIT's compile CPU between two readings (a thread that ended in between is not counted: an
+ * undercount, never a negative). Nonzero over a timed window: the side was still compiling.
+ */
+export function jitMsBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let ms = 0
+  for (const [thread, now] of after) ms += now - (before.get(thread) ?? 0)
   return ms
 }

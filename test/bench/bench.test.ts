@@ -77,6 +77,10 @@ describe('bun scripts/bench.ts, a real short run', () => {
     const r = await bench(['--only', 'users,list_employees'])
     expect(r.stdout).toContain('REST /api/v1/users: answers byte-equal')
     expect(r.stdout).toMatch(/\| MCP list_employees \| [\d,]+ \| [\d,]+ \|/)
+    // Each side's warm-up (1.5 s or more: longer while its JIT compiles) and the JIT's CPU in the timed windows.
+    expect(r.stdout).toMatch(/measured MCP list_employees: .*; warm-up (\d\.\d) \/ (\d\.\d) \/ (\d\.\d) s; JIT compiling during the timed windows: workforce \d+ ms, bare \d+ ms/)
+    const warmUps = /measured REST \/api\/v1\/users: .*; warm-up (\d\.\d) \/ (\d\.\d) s;/.exec(r.stdout)
+    for (const s of warmUps?.slice(1) ?? ['none']) expect(Number(s)).toBeWithin(1.5, 4.01)
     expect(r.code).toBe(0)
   }, 120_000)
   test('error answers during the load (MCP rate_limited, HTTP 200 with isError) make the script exit 1', async () => {
