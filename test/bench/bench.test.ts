@@ -78,7 +78,9 @@ describe('bun scripts/bench.ts, a real short run', () => {
     expect(r.stdout).toContain('REST /api/v1/users: answers byte-equal')
     expect(r.stdout).toMatch(/\| MCP list_employees \| [\d,]+ \| [\d,]+ \|/)
     // Each side's warm-up (1.5 s or more: longer while its JIT compiles) and the JIT's CPU in the timed windows.
-    expect(r.stdout).toMatch(/measured MCP list_employees: .*; warm-up (\d\.\d) \/ (\d\.\d) \/ (\d\.\d) s; JIT compiling during the timed windows: workforce \d+ ms, bare \d+ ms/)
+    expect(r.stdout).toMatch(
+      /measured MCP list_employees: .*; warm-up (\d\.\d) \/ (\d\.\d) \/ (\d\.\d) s; JIT compiling during the timed windows: workforce \d+ ms, bare \d+ ms/,
+    )
     const warmUps = /measured REST \/api\/v1\/users: .*; warm-up (\d\.\d) \/ (\d\.\d) s;/.exec(r.stdout)
     for (const s of warmUps?.slice(1) ?? ['none']) expect(Number(s)).toBeWithin(1.5, 4.01)
     expect(r.code).toBe(0)
