@@ -262,9 +262,9 @@ interface Row {
 /** workforce req/s over bare req/s, pair by pair (the same pair's two windows). */
 const pairRatios = (r: { product: Window[]; bare: Window[] }): number[] => r.product.map((w, i) => rps(w) / rps(r.bare[i]!))
 
-/** Server CPU per answered request over a side's windows, in µs. */
 /** CPU ms of the JIT's compiler threads over a side's timed windows (0: it served warm code only). */
 const jitOf = (ws: Timed[]): number => ws.reduce((sum, w) => sum + w.jitMs, 0)
+/** Server CPU per answered request over a side's windows, in µs. */
 const cpuPerRequest = (ws: Timed[]): number => (ws.reduce((sum, w) => sum + w.serverCpuMs, 0) * 1000) / ws.reduce((sum, w) => sum + w.latencies.length, 0)
 
 async function compareRun(): Promise<number> {

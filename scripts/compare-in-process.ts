@@ -10,13 +10,12 @@
  *
  *   taskset -c 0 bun scripts/compare-in-process.ts --only tasks [--rounds 7] [--requests 20000]
  */
-import type { Statement } from 'bun:sqlite'
 import { Elysia } from 'elysia'
 import { parseArgs } from 'node:util'
 import { ENDPOINTS } from './bench/endpoints'
 import { median } from './bench/load'
 import { RATE_LIMITS_RAISED } from './bench/processes'
-import { installStatementRecorder, type RecordedCall } from './bench/recorder'
+import { installStatementRecorder, isAnswerRead, replayer } from './bench/recorder'
 import { seeded, workingCopy } from './bench/seed'
 
 const { values: opt } = parseArgs({
@@ -62,8 +61,7 @@ const path = restPath.replace('{team_id}', teams.data[0]!.id)
 await (await first.app.handle(get(path))).text()
 recorder.start()
 const recordedAnswer = await (await first.app.handle(get(path))).text()
-const bookkeeping = /total_changes\(\)|from auth_epoch\b/i
-const replayed = recorder.stop().filter((c) => c.conn === 0 && /^\s*(select|with)\b/i.test(c.sql) && !bookkeeping.test(c.sql))
+const replayed = recorder.stop().filter(isAnswerRead)
 recorder.uninstall()
 first.rt.close()
 recording.remove()
@@ -75,21 +73,7 @@ const copy = workingCopy(seed)
 const product = openApp(copy.dir)
 // The product's pragmas (kernel/db.ts), as the bench's bare side opens it.
 const { sqlite } = openDatabase(`${copy.dir}/workforce.db`)
-const prepared = new Map<string, Statement>()
-const replay = (calls: RecordedCall[]) => {
-  for (const c of calls) {
-    let stmt = prepared.get(c.sql)
-    if (!stmt) prepared.set(c.sql, (stmt = sqlite.query(c.sql)))
-    const args = c.args as never[]
-    if (c.method !== 'iterate') {
-      stmt[c.method](...args)
-      continue
-    }
-    const rows = stmt.iterate(...args)
-    for (let i = 0; i < (c.rows ?? 0); i++) rows.next()
-    rows.return?.()
-  }
-}
+const replay = replayer(sqlite)
 const bare = new Elysia().get('/bare', ({ set }) => {
   replay(replayed)
   set.headers['content-type'] = 'application/json'

@@ -23,7 +23,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ENDPOINTS, type Endpoint, MCP_HEADERS, SAMPLES_PER_BATCH, toolCall } from './endpoints'
-import { installStatementRecorder, type RecordedCall } from './recorder'
+import { installStatementRecorder, isAnswerRead, type RecordedCall, replayer } from './recorder'
 
 export interface BareConfig {
   dataDir: string
@@ -80,13 +80,6 @@ interface Trace {
 const sqlOf = (calls: Call[]) => calls.map((c) => `${c.conn}: ${c.sql.replace(/\s+/g, ' ')}${c.method === 'iterate' ? ` [${c.rows} rows read]` : ''}`)
 const traces = new Map<string, Trace>()
 const tampered = (name: string, v: unknown) => (cfg.tamper === name ? { ...(v as object), bench_tampered: true } : v)
-/**
- * Reads of the main connection that are the product's bookkeeping, not its answer: the durability
- * barrier's change counter (kernel/durability.ts) and authentication's epoch (api-keys). Charged to
- * the product like its other bookkeeping, never replayed by the bare side.
- */
-const BOOKKEEPING_READS = [/^\s*select total_changes\(\)/i, /^\s*select epoch from auth_epoch\b/i]
-const readOnly = (c: Call) => c.conn === 0 && /^\s*(select|with)\b/i.test(c.sql) && !BOOKKEEPING_READS.some((re) => re.test(c.sql))
 /** Records one warm request of a read now (the main process calls it right before asking the product). */
 async function record(e: Endpoint): Promise<void> {
   if (e.kind !== 'mcp' && e.kind !== 'rest') return
@@ -102,8 +95,8 @@ async function record(e: Endpoint): Promise<void> {
   if (res.status !== 200) throw new Error(`${e.name} answered ${res.status} in-process: ${raw.slice(0, 500)}`)
   const parsed = JSON.parse(raw) as { result?: unknown }
   traces.set(e.name, {
-    replay: calls.filter(readOnly),
-    skipped: calls.length - calls.filter(readOnly).length,
+    replay: calls.filter(isAnswerRead),
+    skipped: calls.length - calls.filter(isAnswerRead).length,
     answer: tampered(e.name, e.kind === 'mcp' ? parsed.result : parsed),
     raw: new TextEncoder().encode(JSON.stringify(tampered(e.name, parsed))),
     sql: sqlOf(calls),
@@ -152,21 +145,7 @@ const closeRecorder = () => {
 // ---- 2. serving ----
 const file = join(cfg.dataDir, 'workforce.db')
 const { sqlite } = openDatabase(file)
-const cache = new Map<string, Record<string, (...a: unknown[]) => unknown>>()
-const replay = (calls: Call[]) => {
-  for (const c of calls) {
-    let stmt = cache.get(c.sql)
-    if (!stmt) cache.set(c.sql, (stmt = sqlite.query(c.sql) as unknown as Record<string, (...a: unknown[]) => unknown>))
-    if (c.method !== 'iterate') {
-      stmt[c.method]!(...c.args)
-      continue
-    }
-    // As many rows as the product read, then let go (as the product does).
-    const rows = stmt.iterate!(...c.args) as Iterator<unknown>
-    for (let i = 0; i < (c.rows ?? 0); i++) rows.next()
-    rows.return?.()
-  }
-}
+const replay = replayer(sqlite)
 /** The tool result with its text copy serialized again, as a server must per call. */
 const toolResult = (r: unknown) => {
   const res = r as { content?: { type: string; text: string }[]; structuredContent?: unknown }

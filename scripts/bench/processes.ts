@@ -69,9 +69,13 @@ export const LISTENING = /listening on (http:\/\/[^\s/]+)/
 
 /** CPU milliseconds (user + system) a process has used so far, from /proc/PID/stat (10 ms ticks). */
 export function cpuMs(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ')
-  return ((Number(rest[11]) + Number(rest[12])) * 1000) / 100 // utime + stime, USER_HZ = 100
+  return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+}
+
+/** utime + stime of a /proc stat line, in ms (USER_HZ = 100). */
+function statCpuMs(stat: string): number {
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(rest[11]) + Number(rest[12])) * 1000) / 100
 }
 
 /**
@@ -85,8 +89,7 @@ export function jitThreadsMs(pid: number): Map<string, number> {
     try {
       const f = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')
       if (!f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')).startsWith('JITWorker')) continue
-      const rest = f.slice(f.lastIndexOf(')') + 2).split(' ')
-      byThread.set(task, ((Number(rest[11]) + Number(rest[12])) * 1000) / 100)
+      byThread.set(task, statCpuMs(f))
     } catch {
       // the thread ended between the listing and the read
     }

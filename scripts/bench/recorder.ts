@@ -1,4 +1,4 @@
-import { Database } from 'bun:sqlite'
+import { Database, type Statement } from 'bun:sqlite'
 
 /**
  * One statement call the product made: which connection, the SQL text, the method and its values;
@@ -75,5 +75,37 @@ export function installStatementRecorder(base: number) {
       proto.prepare = prepare
       proto.query = query
     },
+  }
+}
+
+/**
+ * Reads of the main connection that are the product's bookkeeping, not its answer: the durability
+ * barrier's change counter (kernel/durability.ts) and authentication's epoch (api-keys). Charged to
+ * the product like its other bookkeeping, never replayed by a bare side.
+ */
+const BOOKKEEPING_READS = [/^\s*select total_changes\(\)/i, /^\s*select epoch from auth_epoch\b/i]
+
+/** Whether a recorded call is one of the answer's own reads: a SELECT on the main connection (0), not bookkeeping. */
+export const isAnswerRead = (c: RecordedCall): boolean => c.conn === 0 && /^\s*(select|with)\b/i.test(c.sql) && !BOOKKEEPING_READS.some((re) => re.test(c.sql))
+
+/**
+ * Runs recorded calls again on `sqlite` (same text, same values, each statement prepared once): a
+ * lazily read statement yields as many rows as the product read, then is let go (as the product does).
+ */
+export function replayer(sqlite: Database): (calls: RecordedCall[]) => void {
+  const prepared = new Map<string, Statement>()
+  return (calls) => {
+    for (const c of calls) {
+      let stmt = prepared.get(c.sql)
+      if (!stmt) prepared.set(c.sql, (stmt = sqlite.query(c.sql)))
+      const args = c.args as never[]
+      if (c.method !== 'iterate') {
+        stmt[c.method](...args)
+        continue
+      }
+      const rows = stmt.iterate(...args)
+      for (let i = 0; i < (c.rows ?? 0); i++) rows.next()
+      rows.return?.()
+    }
   }
 }
