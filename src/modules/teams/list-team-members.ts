@@ -4,7 +4,7 @@ import { defineOperation } from '../../kernel/operation'
 import { Id, PageQuery, Paginated, pageInfo, pageWindow } from '../../kernel/schemas'
 import { listUsersPage } from '../users/queries'
 import { TeamMember, toTeamMember, type TeamMemberRow } from './model'
-import { getTeamInTenant, membershipsOfTeam } from './queries'
+import { requireTeamInTenant, membershipsOfTeam } from './queries'
 
 export const listTeamMembers = defineOperation({
   name: 'list_team_members',
@@ -14,7 +14,7 @@ export const listTeamMembers = defineOperation({
   input: t.Object({ team_id: Id, ...PageQuery }),
   output: Paginated(TeamMember),
   run(ctx, input) {
-    getTeamInTenant(ctx, input.team_id)
+    requireTeamInTenant(ctx, input.team_id)
     const w = pageWindow(input)
     const { rows, total } = teamMembersPage(ctx, input.team_id, w)
     return { data: rows.map(toTeamMember), pagination: pageInfo(w.page, w.pageSize, total) }

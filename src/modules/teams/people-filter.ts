@@ -3,7 +3,7 @@ import type { TenantScope } from '../../kernel/ctx'
 import { Id } from '../../kernel/schemas'
 import { getUserInTenant } from '../users/queries'
 import { teamMemberIds } from './membership'
-import { getTeamInTenant } from './queries'
+import { requireTeamInTenant } from './queries'
 
 /** Optional narrowing of a report or list to one person or one team (payroll, shifts). */
 export const PeopleFilter = {
@@ -15,7 +15,7 @@ export const PeopleFilter = {
 export function filteredUserIds(c: TenantScope, input: { user_id?: string; team_id?: string }): string[] | undefined {
   let ids: string[] | undefined
   if (input.team_id) {
-    getTeamInTenant(c, input.team_id)
+    requireTeamInTenant(c, input.team_id)
     ids = teamMemberIds(c, [input.team_id])
   }
   if (input.user_id) {

@@ -57,6 +57,21 @@ export function getTeamInTenant(c: TenantScope, teamId: string): TeamRow {
   return row
 }
 
+/**
+ * Fetch-or-throw without the row: for a caller that only needs the team to exist (a filter, a
+ * path). The row's member count is a count over the memberships, worth skipping when unused.
+ */
+export function requireTeamInTenant(c: TenantScope, teamId: string): void {
+  const stmt = prepared(c.db, 'teams.exists', (d) =>
+    d
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.tenantId, sql.placeholder('tenantId')), eq(teams.id, sql.placeholder('teamId'))))
+      .prepare(),
+  )
+  if (stmt.values({ tenantId: c.tenant.id, teamId }).length === 0) throw notFound('Team')
+}
+
 export function findTeamByName(c: TenantScope, name: string): TeamRow | null {
   return (
     c.db

@@ -2,7 +2,7 @@ import { actorHasRole } from '../../kernel/access'
 import type { TenantBoundCtx } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { teamMemberIds } from '../teams/membership'
-import { getTeamInTenant, managedTeamIds } from '../teams/queries'
+import { requireTeamInTenant, managedTeamIds } from '../teams/queries'
 import { getUserInTenant, type UserRow } from './queries'
 
 /**
@@ -52,7 +52,7 @@ export function assertCanSee(v: Visibility, userId: string, what = 'this person'
  * by any team; scopeUserIds then narrows the result to themselves.
  */
 export function usersOfTeam(ctx: TenantBoundCtx, v: Visibility, teamId: string): string[] {
-  getTeamInTenant(ctx, teamId)
+  requireTeamInTenant(ctx, teamId)
   if (v.scope === 'team' && v.teamIds !== null && !v.teamIds.includes(teamId)) {
     throw new DomainError('forbidden', 'You can only look at teams you manage.')
   }
