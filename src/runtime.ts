@@ -56,7 +56,8 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   const file = databaseFile(config)
   createPrivateFile(file)
   assertWritableFiles([file, `${file}-wal`, `${file}-shm`, join(config.dataDir, 'instance.secret')])
-  const handle = openNamed(file)
+  // The main connection: request reads share their turn's snapshot on it (kernel/turn-snapshot.ts).
+  const handle = openNamed(file, { turnSnapshots: true })
   const migration = migrate(handle.db, file)
   upsertPlanCatalog(handle.db)
   const secret = loadSecret(config.dataDir)

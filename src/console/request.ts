@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Ctx } from '../kernel/ctx'
+import { turnSnapshotMark } from '../kernel/turn-snapshot'
 import { authenticateSession, randomToken, SESSION_COOKIE, SESSION_TTL_MS, type SignedIn } from '../modules/accounts/sessions'
 import { findTenantById } from '../modules/tenants/queries'
 import type { PayPeriod } from '../modules/tenants/schema'
@@ -102,6 +103,8 @@ export function signedInRequest(req: ConsoleRequest & { signedIn: SignedIn }): S
     tenant: signedIn.tenant,
     actor: signedIn.actor,
     db: rt.db,
+    // The page's reads may share their turn's read snapshot (kernel/turn-snapshot.ts).
+    readMark: turnSnapshotMark(rt.handle.sqlite),
     now: req.now,
     requestId: req.requestId,
     // The console is a first-party client app: the client API's rules apply (clock-in source "client").

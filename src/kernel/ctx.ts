@@ -76,6 +76,11 @@ export interface Ctx {
   log: Logger
   /** Seals and opens the secrets stored for reading back (kernel/secret-box.ts); the runtime's. */
   secrets: SecretBox
+  /**
+   * A request's arrival mark on the connection's turn snapshots (kernel/turn-snapshot.ts): its read
+   * operations may share a read snapshot begun after it. Absent for jobs and the CLI.
+   */
+  readMark?: number
   /** MCP session mode set by switch_to_demo / switch_to_production; absent elsewhere. */
   session?: { id: string; mode: 'demo' | 'production'; clientName: string | null }
 }

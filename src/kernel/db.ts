@@ -3,6 +3,7 @@ import { Database, type Statement } from 'bun:sqlite'
 import { drizzle, SQLiteBunTransaction, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import * as schema from '../db/schema'
 import type { TenantScope } from './ctx'
+import { enableTurnSnapshots, endIdleTurnSnapshot, inSharedSnapshot, unguardedStatement } from './turn-snapshot'
 
 export type Schema = typeof schema
 export type Db = BunSQLiteDatabase<Schema>
@@ -50,8 +51,10 @@ export const PRAGMAS = {
  * records): in WAL mode its commits skip the fsync, so a flush never stalls requests on a busy
  * disk; a power cut may lose the last records, never payroll data (that goes through FULL).
  */
-export function openDatabase(file: string, options: { synchronous?: 'full' | 'normal' } = {}): DatabaseHandle {
+export function openDatabase(file: string, options: { synchronous?: 'full' | 'normal'; turnSnapshots?: boolean } = {}): DatabaseHandle {
   const sqlite = new Database(file, { create: true, strict: true })
+  // Before anything is prepared on it: every statement is wrapped as it is prepared.
+  if (options.turnSnapshots) enableTurnSnapshots(sqlite)
   sqlite.exec('PRAGMA journal_mode = WAL')
   sqlite.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`)
   sqlite.exec('PRAGMA foreign_keys = ON')
@@ -127,6 +130,7 @@ export type NotPromise<T> = T extends PromiseLike<unknown> ? never : T
 export function transaction<T>(db: DbLike, fn: (tx: Tx) => NotPromise<T>): T {
   if (isTx(db)) return fn(db)
   const sqlite = sqliteOf(db)
+  endIdleTurnSnapshot(sqlite)
   // Inside a transaction opened outside drizzle: bun:sqlite's savepoint, as before.
   if (sqlite.inTransaction) return (db as Db).transaction((tx) => fn(tx), { behavior: 'immediate' })
   // What drizzle's `transaction` does (bun:sqlite's BEGIN IMMEDIATE … COMMIT, ROLLBACK on a
@@ -159,7 +163,9 @@ export function transaction<T>(db: DbLike, fn: (tx: Tx) => NotPromise<T>): T {
  */
 export function inOneSnapshot<T>(db: DbLike, fn: () => T): T {
   const sqlite = sqliteOf(db)
-  if (isTx(db) || sqlite.inTransaction) return fn()
+  if (isTx(db)) return fn()
+  endIdleTurnSnapshot(sqlite)
+  if (sqlite.inTransaction) return fn()
   let s = snapshots.get(sqlite)
   if (!s) snapshots.set(sqlite, (s = { begin: sqlite.prepare('BEGIN'), commit: sqlite.prepare('COMMIT'), rollback: sqlite.prepare('ROLLBACK') }))
   s.begin.run()
@@ -173,6 +179,16 @@ export function inOneSnapshot<T>(db: DbLike, fn: () => T): T {
   endSnapshot(sqlite, s)
   return out
 }
+
+/**
+ * inOneSnapshot for a request's read operation: the snapshot may be the one the turn's other reads
+ * share, begun after the request arrived at `mark` (kernel/turn-snapshot.ts).
+ */
+export function inTurnSnapshot<T>(db: DbLike, mark: number, fn: () => T): T {
+  if (isTx(db)) return fn()
+  return inSharedSnapshot(sqliteOf(db), mark, fn, (f) => inOneSnapshot(db, f))
+}
+
 type SnapshotStatements = { begin: Statement; commit: Statement; rollback: Statement }
 const snapshots = new WeakMap<Database, SnapshotStatements>()
 /** COMMIT (a read-only one changes nothing), unless a failed statement ended the transaction already. */
@@ -241,9 +257,13 @@ export function sqliteOf(db: DbLike): Database {
  * and never with another connection's. One prepared statement, held by the reader (~0.1 µs a read).
  */
 export function changesCounter(sqlite: Database): () => number {
-  const count: Statement<{ n: number }, []> = sqlite.query('SELECT total_changes() AS n')
-  return () => count.get()!.n
+  let count = changeCounts.get(sqlite)
+  // Unguarded: reading the counter is no reason to end a shared read snapshot (turn-snapshot.ts).
+  if (!count) changeCounts.set(sqlite, (count = unguardedStatement<{ n: number }>(sqlite, 'SELECT total_changes() AS n')))
+  const statement = count
+  return () => statement.get()!.n
 }
+const changeCounts = new WeakMap<Database, Statement<{ n: number }, []>>()
 
 const preparedCache = new WeakMap<object, Map<string, unknown>>()
 

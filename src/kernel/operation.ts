@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox'
 import { authorize, isDemoMode, type Access } from './access'
 import type { Ctx, TenantBoundCtx } from './ctx'
-import { changesCounter, inOneSnapshot, sqliteOf } from './db'
+import { changesCounter, inOneSnapshot, inTurnSnapshot, sqliteOf } from './db'
 import type { ErrorCode } from './errors'
 
 type OpCtx<A extends Access> = A['role'] extends 'public' ? Ctx : TenantBoundCtx
@@ -54,6 +54,12 @@ export interface Operation<I extends TSchema = TSchema, O extends TSchema = TSch
    * crosses a threshold). It runs as is, outside the one-snapshot transaction of reads (invoke).
    */
   changesRows?: true
+  /**
+   * A read that must see what another connection commits during the call (the analytics tools
+   * flush the tool-call records first): it never shares its turn's read snapshot, which may have
+   * begun before (kernel/turn-snapshot.ts), and takes one of its own.
+   */
+  ownSnapshot?: true
 }
 
 export function defineOperation<I extends TSchema, O extends TSchema, const A extends Access>(op: Operation<I, O, A>): Operation<I, O, A> {
@@ -91,8 +97,10 @@ async function checkedRun<I extends TSchema, O extends TSchema, A extends Access
   const value = input()
   if (op.unavailableInDemo && isDemoMode(ctx)) return op.unavailableInDemo(opCtx, value)
   if (op.access.write || op.changesRows) return await op.run(opCtx, value)
-  // A read answers from one snapshot (kernel/db.ts inOneSnapshot): its page and its total agree.
-  return await inOneSnapshot(ctx.db, READS_CHECKED ? () => changingNothing(op.name, ctx, () => op.run(opCtx, value)) : () => op.run(opCtx, value))
+  // A read answers from one snapshot (kernel/db.ts inOneSnapshot): its page and its total agree. A
+  // request's read may share its turn's snapshot, begun after the request arrived (turn-snapshot.ts).
+  const run = READS_CHECKED ? () => changingNothing(op.name, ctx, () => op.run(opCtx, value)) : () => op.run(opCtx, value)
+  return await (ctx.readMark === undefined || op.ownSnapshot ? inOneSnapshot(ctx.db, run) : inTurnSnapshot(ctx.db, ctx.readMark, run))
 }
 
 /** Under test, a read operation that changes a row fails loudly: it must say so (`changesRows`). */

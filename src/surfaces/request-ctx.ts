@@ -1,4 +1,5 @@
 import type { Ctx, KeyKind, Surface } from '../kernel/ctx'
+import { turnSnapshotMark } from '../kernel/turn-snapshot'
 import { createKeyAuthenticator, invalidToken } from '../modules/api-keys/authenticate'
 import { authenticateAccessToken, isOAuthAccessToken } from '../modules/oauth/authenticate'
 import type { Runtime } from '../runtime'
@@ -30,7 +31,9 @@ export function requestCtx(
 ): Ctx {
   const now = input.now ?? Date.now()
   const key = bearerKey(input.authorization)
-  const base = { db: rt.db, now, requestId: input.requestId, surface: input.surface, config: rt.config, log: rt.log, secrets: rt.secrets }
+  // Taken first: whatever authentication reads comes after it.
+  const readMark = turnSnapshotMark(rt.handle.sqlite)
+  const base = { db: rt.db, now, readMark, requestId: input.requestId, surface: input.surface, config: rt.config, log: rt.log, secrets: rt.secrets }
   if (!key) return { ...base, tenant: null, actor: { kind: 'anonymous', userId: null } }
   // OAuth access tokens are issued for the MCP endpoint only (RFC 8707 resource): refused elsewhere.
   if (isOAuthAccessToken(key) && input.surface !== 'mcp') throw invalidToken('OAuth access tokens work only on the MCP endpoint (/api/mcp/v1).')

@@ -36,6 +36,8 @@ export const getAnalyticsFeatureUsage = defineOperation({
   description:
     'Which tools the company uses most through AI clients in a period (calls, errors, distinct callers, average duration) and the most frequent domain events (clock-ins, invitations, timesheet actions…). limit 1-25, default 10. Admin or OwnerAdmin; unavailable (available: false) in demo mode.',
   access: { role: 'admin' },
+  // It flushes the buffered tool-call records first and must read them.
+  ownSnapshot: true,
   input: t.Object({
     period: UsagePeriodEnum,
     limit: Int({ minimum: 1, maximum: 25, default: 10, description: 'Entries per list, at most 25' }),

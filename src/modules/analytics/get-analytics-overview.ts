@@ -25,6 +25,8 @@ export const getAnalyticsOverview = defineOperation({
   description:
     'How the company uses this AI interface: AI queries served in a period, and the MCP usage behind them (people calling the tools over 1, 7 and 28 days, MCP sessions, the top AI clients) in the mcp_* fields and top_ai_clients. Web-traffic analytics are not configured on an appliance, so the web-traffic fields (active_users_*, sessions_in_period, top_sources) are 0 or empty; the AI query count is always present. Admin or OwnerAdmin; unavailable (available: false) in demo mode.',
   access: { role: 'admin' },
+  // It flushes the buffered tool-call records first and must read them.
+  ownSnapshot: true,
   input: t.Object({ period: t.Union(PeriodEnum.anyOf, { description: PeriodEnum.description, default: 'this_week' }) }),
   output: t.Object({
     available: t.Boolean({ description: 'false in demo mode' }),
