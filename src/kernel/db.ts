@@ -3,7 +3,7 @@ import { Database, type Statement } from 'bun:sqlite'
 import { drizzle, SQLiteBunTransaction, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import * as schema from '../db/schema'
 import type { TenantScope } from './ctx'
-import { enableTurnSnapshots, endIdleTurnSnapshot, inSharedSnapshot, unguardedStatement } from './turn-snapshot'
+import { enableTurnSnapshots, endIdleTurnSnapshot, endReadTransaction, inSharedSnapshot, unguardedStatement } from './turn-snapshot'
 
 export type Schema = typeof schema
 export type Db = BunSQLiteDatabase<Schema>
@@ -173,10 +173,10 @@ export function inOneSnapshot<T>(db: DbLike, fn: () => T): T {
   try {
     out = fn()
   } catch (e) {
-    endSnapshot(sqlite, s)
+    endReadTransaction(sqlite, s)
     throw e
   }
-  endSnapshot(sqlite, s)
+  endReadTransaction(sqlite, s)
   return out
 }
 
@@ -191,16 +191,6 @@ export function inTurnSnapshot<T>(db: DbLike, mark: number, fn: () => T): T {
 
 type SnapshotStatements = { begin: Statement; commit: Statement; rollback: Statement }
 const snapshots = new WeakMap<Database, SnapshotStatements>()
-/** COMMIT (a read-only one changes nothing), unless a failed statement ended the transaction already. */
-function endSnapshot(sqlite: Database, s: SnapshotStatements): void {
-  if (!sqlite.inTransaction) return
-  try {
-    s.commit.run()
-  } catch (e) {
-    if (sqlite.inTransaction) s.rollback.run()
-    throw e
-  }
-}
 
 interface TopLevel {
   tx: Tx

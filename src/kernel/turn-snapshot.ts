@@ -53,11 +53,16 @@ export function endIdleTurnSnapshot(sqlite: Database): void {
   if (s?.open && s.depth === 0) releaseTurnSnapshot(sqlite)
 }
 
-/** Ends the shared snapshot if it is open (a COMMIT of a read transaction changes nothing). */
+/** Ends the shared snapshot if it is open. */
 function releaseTurnSnapshot(sqlite: Database): void {
   const s = snapshots.get(sqlite)
   if (!s?.open) return
   s.open = false
+  endReadTransaction(sqlite, s)
+}
+
+/** COMMIT (a read-only one changes nothing), unless a failed statement ended the transaction already. */
+export function endReadTransaction(sqlite: Database, s: { commit: Statement; rollback: Statement }): void {
   if (!sqlite.inTransaction) return
   try {
     s.commit.run()
