@@ -3,7 +3,7 @@ import type { TenantScope } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { Id, Instant, Int, Literals, Nullable } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
-import { findTeamInTenant, teamNames } from '../teams/queries'
+import { teamExistsInTenant, teamNames } from '../teams/queries'
 import { WORK_PROFILES } from '../users/schema'
 import type { CategoryRuleRow, NewCategoryRule } from './category-rule-queries'
 import { CATEGORIES, MATCH_FIELDS, MATCH_KINDS } from './schema'
@@ -105,7 +105,7 @@ function checkedPattern(pattern: string, field: string): string {
 
 function checkedTeam(c: TenantScope, teamId: string | null | undefined, field: string): string | null {
   if (teamId == null) return null
-  if (!findTeamInTenant(c, teamId)) refuse(field, `names no team of this tenant (${teamId})`)
+  if (!teamExistsInTenant(c, teamId)) refuse(field, `names no team of this tenant (${teamId})`)
   return teamId
 }
 

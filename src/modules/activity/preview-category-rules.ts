@@ -4,7 +4,7 @@ import { DomainError } from '../../kernel/errors'
 import { Id, Int, Nullable } from '../../kernel/schemas'
 import { addDays, localDate } from '../../kernel/time'
 import { teamIdsOf, teamMemberIds } from '../teams/membership'
-import { findTeamInTenant, teamNames } from '../teams/queries'
+import { teamExistsInTenant, teamNames } from '../teams/queries'
 import { userLabels } from '../users/queries'
 import { categoryRuleRows, sampleGroups, type CategoryRuleRow } from './category-rule-queries'
 import { CategoryEnum, RuleChanges, RuleDraft, RuleId, changedColumns, newRuleRow, refuseDuplicate } from './category-rule-model'
@@ -97,7 +97,7 @@ export const previewCategoryRules = defineOperation({
     ),
   }),
   run(ctx, input) {
-    if (input.team_id !== undefined && !findTeamInTenant(ctx, input.team_id)) refuse('team_id', `names no team of this tenant (${input.team_id})`)
+    if (input.team_id !== undefined && !teamExistsInTenant(ctx, input.team_id)) refuse('team_id', `names no team of this tenant (${input.team_id})`)
     const current = categoryRuleRows(ctx)
     const draft = draftRules(ctx, current, input)
     const today = localDate(ctx.now, ctx.tenant.timezone)

@@ -3,7 +3,7 @@ import { inTransaction } from '../../kernel/db'
 import { DomainError } from '../../kernel/errors'
 import { newId } from '../../kernel/ids'
 import { recordChange } from '../audit/audit-queries'
-import { findTeamInTenant } from '../teams/queries'
+import { teamExistsInTenant } from '../teams/queries'
 import { findUserInTenant } from '../users/queries'
 import { toRateCard } from './model'
 import { overtimePolicy, tenantCurrency } from './payroll-lines'
@@ -35,7 +35,7 @@ const audited = (r: RateCardRow) => ({
 export function writePayRate(ctx: TenantBoundCtx, draft: RateDraft, reason: string | null) {
   if (draft.userId && !findUserInTenant(ctx, draft.userId))
     throw new DomainError('invalid_argument', 'user_id is not a person of this tenant.', { field: 'user_id' })
-  if (draft.teamId && !findTeamInTenant(ctx, draft.teamId))
+  if (draft.teamId && !teamExistsInTenant(ctx, draft.teamId))
     throw new DomainError('invalid_argument', 'team_id is not a team of this tenant.', { field: 'team_id' })
   const multiplier = overtimePolicy(ctx).multiplier
   return inTransaction(ctx, (c) => {

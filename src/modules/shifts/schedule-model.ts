@@ -3,7 +3,7 @@ import type { TenantScope } from '../../kernel/ctx'
 import { DomainError } from '../../kernel/errors'
 import { DateOnly, Id, Instant, Nullable } from '../../kernel/schemas'
 import { toIso, toIsoOrNull } from '../../kernel/time'
-import { findTeamInTenant } from '../teams/queries'
+import { teamExistsInTenant } from '../teams/queries'
 import { findUserInTenant } from '../users/queries'
 import type { ShiftTemplateRow } from './queries'
 import { findTemplate, type RecurringScheduleRow, type ShiftDayRow } from './schedule-queries'
@@ -79,7 +79,7 @@ export function requireUser(c: TenantScope, id: string, field = 'user_id'): void
 }
 
 export function requireTeam(c: TenantScope, id: string, field = 'team_id'): void {
-  if (!findTeamInTenant(c, id)) throw bad(field, `${field}: no team ${id} in this tenant.`)
+  if (!teamExistsInTenant(c, id)) throw bad(field, `${field}: no team ${id} in this tenant.`)
 }
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))

@@ -58,10 +58,11 @@ export function getTeamInTenant(c: TenantScope, teamId: string): TeamRow {
 }
 
 /**
- * Fetch-or-throw without the row: for a caller that only needs the team to exist (a filter, a
- * path). The row's member count is a count over the memberships, worth skipping when unused.
+ * Whether the tenant has this team, without reading the row: for a caller that only needs it to
+ * exist (a filter, a path, a field naming a team). The row's member count is a count over the
+ * memberships, worth skipping when unused.
  */
-export function requireTeamInTenant(c: TenantScope, teamId: string): void {
+export function teamExistsInTenant(c: TenantScope, teamId: string): boolean {
   const stmt = prepared(c.db, 'teams.exists', (d) =>
     d
       .select({ id: teams.id })
@@ -69,7 +70,12 @@ export function requireTeamInTenant(c: TenantScope, teamId: string): void {
       .where(and(eq(teams.tenantId, sql.placeholder('tenantId')), eq(teams.id, sql.placeholder('teamId'))))
       .prepare(),
   )
-  if (stmt.values({ tenantId: c.tenant.id, teamId }).length === 0) throw notFound('Team')
+  return stmt.values({ tenantId: c.tenant.id, teamId }).length > 0
+}
+
+/** teamExistsInTenant, or not_found: another tenant's team is indistinguishable from a missing one. */
+export function requireTeamInTenant(c: TenantScope, teamId: string): void {
+  if (!teamExistsInTenant(c, teamId)) throw notFound('Team')
 }
 
 export function findTeamByName(c: TenantScope, name: string): TeamRow | null {

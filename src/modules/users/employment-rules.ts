@@ -5,7 +5,7 @@ import { DateOnly, Id, Literals, Nullable } from '../../kernel/schemas'
 import { toIsoOrNull } from '../../kernel/time'
 import { listOffices } from '../locations/office-queries'
 import { findCostCenterById } from '../payroll/cost-center-queries'
-import { findTeamInTenant } from '../teams/queries'
+import { teamExistsInTenant } from '../teams/queries'
 import { findUserByEmployeeNumber, type UserEdit } from './edit-queries'
 import type { UserRow } from './queries'
 import { WORK_PROFILES, type WorkProfile } from './schema'
@@ -78,7 +78,7 @@ export function employmentPatch(c: TenantScope, input: EmploymentInput, userId: 
 
 /** A team of the tenant for a primary_team_id field, or a field-named refusal. */
 export function checkTeam(c: TenantScope, field: string, teamId: string): void {
-  if (!findTeamInTenant(c, teamId)) throw invalid(field, 'names no team of this company')
+  if (!teamExistsInTenant(c, teamId)) throw invalid(field, 'names no team of this company')
 }
 
 /** What the audit trail keeps of a person: the fields an admin edits, never secrets. */
