@@ -77,7 +77,7 @@ interface Trace {
   /** Every statement of the warm request, `<connection>: <sql>` (0 main, 1 counters, 10+ others). */
   sql: string[]
 }
-const sqlOf = (calls: Call[]) => calls.map((c) => `${c.conn}: ${c.sql.replace(/\s+/g, ' ')}${c.method === 'iterate' ? ` [${c.rows} rows read]` : ''}`)
+const sqlOf = (calls: Call[]) => calls.map((c) => `${c.conn}: ${c.sql.replace(/\s+/g, ' ')}${c.method === 'iterate' ? ` [${c.steps} steps]` : ''}`)
 const traces = new Map<string, Trace>()
 const tampered = (name: string, v: unknown) => (cfg.tamper === name ? { ...(v as object), bench_tampered: true } : v)
 /** Records one warm request of a read now (the main process calls it right before asking the product). */

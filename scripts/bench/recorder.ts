@@ -2,9 +2,10 @@ import { Database, type Statement } from 'bun:sqlite'
 
 /**
  * One statement call the product made: which connection, the SQL text, the method and its values;
- * for `iterate`, how many rows the product read (it may stop early: the replay reads as many).
+ * for `iterate`, how many times the product stepped it (it may stop early: the replay steps as many
+ * times; a step that found the end counts, since it runs the statement as far as a row would).
  */
-export type RecordedCall = { conn: number; sql: string; method: 'all' | 'get' | 'run' | 'values' | 'iterate'; args: unknown[]; rows?: number }
+export type RecordedCall = { conn: number; sql: string; method: 'all' | 'get' | 'run' | 'values' | 'iterate'; args: unknown[]; steps?: number }
 
 /**
  * Records the statements the product runs through bun:sqlite, for a bare endpoint to replay: wraps
@@ -30,19 +31,18 @@ export function installStatementRecorder(base: number) {
         return original(...args)
       }
     }
-    // A lazily read statement: the rows the product took are counted as it takes them.
+    // A lazily read statement: the product's steps are counted as it takes them.
     const iterate = (stmt.iterate as (...a: unknown[]) => Iterator<unknown>).bind(stmt)
     stmt.iterate = (...args: unknown[]) => {
       const rows = iterate(...args)
       if (!recording) return rows
       if (!connections.has(db)) connections.set(db, connections.size + base)
-      const call: RecordedCall = { conn: connections.get(db)!, sql, method: 'iterate', args, rows: 0 }
+      const call: RecordedCall = { conn: connections.get(db)!, sql, method: 'iterate', args, steps: 0 }
       recording.push(call)
       const counted: IterableIterator<unknown> = {
         next: () => {
-          const r = rows.next()
-          if (!r.done) call.rows! += 1
-          return r
+          call.steps! += 1
+          return rows.next()
         },
         return: (v?: unknown) => rows.return?.(v) ?? { done: true, value: v },
         [Symbol.iterator]: () => counted,
@@ -90,7 +90,8 @@ export const isAnswerRead = (c: RecordedCall): boolean => c.conn === 0 && /^\s*(
 
 /**
  * Runs recorded calls again on `sqlite` (same text, same values, each statement prepared once): a
- * lazily read statement yields as many rows as the product read, then is let go (as the product does).
+ * lazily read statement is stepped as many times as the product stepped it (an empty one included:
+ * finding no row costs its index seek), then is let go (as the product does).
  */
 export function replayer(sqlite: Database): (calls: RecordedCall[]) => void {
   const prepared = new Map<string, Statement>()
@@ -104,7 +105,7 @@ export function replayer(sqlite: Database): (calls: RecordedCall[]) => void {
         continue
       }
       const rows = stmt.iterate(...args)
-      for (let i = 0; i < (c.rows ?? 0); i++) rows.next()
+      for (let i = 0; i < (c.steps ?? 0); i++) rows.next()
       rows.return?.()
     }
   }
