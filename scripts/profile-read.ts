@@ -1,7 +1,8 @@
 /**
  * Where one read's CPU goes in the served process: `workforce serve` under `bun --cpu-prof` on
  * the bench's seeded tenant (scripts/bench/seed.ts), one endpoint of scripts/bench.ts driven by
- * C closed-loop connections, then the profile folded into self time per function and per source
+ * C closed-loop connections (a read, or `clock`: each connection clocks its own writer in and out
+ * as the bench does), then the profile folded into self time per function and per source
  * file, and the server's CPU per request measured from /proc without the profiler (a second run).
  *
  *   bun scripts/profile-read.ts --only tasks [--requests 15000] [--connections 32]
@@ -16,7 +17,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ENDPOINTS, isReadEndpoint, productRead, type ReadEndpoint } from './bench/endpoints'
+import { ENDPOINTS, isReadEndpoint, MCP_HEADERS, productRead, toolCall } from './bench/endpoints'
 import { cpuMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
 import { ROOT, seeded, workingCopy } from './bench/seed'
 
@@ -35,14 +36,13 @@ const { values: opt } = parseArgs({
 
 const { onCpu0 } = await pinToCpu1(import.meta.path)
 
-const found = ENDPOINTS.find((e) => e.name === opt.only)
-if (!isReadEndpoint(found))
+const endpoint = ENDPOINTS.find((e) => e.name === opt.only)
+if (!isReadEndpoint(endpoint) && endpoint?.kind !== 'clock')
   throw new Error(
-    `--only: one read endpoint (${ENDPOINTS.filter((e) => e.kind === 'mcp' || e.kind === 'rest')
+    `--only: one read endpoint or clock (${ENDPOINTS.filter((e) => e.kind !== 'ingest')
       .map((e) => e.name)
       .join(', ')})`,
   )
-const endpoint: ReadEndpoint = found
 const requests = Number(opt.requests)
 const connections = Number(opt.connections)
 const seed = await seeded(Number(opt.employees), Number(opt.days), 65, (s) => console.log(s))
@@ -53,20 +53,32 @@ async function run(profileDir: string | null): Promise<{ cpuUsPerRequest: number
   const cmd = ['bun', ...prof, 'src/main.ts', 'serve', '--port', '0', '--data', copy.dir, '--no-jobs']
   const { proc, match } = await startProcess(onCpu0(cmd), LISTENING, RATE_LIMITS_RAISED)
   const base = match[1]!
-  const req = await productRead(endpoint, base, seed)
-  const send = async () => {
+  const read = isReadEndpoint(endpoint) ? await productRead(endpoint, base, seed) : null
+  // clock: connection i clocks writer i in and out (as scripts/bench.ts does).
+  const calls = new Array<number>(connections).fill(0)
+  const request = (conn: number): { url: string; init: RequestInit } =>
+    read ?? {
+      url: `${base}/api/mcp/v1`,
+      init: {
+        method: 'POST',
+        headers: { ...MCP_HEADERS, authorization: `Bearer ${seed.writers[conn]!.key}` },
+        body: toolCall(calls[conn]!++ % 2 === 0 ? 'clock_in' : 'clock_out', {}),
+      },
+    }
+  const send = async (conn: number) => {
+    const req = request(conn)
     const res = await fetch(req.url, req.init)
     const text = await res.text()
-    if (res.status >= 300 || text.includes('"isError":true') || text.includes('"error":{'))
+    if (res.status >= 300 || text.includes('"isError":true') || text.includes('"error":{') || (!read && !text.includes('"success":true')))
       throw new Error(`error answer: HTTP ${res.status} ${text.slice(0, 300)}`)
   }
-  for (let i = 0; i < 500; i++) await send() // warm-up
+  for (let i = 0; i < 500; i++) await send(i % connections) // warm-up
   const cpu0 = cpuMs(proc.pid)
   const t0 = performance.now()
   let left = requests
   await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (left-- > 0) await send()
+    Array.from({ length: connections }, async (_, conn) => {
+      while (left-- > 0) await send(conn)
     }),
   )
   const seconds = (performance.now() - t0) / 1000
