@@ -127,9 +127,10 @@ describe('statements per write', () => {
     const counterStatements = times(batch.sql, /rate_limit_counters/)
     expect(counterStatements).toBeLessThanOrEqual(8)
     expect(batch.sql.length - counterStatements).toBeLessThanOrEqual(8)
-    // Clock-out reads breaks once (the log's and the open one) and the day's logs with their breaks
-    // in one statement; a batch of a company without team rules does not read the person's teams.
-    expect(times(clockOut.sql, /from "breaks"|join breaks/)).toBe(2)
+    // Clock-out reads breaks once (the log's and the open one) and sums the day's worked time, its
+    // breaks included, in one statement; a batch of a company without team rules does not read the
+    // person's teams.
+    expect(times(clockOut.sql, /from "breaks"|from breaks b/)).toBe(2)
     expect(times(clockOut.sql, /from "time_logs" where .*"clock_out_at" is not null/)).toBe(0)
     expect(times(batch.sql, /team_memberships/)).toBe(0)
     const userRow = /^select "id", "tenant_id", "name", "email", "role", "status"/

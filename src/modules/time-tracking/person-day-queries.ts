@@ -5,16 +5,17 @@ import { localDate, localDateMemo, localRange } from '../../kernel/time'
 import type { TimeLogRow } from './queries'
 import { personDayChanges, personDayTotals, timeLogs } from './schema'
 import { companySettingsAsOfAuth } from '../tenants/queries'
-import { netMsByUserDate, netMsOfLogs, openLogNetMsSql, type BreakTimes, type LogTimes } from './worked-time-read-model'
+import { closedLogNetMsSql, netMsByUserDate, openLogNetMsSql } from './worked-time-read-model'
 import { WorkedMs } from './worked-ms'
 
 /**
  * Worked time per person and tenant-local date, maintained incrementally (table person_day_totals):
  * the closed time logs that clocked in on the date, net of their unpaid breaks. Every figure in it
- * comes from netMsByUserDate, the one rule of worked time, run over the logs of that person and
- * date; this file only decides WHEN to run it (on every write of a log or break, in the writer's
- * transaction) and where to keep the result. Open logs are never stored: workedMsBetween adds them
- * at read time, counted until now by the same rule written in SQL (openLogNetMsSql).
+ * comes from netMsOfLogs, the one rule of worked time, run over the logs of that person and date
+ * (written in SQL for a clock-out's day: closedLogNetMsSql; in JavaScript for a rebuild); this file
+ * only decides WHEN to run it (on every write of a log or break, in the writer's transaction) and
+ * where to keep the result. Open logs are never stored: workedMsBetween adds them at read time,
+ * counted until now by the same rule written in SQL (openLogNetMsSql).
  */
 
 /** Closed logs of a person that clocked in within [from, to) (prepared once: every clock-out asks). */
@@ -37,33 +38,21 @@ function closedLogsOfUserBetween(c: TenantScope, userId: string, from: number, t
 }
 
 /**
- * The closed logs of a person that clocked in within [from, to) and their breaks, in one statement
- * (a left join; plan: time_logs_tenant_user_in_idx, then breaks_tenant_log_idx per log): what
- * netMsOfLogs needs for a person-day, read on every clock-out without building row objects.
+ * The net worked ms of a person's closed logs that clocked in within [from, to), null when there
+ * are none: netMsOfLogs' rule summed by SQLite (closedLogNetMsSql; plan: time_logs_tenant_user_in_idx,
+ * then breaks_tenant_log_idx per log), so that a clock-out builds no object per log of the day.
+ * The paid break kinds as authentication read them, as netMsOfLogs takes them.
  */
-function closedDayOfUser(c: TenantScope, userId: string, from: number, to: number): { logs: LogTimes[]; logBreaks: BreakTimes[] } {
-  const rows = sqliteOf(c.db)
-    .query<
-      { id: string; clockInAt: number; clockOutAt: number; kind: string | null; startedAt: number | null; endedAt: number | null },
-      [number, string, number, number]
-    >(
-      `select l.id, l.clock_in_at as clockInAt, l.clock_out_at as clockOutAt, b.kind, b.started_at as startedAt, b.ended_at as endedAt
-       from time_logs l left join breaks b on b.tenant_id = l.tenant_id and b.time_log_id = l.id
-       where l.tenant_id = ?1 and l.user_id = ?2 and l.clock_in_at >= ?3 and l.clock_in_at < ?4 and l.clock_out_at is not null`,
-    )
-    .all(c.tenant.id, userId, from, to)
-  const logs: LogTimes[] = []
-  const logBreaks: BreakTimes[] = []
-  const seen = new Set<string>()
-  for (const { id, clockInAt, clockOutAt, kind, startedAt, endedAt } of rows) {
-    if (!seen.has(id)) {
-      seen.add(id)
-      logs.push({ id, userId, clockInAt, clockOutAt })
-    }
-    // kind is not null in breaks: null is the left join's "no break".
-    if (kind !== null && startedAt !== null) logBreaks.push({ timeLogId: id, kind, startedAt, endedAt })
-  }
-  return { logs, logBreaks }
+function closedDayMs(c: TenantScope, userId: string, from: number, to: number): number | null {
+  const paid = companySettingsAsOfAuth(c).paidBreakKinds
+  return (
+    sqliteOf(c.db)
+      .query<{ ms: number | null }, [number, string, number, number]>(
+        `select sum(${closedLogNetMsSql(paid)}) as ms from time_logs l
+         where l.tenant_id = ?1 and l.user_id = ?2 and l.clock_in_at >= ?3 and l.clock_in_at < ?4 and l.clock_out_at is not null`,
+      )
+      .get(c.tenant.id, userId, from, to)?.ms ?? null
+  )
 }
 
 /** A local day's [from, to) per zone and date, remembered (every clock-out counts one; Intl arithmetic otherwise). */
@@ -89,12 +78,11 @@ export function refreshPersonDays(c: TenantScope, userId: string, clockInAts: nu
   const sqlite = sqliteOf(c.db)
   for (const date of new Set(clockInAts.map((at) => localDate(at, tz)))) {
     const { from, to } = dayRange(date, tz)
-    const { logs, logBreaks } = closedDayOfUser(c, userId, from, to)
-    if (logs.length === 0) {
+    const workedMs = closedDayMs(c, userId, from, to)
+    if (workedMs === null) {
       sqlite.query('delete from person_day_totals where tenant_id = ? and user_id = ? and date = ?').run(c.tenant.id, userId, date)
       continue
     }
-    const workedMs = netMsOfLogs(c, logs, logBreaks).get(userId)?.get(date) ?? 0
     sqlite
       .query(
         'insert into person_day_totals (tenant_id, user_id, date, worked_ms) values (?1, ?2, ?3, ?4) on conflict (tenant_id, user_id, date) do update set worked_ms = ?4',

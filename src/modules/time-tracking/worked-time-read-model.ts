@@ -42,14 +42,20 @@ const workedSecondsOf = (c: TenantScope) =>
 ), 0)) / 1000.0`.mapWith(Number)
 
 /**
- * The net worked ms of an open time log `l` at `?1` (now) as SQL: netMsOfLogs' rule for a log
- * still open (now minus clock-in minus its unpaid breaks, each clipped to now; never below 0), its
- * breaks looked up by breaks_tenant_log_idx. For statements that total open sessions in SQLite
- * instead of reading every break into JavaScript (the dashboard, team hours: issue 18).
+ * The net worked ms of a time log `l` ending at `end` (an SQL expression) as SQL: netMsOfLogs' rule
+ * (end minus clock-in minus its unpaid breaks, each clipped to the end; never below 0), its breaks
+ * looked up by breaks_tenant_log_idx. For statements that total worked time in SQLite instead of
+ * reading every log and break into JavaScript (the dashboard, team hours, a clock-out's day: issue 18).
  */
-export const openLogNetMsSql = (paid: readonly string[]): string => `max(0, ?1 - l.clock_in_at - coalesce((
-  select sum(max(0, min(coalesce(b.ended_at, ?1), ?1) - min(b.started_at, ?1)))
+const logNetMsSql = (end: string, paid: readonly string[]): string => `max(0, ${end} - l.clock_in_at - coalesce((
+  select sum(max(0, min(coalesce(b.ended_at, ${end}), ${end}) - min(b.started_at, ${end})))
   from breaks b where b.tenant_id = l.tenant_id and b.time_log_id = l.id${unpaidKinds(paid, 'b')}), 0))`
+
+/** logNetMsSql of an open log `l` at `?1` (now). */
+export const openLogNetMsSql = (paid: readonly string[]): string => logNetMsSql('?1', paid)
+
+/** logNetMsSql of a closed log `l` (at its clock-out). */
+export const closedLogNetMsSql = (paid: readonly string[]): string => logNetMsSql('l.clock_out_at', paid)
 
 export interface WorkedLog {
   userId: string
