@@ -88,10 +88,20 @@ async function record(e: Endpoint): Promise<void> {
       ? ask('/api/mcp/v1', { method: 'POST', headers: { ...MCP_HEADERS, ...auth(cfg.mcpKey) }, body: toolCall(e.tool, e.args) })
       : ask(fill(e.path), { headers: auth(cfg.restToken) })
   await (await once()).arrayBuffer()
-  recorder.start()
-  const res = await once()
-  const raw = await res.text()
-  const calls = recorder.stop()
+  // The request as the timed windows see it: an answer the product caches may have been dropped
+  // from its cache since the warm request (a write of another process between the two), so up to
+  // three are recorded and the one that ran the fewest of the answer's statements is kept (a miss
+  // recorded would have the bare side run SQL the product no longer runs).
+  let best: { res: Response; raw: string; calls: Call[] } | null = null
+  for (let attempt = 0; attempt < 3; attempt++) {
+    recorder.start()
+    const res = await once()
+    const raw = await res.text()
+    const calls = recorder.stop()
+    if (!best || calls.filter(isAnswerRead).length < best.calls.filter(isAnswerRead).length) best = { res, raw, calls }
+    if (calls.filter(isAnswerRead).length === 0) break
+  }
+  const { res, raw, calls } = best!
   if (res.status !== 200) throw new Error(`${e.name} answered ${res.status} in-process: ${raw.slice(0, 500)}`)
   const parsed = JSON.parse(raw) as { result?: unknown }
   traces.set(e.name, {
