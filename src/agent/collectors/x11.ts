@@ -1,4 +1,3 @@
-import * as x11 from 'x11'
 import type { XClient, XDisplay, ScreenSaverExt } from 'x11'
 import type { Collector, ForegroundReading } from '../collector'
 
@@ -35,6 +34,8 @@ export class X11Collector implements Collector {
 
   static async connect(display = process.env.DISPLAY): Promise<X11Collector> {
     if (!display) throw new Error(x11Unavailable() ?? 'DISPLAY is not set')
+    // Loaded when the agent connects, not by every command of the binary (the server's included).
+    const x11 = await import('x11')
     const { client, screen } = await new Promise<XDisplay>((resolve, reject) => {
       const c = x11.createClient({ display }, (err, d) => (err ? reject(err) : resolve(d)))
       c.on('error', (e) => reject(e ?? new Error('X11 connection error')))

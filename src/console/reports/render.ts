@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
+import type { PDFFont, PDFPage } from 'pdf-lib'
 import { csvField } from '../../modules/payroll/pay-run-csv'
 import { type Locale, safeLocale } from '../format'
 import type { Cell, ColumnInfo, ColumnKind, ReportData, ReportDefinition } from './definitions'
@@ -104,6 +104,8 @@ const MARGIN = 40
  * header repeated on each page, and the totals line. Portrait, or landscape when the table needs the width.
  */
 export async function reportPdf(def: ReportDefinition, data: ReportData, l: Locale, meta: PdfMeta): Promise<Uint8Array> {
+  // Loaded on the first PDF, not when the server starts: ~2 MB of modules most servers never use.
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib')
   const r = renderCells(def, data, l, true)
   const doc = await PDFDocument.create()
   doc.setTitle(`${def.title} — ${meta.company}`)
