@@ -351,8 +351,9 @@ async function compareRun(): Promise<number> {
           .map((x) => x.toFixed(2))
           .join(' ')}; warm-up ${warmed.join(' / ')} s; JIT compiling during the timed windows: workforce ${jitOf(row.product)} ms, bare ${jitOf(row.bare)} ms`,
       )
-      // Which window a side's tail came from (a p99 over all windows hides one stalled window).
-      const tails = (ws: Timed[]) => ws.map((w) => `${stats([w]).p99.toFixed(1)}/${Math.max(...w.latencies).toFixed(0)}`).join(' ')
+      // Which window a side's tail came from (a p99 over all windows hides one stalled window), with
+      // the JIT's compiling in that window.
+      const tails = (ws: Timed[]) => ws.map((w) => `${stats([w]).p99.toFixed(1)}/${Math.max(...w.latencies).toFixed(0)} (JIT ${w.jitMs})`).join(' ')
       log(`    p99/max ms per window: workforce ${tails(row.product)}; bare ${tails(row.bare)}`)
       for (const [who, ws] of [
         ['workforce', row.product],
