@@ -32,7 +32,18 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { BareConfig } from './bench/bare'
 import { compareAnswers, compareWrites, type Verdict } from './bench/compare'
-import { ENDPOINTS, type Endpoint, GROWTH_EXTRA, firstTeamId, MCP_HEADERS, SAMPLES_PER_BATCH, ingestBody, isRead, toolCall } from './bench/endpoints'
+import {
+  clockRequest,
+  ENDPOINTS,
+  type Endpoint,
+  GROWTH_EXTRA,
+  firstTeamId,
+  MCP_HEADERS,
+  SAMPLES_PER_BATCH,
+  ingestBody,
+  isRead,
+  toolCall,
+} from './bench/endpoints'
 import { median, rps, stats, type Window, window } from './bench/load'
 import { cpuMs, jitMsBetween, jitThreadsMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
 import { seeded, workingCopy } from './bench/seed'
@@ -174,10 +185,7 @@ function sides(e: Endpoint, product: string, bare: string, s: Awaited<ReturnType
     const origin = Date.now() - 7 * 86_400_000 + 3_600_000
     return e.kind === 'clock'
       ? {
-          next: (conn) => {
-            const tool = count[conn]!++ % 2 === 0 ? 'clock_in' : 'clock_out'
-            return { url, init: { method: 'POST', headers: { ...MCP_HEADERS, ...bearer(s.writers[offset + conn]!.key) }, body: toolCall(tool, {}) } }
-          },
+          next: (conn) => clockRequest(url, s.writers[offset + conn]!.key, count[conn]!++),
           ok: okClock,
         }
       : {
@@ -353,7 +361,8 @@ async function compareRun(): Promise<number> {
       )
       // Which window a side's tail came from (a p99 over all windows hides one stalled window), with
       // the JIT's compiling in that window.
-      const tails = (ws: Timed[]) => ws.map((w) => `${stats([w]).p99.toFixed(1)}/${Math.max(...w.latencies).toFixed(0)} (JIT ${w.jitMs})`).join(' ')
+      const tails = (ws: Timed[]) =>
+        ws.map((w) => `${stats([w]).p99.toFixed(1)}/${w.latencies.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} (JIT ${w.jitMs})`).join(' ')
       log(`    p99/max ms per window: workforce ${tails(row.product)}; bare ${tails(row.bare)}`)
       for (const [who, ws] of [
         ['workforce', row.product],

@@ -17,7 +17,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { ENDPOINTS, isReadEndpoint, MCP_HEADERS, productRead, toolCall } from './bench/endpoints'
+import { clockRequest, ENDPOINTS, isReadEndpoint, productRead } from './bench/endpoints'
 import { cpuMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
 import { ROOT, seeded, workingCopy } from './bench/seed'
 
@@ -56,15 +56,7 @@ async function run(profileDir: string | null): Promise<{ cpuUsPerRequest: number
   const read = isReadEndpoint(endpoint) ? await productRead(endpoint, base, seed) : null
   // clock: connection i clocks writer i in and out (as scripts/bench.ts does).
   const calls = new Array<number>(connections).fill(0)
-  const request = (conn: number): { url: string; init: RequestInit } =>
-    read ?? {
-      url: `${base}/api/mcp/v1`,
-      init: {
-        method: 'POST',
-        headers: { ...MCP_HEADERS, authorization: `Bearer ${seed.writers[conn]!.key}` },
-        body: toolCall(calls[conn]!++ % 2 === 0 ? 'clock_in' : 'clock_out', {}),
-      },
-    }
+  const request = (conn: number) => read ?? clockRequest(`${base}/api/mcp/v1`, seed.writers[conn]!.key, calls[conn]!++)
   const send = async (conn: number) => {
     const req = request(conn)
     const res = await fetch(req.url, req.init)

@@ -92,21 +92,21 @@ async function record(e: Endpoint): Promise<void> {
   // from its cache since the warm request (a write of another process between the two), so up to
   // three are recorded and the one that ran the fewest of the answer's statements is kept (a miss
   // recorded would have the bare side run SQL the product no longer runs).
-  let best: { res: Response; raw: string; calls: Call[] } | null = null
-  for (let attempt = 0; attempt < 3; attempt++) {
+  let best: { res: Response; raw: string; calls: Call[]; replay: Call[] } | null = null
+  for (let attempt = 0; attempt < 3 && best?.replay.length !== 0; attempt++) {
     recorder.start()
     const res = await once()
     const raw = await res.text()
     const calls = recorder.stop()
-    if (!best || calls.filter(isAnswerRead).length < best.calls.filter(isAnswerRead).length) best = { res, raw, calls }
-    if (calls.filter(isAnswerRead).length === 0) break
+    const replay = calls.filter(isAnswerRead)
+    if (!best || replay.length < best.replay.length) best = { res, raw, calls, replay }
   }
-  const { res, raw, calls } = best!
+  const { res, raw, calls, replay } = best!
   if (res.status !== 200) throw new Error(`${e.name} answered ${res.status} in-process: ${raw.slice(0, 500)}`)
   const parsed = JSON.parse(raw) as { result?: unknown }
   traces.set(e.name, {
-    replay: calls.filter(isAnswerRead),
-    skipped: calls.length - calls.filter(isAnswerRead).length,
+    replay,
+    skipped: calls.length - replay.length,
     answer: tampered(e.name, e.kind === 'mcp' ? parsed.result : parsed),
     raw: new TextEncoder().encode(JSON.stringify(tampered(e.name, parsed))),
     sql: sqlOf(calls),

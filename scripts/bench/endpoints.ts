@@ -75,6 +75,12 @@ export const toolCall = (tool: string, args: Record<string, unknown>, id: number
 
 export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 
+/** Call `seq` of a writer clocking itself in and out with its key (even: clock_in, odd: clock_out). */
+export const clockRequest = (url: string, key: string, seq: number): { url: string; init: RequestInit } => ({
+  url,
+  init: { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${key}` }, body: toolCall(seq % 2 === 0 ? 'clock_in' : 'clock_out', {}) },
+})
+
 /** Samples per ingestion batch, 2 s apart, each batch of a writer after the previous one. */
 export const SAMPLES_PER_BATCH = 100
 const APPS = [
