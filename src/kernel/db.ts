@@ -51,10 +51,12 @@ export const PRAGMAS = {
  * records): in WAL mode its commits skip the fsync, so a flush never stalls requests on a busy
  * disk; a power cut may lose the last records, never payroll data (that goes through FULL).
  */
-export function openDatabase(file: string, options: { synchronous?: 'full' | 'normal'; turnSnapshots?: boolean } = {}): DatabaseHandle {
+export function openDatabase(file: string, options: { synchronous?: 'full' | 'normal'; turnSnapshots?: boolean; pageSize?: number } = {}): DatabaseHandle {
   const sqlite = new Database(file, { create: true, strict: true })
   // Before anything is prepared on it: every statement is wrapped as it is prepared.
   if (options.turnSnapshots) enableTurnSnapshots(sqlite)
+  // Takes effect on a new, empty file only (before WAL mode writes its header).
+  if (options.pageSize) sqlite.exec(`PRAGMA page_size = ${options.pageSize}`)
   sqlite.exec('PRAGMA journal_mode = WAL')
   sqlite.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`)
   sqlite.exec('PRAGMA foreign_keys = ON')
