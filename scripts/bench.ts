@@ -75,10 +75,23 @@ const names = opt.only ? opt.only.split(',').map((s) => s.trim()) : ENDPOINTS.ma
 for (const n of names)
   if (!ENDPOINTS.some((e) => e.name === n)) throw new Error(`--only: unknown endpoint ${n} (known: ${ENDPOINTS.map((e) => e.name).join(', ')})`)
 const endpoints = ENDPOINTS.filter((e) => names.includes(e.name))
+/** When this run began (after re-running itself on CPU 1): the table's time is printed (--quick: under 2 minutes). */
+const began = performance.now()
+const sinceStart = () => `${((performance.now() - began) / 1000).toFixed(0)} s`
 const quick = opt.quick
 const pairs = Number(opt.pairs ?? (quick ? 3 : 5))
 const connections = Number(opt.connections ?? 32)
-const seconds = Number(opt.seconds ?? (quick ? 0.6 : 3))
+const seconds = Number(opt.seconds ?? (quick ? 0.5 : 3))
+/**
+ * Before each timed window its side serves this long untimed. A server that sat idle through the
+ * other side's window serves its next fraction of a second slower: its allocator returned freed
+ * pages to the kernel meanwhile (mimalloc's purge) and takes them back as page faults. Two
+ * identical workforce servers, alternated in 0.6 s windows, measured 15% fewer requests in a window
+ * after the other one's than in a second window in a row (4,000-6,000 page faults against 400-1,000);
+ * with 0.15 s of lead-in, 5%. The product's larger heap faults more than its bare side, so without
+ * a lead-in the interleaving itself weighed on the product (docs/performance.md, 2026-12-07).
+ */
+const LEAD_IN_SECONDS = 0.15
 /**
  * Each side serves this long before its first timed window. The product has more code for the JIT
  * to tier up than its bare side: after 0.3 s the quick run's dashboard measured 0.63-0.68 of its
@@ -95,13 +108,15 @@ const WARM_UP_SECONDS = Number(opt['warm-up'] ?? (quick ? 1 : 1.5))
  */
 const MAX_WARM_UP_SECONDS = Math.max(WARM_UP_SECONDS, quick ? 3.5 : 4)
 /**
- * Before any endpoint is timed, each side serves every selected read in turn for this long in all
- * (at least 0.3 s a read): the path all requests share (the HTTP kernel, authentication, the rate
- * limit, the envelope) tiers up first. Without it the first endpoints were timed while the product
- * was still warming up: on a 2.1 GHz box GET /tasks cost the product 340 µs of CPU a request over
- * its first 4,000 requests and ~210 µs after 30,000, while its bare side's 145-153 µs did not move
- * (docs/performance.md, 2026-12-06). Both sides get the same; reads only (a write's warm-up would
- * spend the writers' clock-ins and ingestion window).
+ * Before any endpoint is timed, each side serves a mix of every selected read for this long (each
+ * connection going round them): the path all requests share (the HTTP kernel, authentication, the
+ * rate limit, the envelope) tiers up first, and with every read's shapes at once, as a server sees
+ * them in use, instead of compiling for the first endpoint's and again for the next one's. Without
+ * it the first endpoints were timed while the product was still warming up: on a 2.1 GHz box GET
+ * /tasks cost the product 340 µs of CPU a request over its first 4,000 requests and ~210 µs after
+ * 30,000, while its bare side's 145-153 µs did not move (docs/performance.md, 2026-12-06). Both
+ * sides get the same; reads only (a write's warm-up would spend the writers' clock-ins and
+ * ingestion window).
  */
 const SHARED_WARM_UP_SECONDS = 4
 // --quick runs on the issue's own basis, the 1,000-person demo tenant (2 days of history instead
@@ -129,6 +144,13 @@ interface Side {
   next: (conn: number, seq: number) => { url: string; init?: RequestInit }
   ok: (status: number, text: string) => boolean
 }
+
+/**
+ * The sides' order in pair `p`: workforce first in even pairs, its bare side first in odd ones (A B,
+ * B A, A B …; the SDK transport, where there is one, last). The box's speed drifts within seconds;
+ * with one fixed order a drift that favours the second window favoured one side in every pair.
+ */
+const pairOrder = <T>(order: T[], p: number): T[] => (p % 2 === 0 ? order : [order[1]!, order[0]!, ...order.slice(2)])
 
 /** Serves `side` WARM_UP_SECONDS, and on while its JIT compiled in the last 0.5 s (MAX_WARM_UP_SECONDS at most); the seconds it took. */
 async function warmUp(side: Side, pid: number): Promise<number> {
@@ -309,7 +331,7 @@ async function compareRun(): Promise<number> {
       data: { id: string }[]
     }
     log(
-      `demo tenant ${s.demoTenant}: ${employees} employees, ${days} days of history; ${connections} connections, ${pairs} interleaved pairs of ${seconds} s windows`,
+      `demo tenant ${s.demoTenant}: ${employees} employees, ${days} days of history; ${connections} connections, ${pairs} interleaved pairs of ${seconds} s windows, each after ${LEAD_IN_SECONDS} s untimed (workforce first in even pairs, bare first in odd ones)`,
     )
     // 1. every answer checked equal (the bare side keeps the answer and SQL recorded at the check).
     const checks = new Map<string, string>()
@@ -327,11 +349,17 @@ async function compareRun(): Promise<number> {
     }
     await fetch(`${bareUrl}/record-done`, { method: 'POST' }).then((r) => r.text())
     // 2. timing, endpoint by endpoint, after the shared warm-up.
-    const reads = endpoints.filter(isRead)
-    const perRead = Math.max(0.3, SHARED_WARM_UP_SECONDS / reads.length)
-    for (const e of reads) {
-      const sd = sides(e, productUrl, bareUrl, s, teams.data[0]!.id)
-      for (const side of [sd.product, sd.bare]) await window(connections, perRead, side.next, side.ok)
+    const readSides = endpoints.filter(isRead).map((e) => sides(e, productUrl, bareUrl, s, teams.data[0]!.id))
+    for (const which of ['product', 'bare'] as const) {
+      const mixed = readSides.map((sd) => sd[which])
+      // Each connection's requests go round the reads, connections starting at different ones.
+      const pick = (conn: number, seq: number) => mixed[(conn + seq) % mixed.length]!
+      await window(
+        connections,
+        SHARED_WARM_UP_SECONDS,
+        (conn, seq) => pick(conn, seq).next(conn, seq),
+        () => true,
+      )
     }
     const rows: Row[] = []
     for (const e of endpoints) {
@@ -346,7 +374,8 @@ async function compareRun(): Promise<number> {
       const warmed: string[] = []
       for (const [side, pid] of order) warmed.push((await warmUp(side, pid)).toFixed(1))
       for (let p = 0; p < pairs; p++)
-        for (const [side, pid, ws] of order) {
+        for (const [side, pid, ws] of pairOrder(order, p)) {
+          await window(connections, LEAD_IN_SECONDS, side.next, side.ok)
           const cpu0 = cpuMs(pid)
           const jit0 = jitThreadsMs(pid)
           const w = await window(connections, seconds, side.next, side.ok)
@@ -377,6 +406,7 @@ async function compareRun(): Promise<number> {
       }
     }
     printTable(rows)
+    log(`comparison table printed ${sinceStart()} after the run began`)
   } catch (err) {
     if (err instanceof EqualityError) {
       console.error(`EQUALITY CHECK FAILED: ${err.message}`)
@@ -588,7 +618,7 @@ async function growthRun(): Promise<number> {
       )}`,
     )
   }
-  log(`load average after: ${loadavg()}`)
+  log(`load average after: ${loadavg()}; growth table printed ${sinceStart()} after the run began`)
   return errors > 0 ? 1 : 0
 }
 

@@ -45,9 +45,45 @@ export async function pinToCpu1(scriptPath: string, wanted = true): Promise<Pinn
   return { pinned, onCpu0: (cmd) => (pinned ? [taskset!, '-c', '0', ...cmd] : cmd) }
 }
 
-/** Starts a process (from the repository root, log level warn) and resolves once its stdout matches `ready`. */
+/**
+ * JavaScriptCore optimizes a function with its top tier (FTL) once its execution counter reaches
+ * this, a fifth of JSC's default (100,000): every server a measurement starts, workforce and bare
+ * alike, reaches its steady code after a fifth of the calls. With the default, workforce's route
+ * handlers and read models were still FTL-compiled 2-4 s into serving one endpoint (130-240 ms of
+ * compiling each, on the CPU the server is pinned to, inside timed windows); with 20,000 the
+ * compiles come within the first 1-1.5 s and the CPU per request after is the same (/tasks 185 vs
+ * 190 µs, team hours 550-590 vs 580-650 µs still settling at 20 s; docs/performance.md,
+ * 2026-12-07). Set BUN_JSC_thresholdForFTLOptimizeAfterWarmUp in the environment to override it.
+ */
+export const FTL_THRESHOLD = '20000'
+
+/**
+ * How long mimalloc (Bun's allocator) keeps freed memory before returning it to the kernel, in ms:
+ * what deploy/workforce.service and deploy/Dockerfile set (docs/operations.md, "Memory"), for every
+ * server a measurement starts. With mimalloc's default (10 ms) a server returned pages between two
+ * requests' allocations and faulted them back: workforce spent 5-10% more CPU per request under a
+ * steady load, and a server that sat idle through the other side's window served its next window
+ * 15% slower (docs/performance.md, 2026-12-07).
+ */
+export const PURGE_DELAY_MS = '1000'
+
+/**
+ * Starts a process (from the repository root, log level warn, FTL_THRESHOLD and PURGE_DELAY_MS
+ * unless the environment sets them) and resolves once its stdout matches `ready`.
+ */
 export async function startProcess(cmd: string[], ready: RegExp, env: Record<string, string> = {}): Promise<{ proc: Subprocess; match: RegExpExecArray }> {
-  const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, WORKFORCE_LOG_LEVEL: 'warn', ...env }, stdout: 'pipe', stderr: 'inherit' })
+  const proc = Bun.spawn(cmd, {
+    cwd: ROOT,
+    env: {
+      BUN_JSC_thresholdForFTLOptimizeAfterWarmUp: FTL_THRESHOLD,
+      MIMALLOC_PURGE_DELAY: PURGE_DELAY_MS,
+      ...process.env,
+      WORKFORCE_LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
   const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader()
   let out = ''
   for (;;) {

@@ -57,7 +57,7 @@ async function healthy(env: Record<string, string>): Promise<number> {
 
 describe('deploy/Dockerfile as written', () => {
   test('the image binds every address on 8080 with /data, and its HEALTHCHECK passes against the server', async () => {
-    expect(imageEnv()).toEqual({ WORKFORCE_DATA: '/data', WORKFORCE_HOST: '0.0.0.0', WORKFORCE_PORT: '8080' })
+    expect(imageEnv()).toEqual({ WORKFORCE_DATA: '/data', WORKFORCE_HOST: '0.0.0.0', WORKFORCE_PORT: '8080', MIMALLOC_PURGE_DELAY: '1000' })
     expect(healthcheck).toContain('/api/v1/health')
     const { env } = await serveLikeTheImage()
     expect(await healthy(env)).toBe(0)
