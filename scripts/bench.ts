@@ -45,7 +45,7 @@ import {
   toolCall,
 } from './bench/endpoints'
 import { median, rps, stats, type Window, window } from './bench/load'
-import { cpuMs, jitMsBetween, jitThreadsMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
+import { cpuMs, jitMsOf, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess, threadMsBetween, threadsMs } from './bench/processes'
 import { seeded, workingCopy } from './bench/seed'
 
 const { values: opt } = parseArgs({
@@ -89,9 +89,11 @@ const seconds = Number(opt.seconds ?? (quick ? 0.5 : 3))
  * identical workforce servers, alternated in 0.6 s windows, measured 15% fewer requests in a window
  * after the other one's than in a second window in a row (4,000-6,000 page faults against 400-1,000);
  * with 0.15 s of lead-in, 5%. The product's larger heap faults more than its bare side, so without
- * a lead-in the interleaving itself weighed on the product (docs/performance.md, 2026-12-07).
+ * a lead-in the interleaving itself weighed on the product (docs/performance.md, 2026-12-07). Every
+ * timed window now follows the other side's (see pairRatios), so what is left of the transient
+ * weighs on both alike; 0.1 s keeps --quick's table within two minutes.
  */
-const LEAD_IN_SECONDS = 0.15
+const LEAD_IN_SECONDS = 0.1
 /**
  * Each side serves this long before its first timed window. The product has more code for the JIT
  * to tier up than its bare side: after 0.3 s the quick run's dashboard measured 0.63-0.68 of its
@@ -104,9 +106,16 @@ const WARM_UP_SECONDS = Number(opt['warm-up'] ?? (quick ? 1 : 1.5))
  * threads were busy in the last half second (10 ms of CPU or more), up to this long in all: the
  * product has more code to tier up than its bare side, and its JIT still compiled 50-130 ms within
  * the 1.8 s of a --quick endpoint's timed windows after a fixed 1.5 s (2026-12-06 evening, ~0 for
- * its bare side). Each side, the bare ones too, gets the same rule.
+ * its bare side). Each side, the bare ones too, gets the same rule. --quick stops at 3 s: with the
+ * servers' lower FTL threshold (bench/processes.ts) the compiles come within the first 1-1.5 s.
  */
-const MAX_WARM_UP_SECONDS = Math.max(WARM_UP_SECONDS, quick ? 3.5 : 4)
+const MAX_WARM_UP_SECONDS = Math.max(WARM_UP_SECONDS, quick ? 3 : 4)
+/**
+ * The writes' cap (clock, ingestion): their code paths are longer (validation of 100 samples, the
+ * day's aggregates) and still compiled 150-230 ms within --quick's timed windows after a 3 s cap,
+ * one window's p99 with it (134 ms with 120 ms of compiling, 74-80 ms without; 2026-12-07).
+ */
+const MAX_WRITE_WARM_UP_SECONDS = Math.max(MAX_WARM_UP_SECONDS, quick ? 5 : 6)
 /**
  * Before any endpoint is timed, each side serves a mix of every selected read for this long (each
  * connection going round them): the path all requests share (the HTTP kernel, authentication, the
@@ -118,7 +127,7 @@ const MAX_WARM_UP_SECONDS = Math.max(WARM_UP_SECONDS, quick ? 3.5 : 4)
  * sides get the same; reads only (a write's warm-up would spend the writers' clock-ins and
  * ingestion window).
  */
-const SHARED_WARM_UP_SECONDS = 4
+const SHARED_WARM_UP_SECONDS = quick ? 3 : 4
 // --quick runs on the issue's own basis, the 1,000-person demo tenant (2 days of history instead
 // of 14: the reads compared here do not grow with history; docs/performance.md says why this does not flatter).
 const employees = Number(opt.employees ?? 1000)
@@ -145,24 +154,17 @@ interface Side {
   ok: (status: number, text: string) => boolean
 }
 
-/**
- * The sides' order in pair `p`: workforce first in even pairs, its bare side first in odd ones (A B,
- * B A, A B …; the SDK transport, where there is one, last). The box's speed drifts within seconds;
- * with one fixed order a drift that favours the second window favoured one side in every pair.
- */
-const pairOrder = <T>(order: T[], p: number): T[] => (p % 2 === 0 ? order : [order[1]!, order[0]!, ...order.slice(2)])
-
-/** Serves `side` WARM_UP_SECONDS, and on while its JIT compiled in the last 0.5 s (MAX_WARM_UP_SECONDS at most); the seconds it took. */
-async function warmUp(side: Side, pid: number): Promise<number> {
+/** Serves `side` WARM_UP_SECONDS, and on while its JIT compiled in the last 0.5 s (`max` seconds at most); the seconds it took. */
+async function warmUp(side: Side, pid: number, max: number): Promise<number> {
   const slice = 0.5
   let served = Math.max(0, WARM_UP_SECONDS - slice)
   await window(connections, served, side.next, side.ok)
   for (;;) {
-    const before = jitThreadsMs(pid)
+    const before = threadsMs(pid)
     await window(connections, slice, side.next, side.ok)
     served += slice
-    const compiling = jitMsBetween(before, jitThreadsMs(pid)) >= 10
-    if (served >= WARM_UP_SECONDS && (!compiling || served >= MAX_WARM_UP_SECONDS)) return served
+    const compiling = jitMsOf(threadMsBetween(before, threadsMs(pid))) >= 10
+    if (served >= WARM_UP_SECONDS && (!compiling || served >= max)) return served
   }
 }
 const okMcp = (_: number, text: string) => {
@@ -278,8 +280,8 @@ async function checkOnce(e: Endpoint, sd: ReturnType<typeof sides>): Promise<str
 class EqualityError extends Error {}
 const recorded = new Map<string, { replayed: number; bookkeeping: number; sql: string[] }>()
 
-/** A timed window and the CPU its side's server process used meanwhile (utime + stime, 10 ms ticks). */
-type Timed = Window & { serverCpuMs: number; jitMs: number }
+/** A timed window, the CPU its side's server process used meanwhile, and that of its threads but the main one, by name. */
+type Timed = Window & { serverCpuMs: number; jitMs: number; threadMs: Map<string, number> }
 
 interface Row {
   e: Endpoint
@@ -289,8 +291,24 @@ interface Row {
   sdk: Timed[]
 }
 
-/** workforce req/s over bare req/s, pair by pair (the same pair's two windows). */
-const pairRatios = (r: { product: Window[]; bare: Window[] }): number[] => r.product.map((w, i) => rps(w) / rps(r.bare[i]!))
+/**
+ * Timed windows go bare, then workforce, bare (, SDK) per pair: B P B P B … Each workforce window
+ * is compared with the mean of the bare windows on either side of it, so a drift of the box's
+ * speed across the three cancels; and no side ever serves two windows in a row. A window that
+ * follows its own side's is faster than one after the other side's (the process stayed busy and
+ * warm): with pairs in alternating order (A B, B A, A B) the pair whose bare window came second in
+ * a row measured 0.65-0.87 and the next, where workforce's did, 1.05-1.35, for 8 of 9 reads in one
+ * run (2026-12-07).
+ */
+const pairRatios = (r: { product: Window[]; bare: Window[] }): number[] => r.product.map((w, i) => rps(w) / ((rps(r.bare[i]!) + rps(r.bare[i + 1]!)) / 2))
+
+/** CPU ms of a side's threads but the main one over its timed windows, by thread name, busiest first ("none" when idle). */
+function helpers(ws: Timed[]): string {
+  const byName = new Map<string, number>()
+  for (const w of ws) for (const [name, ms] of w.threadMs) byName.set(name, (byName.get(name) ?? 0) + ms)
+  const parts = [...byName].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${ms}`)
+  return parts.length ? parts.join(', ') : 'none'
+}
 
 /** CPU ms of the JIT's compiler threads over a side's timed windows (0: it served warm code only). */
 const jitOf = (ws: Timed[]): number => ws.reduce((sum, w) => sum + w.jitMs, 0)
@@ -331,7 +349,7 @@ async function compareRun(): Promise<number> {
       data: { id: string }[]
     }
     log(
-      `demo tenant ${s.demoTenant}: ${employees} employees, ${days} days of history; ${connections} connections, ${pairs} interleaved pairs of ${seconds} s windows, each after ${LEAD_IN_SECONDS} s untimed (workforce first in even pairs, bare first in odd ones)`,
+      `demo tenant ${s.demoTenant}: ${employees} employees, ${days} days of history; ${connections} connections, ${pairs} interleaved pairs of ${seconds} s windows (bare, then workforce, bare … each workforce window against the bare ones either side of it), each after ${LEAD_IN_SECONDS} s untimed`,
     )
     // 1. every answer checked equal (the bare side keeps the answer and SQL recorded at the check).
     const checks = new Map<string, string>()
@@ -371,28 +389,36 @@ async function compareRun(): Promise<number> {
         [sd.bare, bare.proc.pid, []],
       ]
       if (sd.sdk) order.push([sd.sdk, bare.proc.pid, []])
-      const warmed: string[] = []
-      for (const [side, pid] of order) warmed.push((await warmUp(side, pid)).toFixed(1))
-      for (let p = 0; p < pairs; p++)
-        for (const [side, pid, ws] of pairOrder(order, p)) {
-          await window(connections, LEAD_IN_SECONDS, side.next, side.ok)
-          const cpu0 = cpuMs(pid)
-          const jit0 = jitThreadsMs(pid)
-          const w = await window(connections, seconds, side.next, side.ok)
-          ws.push({ ...w, serverCpuMs: cpuMs(pid) - cpu0, jitMs: jitMsBetween(jit0, jitThreadsMs(pid)) })
-        }
+      // The bare process warms up first (its SDK side too), so that the first timed window, a bare
+      // one, follows workforce's warm-up: every timed window follows the other process's load.
+      const warmed = new Map<Side, number>()
+      for (const [side, pid] of [...order.slice(1), order[0]!])
+        warmed.set(side, await warmUp(side, pid, isRead(e) ? MAX_WARM_UP_SECONDS : MAX_WRITE_WARM_UP_SECONDS))
+      const warmUps = order.map(([side], i) => `${['workforce', 'bare', 'SDK'][i]} ${warmed.get(side)!.toFixed(1)}`).join(', ')
+      const timed = async ([side, pid, ws]: [Side, number, Timed[]]) => {
+        await window(connections, LEAD_IN_SECONDS, side.next, side.ok)
+        const cpu0 = cpuMs(pid)
+        const threads0 = threadsMs(pid)
+        const w = await window(connections, seconds, side.next, side.ok)
+        const threadMs = threadMsBetween(threads0, threadsMs(pid))
+        ws.push({ ...w, serverCpuMs: cpuMs(pid) - cpu0, jitMs: jitMsOf(threadMs), threadMs })
+      }
+      await timed(order[1]!)
+      for (let p = 0; p < pairs; p++) for (const side of order) await timed(side)
       const row: Row = { e, check, product: order[0]![2], bare: order[1]![2], sdk: order[2]?.[2] ?? [] }
       rows.push(row)
       log(
         `  measured ${e.label}: workforce/bare per pair ${pairRatios(row)
           .map((x) => x.toFixed(2))
-          .join(' ')}; warm-up ${warmed.join(' / ')} s; JIT compiling during the timed windows: workforce ${jitOf(row.product)} ms, bare ${jitOf(row.bare)} ms`,
+          .join(' ')}; warm-up ${warmUps} s; JIT compiling during the timed windows: workforce ${jitOf(row.product)} ms, bare ${jitOf(row.bare)} ms`,
       )
       // Which window a side's tail came from (a p99 over all windows hides one stalled window), with
       // the JIT's compiling in that window.
       const tails = (ws: Timed[]) =>
         ws.map((w) => `${stats([w]).p99.toFixed(1)}/${w.latencies.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} (JIT ${w.jitMs})`).join(' ')
       log(`    p99/max ms per window: workforce ${tails(row.product)}; bare ${tails(row.bare)}`)
+      // What each side's process spent besides its main thread (allocator, garbage collector, JIT).
+      log(`    other threads over the timed windows, ms: workforce ${helpers(row.product)}; bare ${helpers(row.bare)}`)
       for (const [who, ws] of [
         ['workforce', row.product],
         ['bare', row.bare],
@@ -447,7 +473,7 @@ function printTable(rows: Row[]) {
     )
   }
   console.log(
-    "\nreq/s: median over pairs; ratio per pair = workforce req/s / bare req/s of the same pair; p50/p99 over all windows of a side; server CPU: the serving process's utime + stime over all windows of a side / its requests (10 ms ticks; the SDK transport shares the bare process).",
+    "\nreq/s: median over pairs; ratio per pair = a workforce window's req/s / the mean req/s of the bare windows before and after it; p50/p99 over all windows of a side; server CPU: the serving process's utime + stime over all windows of a side / its requests (10 ms ticks; the SDK transport shares the bare process).",
   )
   const reads = rows.filter((r) => r.e.kind === 'mcp' || r.e.kind === 'rest')
   const writes = rows.filter((r) => r.e.kind === 'clock' || r.e.kind === 'ingest')

@@ -114,18 +114,26 @@ function statCpuMs(stat: string): number {
   return ((Number(rest[11]) + Number(rest[12])) * 1000) / 100
 }
 
+/** One thread's name (numbered pool threads counted as one name) and its CPU ms so far. */
+export interface ThreadCpu {
+  name: string
+  ms: number
+}
+
 /**
- * CPU ms spent so far by each of a process's JIT compiler threads (JavaScriptCore's `JITWorker`),
- * by thread id, 10 ms ticks. JSC ends idle compiler threads and starts new ones: compare two
- * readings with `jitMsBetween`, which counts only what threads spent between them.
+ * CPU ms spent so far by each thread of a process but its main one, by thread id, 10 ms ticks:
+ * JavaScriptCore's JIT compilers (`JITWorker`), garbage collector helpers, block pre-faulting
+ * (`JSCWarmUp`), mimalloc's purge thread (`mi-scavenger`), Bun's pools. Threads come and go (JSC
+ * ends idle compiler threads): compare two readings with `threadMsBetween`.
  */
-export function jitThreadsMs(pid: number): Map<string, number> {
-  const byThread = new Map<string, number>()
+export function threadsMs(pid: number): Map<string, ThreadCpu> {
+  const byThread = new Map<string, ThreadCpu>()
   for (const task of readdirSync(`/proc/${pid}/task`)) {
+    if (task === String(pid)) continue
     try {
       const f = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')
-      if (!f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')).startsWith('JITWorker')) continue
-      byThread.set(task, statCpuMs(f))
+      const name = f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')).replace(/\s*\d+$/, '')
+      byThread.set(task, { name, ms: statCpuMs(f) })
     } catch {
       // the thread ended between the listing and the read
     }
@@ -134,11 +142,17 @@ export function jitThreadsMs(pid: number): Map<string, number> {
 }
 
 /**
- * The JIT's compile CPU between two readings (a thread that ended in between is not counted: an
- * undercount, never a negative). Nonzero over a timed window: the side was still compiling.
+ * CPU ms each thread name spent between two readings (a thread that ended in between is not
+ * counted: an undercount, never a negative), busiest first.
  */
-export function jitMsBetween(before: Map<string, number>, after: Map<string, number>): number {
-  let ms = 0
-  for (const [thread, now] of after) ms += now - (before.get(thread) ?? 0)
-  return ms
+export function threadMsBetween(before: Map<string, ThreadCpu>, after: Map<string, ThreadCpu>): Map<string, number> {
+  const byName = new Map<string, number>()
+  for (const [thread, now] of after) {
+    const ms = now.ms - (before.get(thread)?.ms ?? 0)
+    if (ms > 0) byName.set(now.name, (byName.get(now.name) ?? 0) + ms)
+  }
+  return new Map([...byName].sort((a, b) => b[1] - a[1]))
 }
+
+/** The JIT compilers' share of a `threadMsBetween` answer. Nonzero over a timed window: the side was still compiling. */
+export const jitMsOf = (byName: Map<string, number>): number => byName.get('JITWorker') ?? 0
