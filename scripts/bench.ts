@@ -281,7 +281,7 @@ class EqualityError extends Error {}
 const recorded = new Map<string, { replayed: number; bookkeeping: number; sql: string[] }>()
 
 /** A timed window, the CPU its side's server process used meanwhile, and that of its threads but the main one, by name. */
-type Timed = Window & { serverCpuMs: number; jitMs: number; threadMs: Map<string, number> }
+type Timed = Window & { serverCpuMs: number; threadMs: Map<string, number> }
 
 interface Row {
   e: Endpoint
@@ -311,7 +311,7 @@ function helpers(ws: Timed[]): string {
 }
 
 /** CPU ms of the JIT's compiler threads over a side's timed windows (0: it served warm code only). */
-const jitOf = (ws: Timed[]): number => ws.reduce((sum, w) => sum + w.jitMs, 0)
+const jitOf = (ws: Timed[]): number => ws.reduce((sum, w) => sum + jitMsOf(w.threadMs), 0)
 /** Server CPU per answered request over a side's windows, in µs. */
 const cpuPerRequest = (ws: Timed[]): number => (ws.reduce((sum, w) => sum + w.serverCpuMs, 0) * 1000) / ws.reduce((sum, w) => sum + w.latencies.length, 0)
 
@@ -401,7 +401,7 @@ async function compareRun(): Promise<number> {
         const threads0 = threadsMs(pid)
         const w = await window(connections, seconds, side.next, side.ok)
         const threadMs = threadMsBetween(threads0, threadsMs(pid))
-        ws.push({ ...w, serverCpuMs: cpuMs(pid) - cpu0, jitMs: jitMsOf(threadMs), threadMs })
+        ws.push({ ...w, serverCpuMs: cpuMs(pid) - cpu0, threadMs })
       }
       await timed(order[1]!)
       for (let p = 0; p < pairs; p++) for (const side of order) await timed(side)
@@ -415,7 +415,7 @@ async function compareRun(): Promise<number> {
       // Which window a side's tail came from (a p99 over all windows hides one stalled window), with
       // the JIT's compiling in that window.
       const tails = (ws: Timed[]) =>
-        ws.map((w) => `${stats([w]).p99.toFixed(1)}/${w.latencies.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} (JIT ${w.jitMs})`).join(' ')
+        ws.map((w) => `${stats([w]).p99.toFixed(1)}/${w.latencies.reduce((a, b) => Math.max(a, b), 0).toFixed(0)} (JIT ${jitMsOf(w.threadMs)})`).join(' ')
       log(`    p99/max ms per window: workforce ${tails(row.product)}; bare ${tails(row.bare)}`)
       // What each side's process spent besides its main thread (allocator, garbage collector, JIT).
       log(`    other threads over the timed windows, ms: workforce ${helpers(row.product)}; bare ${helpers(row.bare)}`)
