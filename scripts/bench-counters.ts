@@ -16,6 +16,8 @@ import { parseArgs } from 'node:util'
 import { openDatabase } from '../src/kernel/db'
 import { type CountAsk, countRequests } from '../src/modules/rate-limits/queries'
 import { COUNTERS_DDL, COUNTERS_PAGE_SIZE, openCountersDatabase } from '../src/modules/rate-limits/store'
+import { median } from './bench/load'
+import { rerunOnCpu } from './bench/processes'
 
 const { values: opt } = parseArgs({
   options: {
@@ -25,14 +27,7 @@ const { values: opt } = parseArgs({
   },
 })
 
-const taskset = Bun.which('taskset')
-if (taskset && !process.env.WF_BENCH_PINNED) {
-  const child = Bun.spawn([taskset, '-c', '0', process.execPath, import.meta.path, ...process.argv.slice(2)], {
-    env: { ...process.env, WF_BENCH_PINNED: '1' },
-    stdio: ['inherit', 'inherit', 'inherit'],
-  })
-  process.exit(await child.exited)
-}
+await rerunOnCpu(import.meta.path, 0)
 
 const commits = Number(opt.commits)
 const rounds = Number(opt.rounds)
@@ -46,7 +41,7 @@ const work = mkdtempSync(join(tmpdir(), 'wf-bench-counters-'))
 function countersOf(pageSize: number) {
   const file = join(work, `counters-${pageSize}.db`)
   const handle = pageSize === COUNTERS_PAGE_SIZE ? openCountersDatabase(file) : openDatabase(file, { synchronous: 'normal', pageSize })
-  handle.sqlite.exec(COUNTERS_DDL)
+  if (pageSize !== COUNTERS_PAGE_SIZE) handle.sqlite.exec(COUNTERS_DDL)
   const actual = handle.sqlite.query<{ page_size: number }, []>('PRAGMA page_size').get()!.page_size
   if (actual !== pageSize) throw new Error(`counters file of ${pageSize} bytes has pages of ${actual}`)
   return handle
@@ -78,7 +73,6 @@ try {
   for (const f of files) f.handle.close()
   rmSync(work, { recursive: true, force: true })
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const base = median(files[0]!.perCommit)
 console.log(`one REST request's count (2 counters, one commit), ${commits} commits x ${rounds} rounds per file`)
 console.log('| page size | µs per commit (median) | / baseline |')

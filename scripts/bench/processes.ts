@@ -29,19 +29,28 @@ export interface Pinning {
 }
 
 /**
+ * Re-runs the calling script (`scriptPath`, with its arguments) on `cpu` and exits with its code,
+ * unless this is that re-run already or taskset is missing (then it returns and the script goes on
+ * unpinned).
+ */
+export async function rerunOnCpu(scriptPath: string, cpu: number): Promise<void> {
+  const taskset = Bun.which('taskset')
+  if (!taskset || process.env.WF_BENCH_PINNED) return
+  const child = Bun.spawn([taskset, '-c', String(cpu), process.execPath, scriptPath, ...process.argv.slice(2)], {
+    env: { ...process.env, WF_BENCH_PINNED: '1' },
+    stdio: ['inherit', 'inherit', 'inherit'],
+  })
+  process.exit(await child.exited)
+}
+
+/**
  * Re-runs the calling script (`scriptPath`) on CPU 1 and exits with its code, unless already
  * there, not wanted, or taskset or a second CPU is missing.
  */
 export async function pinToCpu1(scriptPath: string, wanted = true): Promise<Pinning> {
   const taskset = Bun.which('taskset')
   const pinned = wanted && taskset !== null && cpus().length >= 2
-  if (pinned && !process.env.WF_BENCH_PINNED) {
-    const child = Bun.spawn([taskset!, '-c', '1', process.execPath, scriptPath, ...process.argv.slice(2)], {
-      env: { ...process.env, WF_BENCH_PINNED: '1' },
-      stdio: ['inherit', 'inherit', 'inherit'],
-    })
-    process.exit(await child.exited)
-  }
+  if (pinned) await rerunOnCpu(scriptPath, 1)
   return { pinned, onCpu0: (cmd) => (pinned ? [taskset!, '-c', '0', ...cmd] : cmd) }
 }
 
@@ -60,7 +69,7 @@ export const FTL_THRESHOLD = '20000'
 /**
  * How long mimalloc (Bun's allocator) keeps freed memory before returning it to the kernel, in ms:
  * what deploy/workforce.service and deploy/Dockerfile set (docs/operations.md, "Memory"), for every
- * server a measurement starts. With mimalloc's default (10 ms) a server returned pages between two
+ * server a measurement starts. With Bun's default (100 ms) a server returned pages between two
  * requests' allocations and faulted them back: workforce spent 5-10% more CPU per request under a
  * steady load, and a server that sat idle through the other side's window served its next window
  * 15% slower (docs/performance.md, 2026-12-07).
@@ -143,7 +152,7 @@ export function threadsMs(pid: number): Map<string, ThreadCpu> {
 
 /**
  * CPU ms each thread name spent between two readings (a thread that ended in between is not
- * counted: an undercount, never a negative), busiest first.
+ * counted: an undercount, never a negative).
  */
 export function threadMsBetween(before: Map<string, ThreadCpu>, after: Map<string, ThreadCpu>): Map<string, number> {
   const byName = new Map<string, number>()
@@ -151,7 +160,7 @@ export function threadMsBetween(before: Map<string, ThreadCpu>, after: Map<strin
     const ms = now.ms - (before.get(thread)?.ms ?? 0)
     if (ms > 0) byName.set(now.name, (byName.get(now.name) ?? 0) + ms)
   }
-  return new Map([...byName].sort((a, b) => b[1] - a[1]))
+  return byName
 }
 
 /** The JIT compilers' share of a `threadMsBetween` answer. Nonzero over a timed window: the side was still compiling. */

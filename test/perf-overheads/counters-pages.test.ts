@@ -15,6 +15,7 @@ const work = mkdtempSync(join(tmpdir(), 'wf-counter-pages-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 const pageSize = (sqlite: Database) => sqlite.query<{ page_size: number }, []>('PRAGMA page_size').get()!.page_size
+const journalMode = (sqlite: Database) => sqlite.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()!.journal_mode
 const ask: CountAsk = { tenantId: 7, counters: [{ keyId: 'key_a', window: 'hour', windowStart: 3600, limit: 100 }] }
 
 /** A counters file as an older version left it: SQLite's default pages, WAL, `n` counted requests. */
@@ -35,7 +36,7 @@ describe('counters.db pages', () => {
     try {
       expect(COUNTERS_PAGE_SIZE).toBe(1024)
       expect(pageSize(handle.sqlite)).toBe(COUNTERS_PAGE_SIZE)
-      expect(handle.sqlite.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()!.journal_mode).toBe('wal')
+      expect(journalMode(handle.sqlite)).toBe('wal')
       expect(countRequests(handle.db, [ask])).toEqual([{ allowed: true, counts: [1] }])
     } finally {
       handle.close()
@@ -46,7 +47,7 @@ describe('counters.db pages', () => {
     const handle = openCountersDatabase(oldCountersFile('old.db', 41))
     try {
       expect(pageSize(handle.sqlite)).toBe(COUNTERS_PAGE_SIZE)
-      expect(handle.sqlite.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()!.journal_mode).toBe('wal')
+      expect(journalMode(handle.sqlite)).toBe('wal')
       // The 42nd request of the window: the 41 counted before the rebuild still count.
       expect(countRequests(handle.db, [ask])).toEqual([{ allowed: true, counts: [42] }])
     } finally {
@@ -62,7 +63,7 @@ describe('counters.db pages', () => {
     const handle = openCountersDatabase(file)
     try {
       expect(pageSize(handle.sqlite)).toBe(4096)
-      expect(handle.sqlite.query<{ journal_mode: string }, []>('PRAGMA journal_mode').get()!.journal_mode).toBe('wal')
+      expect(journalMode(handle.sqlite)).toBe('wal')
       expect(countRequests(handle.db, [ask])).toEqual([{ allowed: true, counts: [6] }])
       // The other connection sees the count: one file, still shared.
       expect(other.query<{ count: number }, []>("select count from rate_limit_counters where key_id = 'key_a'").get()!.count).toBe(6)
