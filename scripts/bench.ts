@@ -281,7 +281,8 @@ class EqualityError extends Error {}
 const recorded = new Map<string, { replayed: number; bookkeeping: number; sql: string[] }>()
 
 /** A timed window, the CPU its side's server process used meanwhile, and that of its threads but the main one, by name. */
-type Timed = Window & { serverCpuMs: number; threadMs: Map<string, number> }
+/** A timed window with what it cost: the serving process's CPU, by thread, and this load generator's own. */
+type Timed = Window & { serverCpuMs: number; threadMs: Map<string, number>; clientCpuMs: number }
 
 interface Row {
   e: Endpoint
@@ -314,6 +315,17 @@ function helpers(ws: Timed[]): string {
 const jitOf = (ws: Timed[]): number => ws.reduce((sum, w) => sum + jitMsOf(w.threadMs), 0)
 /** Server CPU per answered request over a side's windows, in µs. */
 const cpuPerRequest = (ws: Timed[]): number => (ws.reduce((sum, w) => sum + w.serverCpuMs, 0) * 1000) / ws.reduce((sum, w) => sum + w.latencies.length, 0)
+/**
+ * The load generator's CPU per answer over a side's windows, in µs, and its share of those windows'
+ * wall time: near 100% the client on CPU 1, not the server, set that side's pace (a large answer
+ * costs fetch more to read than the server to send).
+ */
+function clientLoad(ws: Timed[]): string {
+  const cpuMs = ws.reduce((sum, w) => sum + w.clientCpuMs, 0)
+  const answers = ws.reduce((sum, w) => sum + w.latencies.length, 0)
+  const wallMs = ws.reduce((sum, w) => sum + w.seconds * 1000, 0)
+  return `${Math.round((cpuMs * 1000) / answers)} µs (busy ${Math.round((100 * cpuMs) / wallMs)}%)`
+}
 
 async function compareRun(): Promise<number> {
   log(`box: ${cpus().length} CPUs, load average ${loadavg()} before the run; ${pin ? 'servers on CPU 0, load on CPU 1' : 'not pinned'}`)
@@ -399,9 +411,11 @@ async function compareRun(): Promise<number> {
         await window(connections, LEAD_IN_SECONDS, side.next, side.ok)
         const cpu0 = cpuMs(pid)
         const threads0 = threadsMs(pid)
+        const client0 = process.cpuUsage()
         const w = await window(connections, seconds, side.next, side.ok)
+        const client = process.cpuUsage(client0)
         const threadMs = threadMsBetween(threads0, threadsMs(pid))
-        ws.push({ ...w, serverCpuMs: cpuMs(pid) - cpu0, threadMs })
+        ws.push({ ...w, serverCpuMs: cpuMs(pid) - cpu0, threadMs, clientCpuMs: (client.user + client.system) / 1000 })
       }
       await timed(order[1]!)
       for (let p = 0; p < pairs; p++) for (const side of order) await timed(side)
@@ -419,6 +433,7 @@ async function compareRun(): Promise<number> {
       log(`    p99/max ms per window: workforce ${tails(row.product)}; bare ${tails(row.bare)}`)
       // What each side's process spent besides its main thread (allocator, garbage collector, JIT).
       log(`    other threads over the timed windows, ms: workforce ${helpers(row.product)}; bare ${helpers(row.bare)}`)
+      log(`    load generator CPU per answer: workforce ${clientLoad(row.product)}; bare ${clientLoad(row.bare)}`)
       for (const [who, ws] of [
         ['workforce', row.product],
         ['bare', row.bare],

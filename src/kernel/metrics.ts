@@ -12,9 +12,11 @@ export interface MetricsSink {
   jobRun(job: string, outcome: 'succeeded' | 'failed', seconds: number, at: number): void
   /** One webhook delivery attempt: `outcome` delivered or failed (network error, timeout or non-2xx). */
   webhookAttempt(outcome: 'delivered' | 'failed', seconds: number): void
+  /** One request to a cached REST read: served from memory (hit), computed, or given another request's computation under way (joined). */
+  answerCache(operation: string, result: 'hit' | 'computed' | 'joined'): void
 }
 
-const noop: MetricsSink = { mcpToolCall() {}, rateLimited() {}, jobRun() {}, webhookAttempt() {} }
+const noop: MetricsSink = { mcpToolCall() {}, rateLimited() {}, jobRun() {}, webhookAttempt() {}, answerCache() {} }
 
 let sink: MetricsSink = noop
 
@@ -29,4 +31,5 @@ export const metrics: MetricsSink = {
   rateLimited: (surface) => sink.rateLimited(surface),
   jobRun: (job, outcome, seconds, at) => sink.jobRun(job, outcome, seconds, at),
   webhookAttempt: (outcome, seconds) => sink.webhookAttempt(outcome, seconds),
+  answerCache: (operation, result) => sink.answerCache(operation, result),
 }

@@ -38,6 +38,7 @@ export function createMetrics(rt: Runtime): { registry: Registry; http: HttpObse
   // every call (prom-client 15), about a microsecond a request each.
   const requestCounts = new Map<string, { labels: { method: string; route: string; status: string }; n: number }>()
   const toolCounts = new Map<string, { labels: { tool: string; outcome: string }; n: number }>()
+  const cacheCounts = new Map<string, { labels: { operation: string; result: string }; n: number }>()
   new Counter({
     name: 'workforce_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status.',
@@ -63,6 +64,16 @@ export function createMetrics(rt: Runtime): { registry: Registry; http: HttpObse
     collect() {
       this.reset()
       for (const s of toolCounts.values()) this.inc(s.labels, s.n)
+    },
+  })
+  new Counter({
+    name: 'workforce_rest_answer_cache_total',
+    help: 'Requests to REST reads whose answers are kept in memory, by operation and result (hit, computed, joined: given a computation under way).',
+    labelNames: ['operation', 'result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset()
+      for (const s of cacheCounts.values()) this.inc(s.labels, s.n)
     },
   })
   const rateLimited = new Counter({
@@ -177,12 +188,18 @@ export function createMetrics(rt: Runtime): { registry: Registry; http: HttpObse
       child.latency.observe(seconds)
     },
   }
-  // The same per (tool, outcome): tools and error codes are bounded sets.
+  // The same per (tool, outcome) and (operation, result): bounded sets.
   const sink: MetricsSink = {
     mcpToolCall(tool, outcome) {
       const key = `${tool} ${outcome}`
       let count = toolCounts.get(key)
       if (!count) toolCounts.set(key, (count = { labels: { tool, outcome }, n: 0 }))
+      count.n++
+    },
+    answerCache(operation, result) {
+      const key = `${operation} ${result}`
+      let count = cacheCounts.get(key)
+      if (!count) cacheCounts.set(key, (count = { labels: { operation, result }, n: 0 }))
       count.n++
     },
     rateLimited: (surface) => rateLimited.inc({ surface }),
