@@ -6,7 +6,7 @@
  *   bun run bench [--quick] [--only name[,name…]] [--pairs 5] [--connections 32] [--seconds 3] [--warm-up 1.5]
  *                 [--employees 1000] [--days 14] [--no-pin] [--sql]
  *   bun run bench --growth [--sizes 100,1000,5000,10000] [--only …] [--seconds 3]
- *   (--quick: the 1,000-person demo tenant with 2 days of history, 3 pairs of 0.6 s windows; it also prints
+ *   (--quick: the 1,000-person demo tenant with 2 days of history, 3 pairs of 0.5 s windows; it also prints
  *   the growth table at --sizes 1000,10000 with short windows; --no-growth skips it)
  *
  * --sql prints every statement of the product's warm request per endpoint (connection: SQL).
@@ -19,7 +19,10 @@
  * with exit code 2. Then pairs of windows (workforce, bare[, SDK]) × --pairs with C connections;
  * every answer must be a success (2xx, no JSON-RPC error, no isError, a batch fully accepted), or
  * the script exits 1 after printing the table. The server processes run on CPU 0 and this load
- * generator on CPU 1 (taskset) unless --no-pin or taskset is missing.
+ * generator on CPU 1 (taskset) unless --no-pin or taskset is missing. Each endpoint's lines say
+ * what its windows cost besides the answers: each window's p99 and maximum, the servers' other
+ * threads (JIT, garbage collector, allocator), and this load generator's CPU per answer (busy near
+ * 100%: the client, not the server, set that endpoint's pace).
  * Self-test switches (test/bench): --tamper NAME (the bare answer of NAME is altered) and
  * --product-env KEY=VALUE (an environment variable for the product, e.g. a low rate limit).
  * Seeded data is cached under $TMPDIR/wf-bench-cache (WORKFORCE_BENCH_CACHE).
