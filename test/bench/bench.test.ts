@@ -90,6 +90,16 @@ describe('bun scripts/bench.ts, a real short run', () => {
     )
     expect(r.code).toBe(0)
   }, 120_000)
+  test('a run of writes only (no shared read warm-up) times clock-in/out against the bare commit rate (exit 0)', async () => {
+    const r = await bench(['--only', 'clock'])
+    expect(r.stdout).toContain('MCP clock_in/clock_out: answers same success and shape')
+    expect(r.stdout).toMatch(/\| MCP clock_in\/clock_out \(vs bare commit rate\) \| [\d,]+ \| [\d,]+ \|/)
+    // A write's warm-up goes on until its JIT was quiet for a whole second, 6 s at most in --quick.
+    const warmUps = /measured MCP clock_in\/clock_out: .*; warm-up workforce (\d\.\d), bare (\d\.\d) s;/.exec(r.stdout)
+    for (const s of warmUps?.slice(1) ?? ['none']) expect(Number(s)).toBeWithin(1.5, 6.01)
+    expect(r.stderr).not.toContain('error answer')
+    expect(r.code).toBe(0)
+  }, 120_000)
   test('error answers during the load (MCP rate_limited, HTTP 200 with isError) make the script exit 1', async () => {
     const r = await bench(['--only', 'list_employees', '--product-env', 'WORKFORCE_MCP_RATE_LIMIT_MINUTE=30'])
     expect(r.stdout).toContain('| MCP list_employees |')
