@@ -16,7 +16,8 @@
  *
  * Per endpoint: the two answers are checked equal first (byte-equal, or equal once the fields of
  * compare.ts PER_REQUEST_FIELDS are removed; writes: same success and shape), else the script stops
- * with exit code 2. Then pairs of windows (workforce, bare[, SDK: the first pair only in --quick]) × --pairs with C connections;
+ * with exit code 2. Then pairs of windows (workforce, bare[, SDK: the first pair only in --quick])
+ * × --pairs with C connections;
  * every answer must be a success (2xx, no JSON-RPC error, no isError, a batch fully accepted), or
  * the script exits 1 after printing the table. The server processes run on CPU 0 and this load
  * generator on CPU 1 (taskset) unless --no-pin or taskset is missing. Each endpoint's lines say
@@ -128,6 +129,13 @@ const MAX_WRITE_WARM_UP_SECONDS = Math.max(MAX_WARM_UP_SECONDS, quick ? 5 : 8)
  * the warm-up at 3 s and 270 ms of compiling fell in the timed windows, their p99 1.6x (2026-12-07).
  */
 const WRITE_QUIET_SLICES = 2
+/** How a side's warm-up ends: its cap, and how many quiet half seconds in a row end it sooner. */
+interface WarmUpRule {
+  max: number
+  quietSlices: number
+}
+const warmUpRuleOf = (e: Endpoint): WarmUpRule =>
+  isRead(e) ? { max: MAX_WARM_UP_SECONDS, quietSlices: 1 } : { max: MAX_WRITE_WARM_UP_SECONDS, quietSlices: WRITE_QUIET_SLICES }
 /**
  * Before any endpoint is timed, each side serves a mix of every selected read for this long (each
  * connection going round them): the path all requests share (the HTTP kernel, authentication, the
@@ -176,7 +184,7 @@ interface Side {
  * Serves `side` WARM_UP_SECONDS, and on until its JIT compiled nothing in the last `quietSlices`
  * half seconds (`max` seconds at most); the seconds it took.
  */
-async function warmUp(side: Side, pid: number, max: number, quietSlices = 1): Promise<number> {
+async function warmUp(side: Side, pid: number, { max, quietSlices }: WarmUpRule): Promise<number> {
   const slice = 0.5
   let served = Math.max(0, WARM_UP_SECONDS - slice)
   let quiet = 0
@@ -403,17 +411,18 @@ async function compareRun(): Promise<number> {
     // 2. timing, endpoint by endpoint, after the shared warm-up.
     const readSides = endpoints.filter(isRead).map((e) => sides(e, productUrl, bareUrl, s, teams.data[0]!.id))
     // (None when only writes were selected.)
-    for (const which of readSides.length > 0 ? (['product', 'bare'] as const) : []) {
-      const mixed = readSides.map((sd) => sd[which])
-      // Each connection's requests go round the reads, connections starting at different ones.
-      const pick = (conn: number, seq: number) => mixed[(conn + seq) % mixed.length]!
-      await window(
-        connections,
-        SHARED_WARM_UP_SECONDS,
-        (conn, seq) => pick(conn, seq).next(conn, seq),
-        () => true,
-      )
-    }
+    if (readSides.length > 0)
+      for (const which of ['product', 'bare'] as const) {
+        const mixed = readSides.map((sd) => sd[which])
+        // Each connection's requests go round the reads, connections starting at different ones.
+        const pick = (conn: number, seq: number) => mixed[(conn + seq) % mixed.length]!
+        await window(
+          connections,
+          SHARED_WARM_UP_SECONDS,
+          (conn, seq) => pick(conn, seq).next(conn, seq),
+          () => true,
+        )
+      }
     const rows: Row[] = []
     for (const e of endpoints) {
       const sd = sides(e, productUrl, bareUrl, s, teams.data[0]!.id)
@@ -427,8 +436,7 @@ async function compareRun(): Promise<number> {
       // The bare process warms up first (its SDK side too), so that the first timed window, a bare
       // one, follows workforce's warm-up: every timed window follows the other process's load.
       const warmed = new Map<Side, number>()
-      for (const [side, pid] of [...order.slice(1), order[0]!])
-        warmed.set(side, await (isRead(e) ? warmUp(side, pid, MAX_WARM_UP_SECONDS) : warmUp(side, pid, MAX_WRITE_WARM_UP_SECONDS, WRITE_QUIET_SLICES)))
+      for (const [side, pid] of [...order.slice(1), order[0]!]) warmed.set(side, await warmUp(side, pid, warmUpRuleOf(e)))
       const warmUps = order.map(([side], i) => `${['workforce', 'bare', 'SDK'][i]} ${warmed.get(side)!.toFixed(1)}`).join(', ')
       const timed = async ([side, pid, ws]: [Side, number, Timed[]]) => {
         await window(connections, LEAD_IN_SECONDS, side.next, side.ok)
@@ -441,7 +449,8 @@ async function compareRun(): Promise<number> {
         ws.push({ ...w, serverCpuMs: cpuMs(pid) - cpu0, threadMs, clientCpuMs: (client.user + client.system) / 1000 })
       }
       await timed(order[1]!)
-      for (let p = 0; p < pairs; p++) for (const [i, side] of order.entries()) if (i < 2 || p < SDK_WINDOWS) await timed(side)
+      // order is [workforce, bare, SDK?]: the SDK transport only in the first SDK_WINDOWS pairs.
+      for (let p = 0; p < pairs; p++) for (const side of p < SDK_WINDOWS ? order : order.slice(0, 2)) await timed(side)
       const row: Row = { e, check, product: order[0]![2], bare: order[1]![2], sdk: order[2]?.[2] ?? [] }
       rows.push(row)
       log(
