@@ -6,6 +6,7 @@
  * same as the same read made small enough to carry a Content-Length; small answers keep theirs.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import parsePrometheusTextFormat from 'parse-prometheus-text-format'
 import { answerBody, CORK_BYTES } from '../../src/surfaces/answer-body'
 import { createKeyFixture } from '../helpers/fixtures'
 import { rpc } from '../helpers/mcp'
@@ -77,6 +78,14 @@ const listEmployees = (pageSize: number) =>
     { authorization: `Bearer ${demoKey}` },
   )
 
+/** This server's count of activity summaries served from the answer cache (GET /metrics). */
+async function summaryHits(): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text()
+  const family = parsePrometheusTextFormat(text).find((f) => f.name === 'workforce_rest_answer_cache_total')
+  const hit = family?.metrics.find((m) => m.labels?.operation === 'get_activity_summary' && m.labels?.result === 'hit')
+  return Number(hit?.value ?? 0)
+}
+
 const rest = (path: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${restToken}` } })
 
 describe('over HTTP', () => {
@@ -116,10 +125,23 @@ describe('over HTTP', () => {
     expect(Number(small.length)).toBe(utf8.encode(small.body).byteLength)
     expect((JSON.parse(small.body) as typeof page).data.map((u) => u.id)).toEqual(page.data.slice(0, 3).map((u) => u.id))
 
-    // The activity summary is served from its cached bytes after the first call: both alike.
-    const first = await framed(await rest('/api/v1/activity/summary'))
-    const cached = await framed(await rest('/api/v1/activity/summary'))
+    // The activity summary is served from its cached bytes after the first call: both alike. A
+    // finished day (yesterday) is asked: today's hours grow with the clock, and a job of this
+    // server committing between the two calls (the seeded tenant's catch-up) rightly makes the
+    // second compute again. So the pair is asked until its second answer is a cache hit.
+    const today = (JSON.parse((await framed(await rest('/api/v1/activity/summary'))).body) as { date: string }).date
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+    let pair: { first: Awaited<ReturnType<typeof framed>>; cached: Awaited<ReturnType<typeof framed>> } | null = null
+    for (let attempt = 0; attempt < 5 && !pair; attempt++) {
+      const first = await framed(await rest(`/api/v1/activity/summary?date=${yesterday}`))
+      const hitsBefore = await summaryHits()
+      const cached = await framed(await rest(`/api/v1/activity/summary?date=${yesterday}`))
+      if ((await summaryHits()) === hitsBefore + 1) pair = { first, cached }
+    }
+    expect(pair).not.toBeNull()
+    const { first, cached } = pair!
     expect(first.status).toBe(200)
+    expect((JSON.parse(first.body) as { date: string }).date).toBe(yesterday)
     expect(utf8.encode(first.body).byteLength).toBeGreaterThan(CORK_BYTES)
     expect(first.chunked && cached.chunked).toBe(true)
     expect(cached.body).toBe(first.body)
