@@ -1,4 +1,4 @@
-import { Column, is } from 'drizzle-orm'
+import { Column, is, noopDecoder, SQL } from 'drizzle-orm'
 import { Database, type Statement } from 'bun:sqlite'
 import { drizzle, SQLiteBunTransaction, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import * as schema from '../db/schema'
@@ -290,6 +290,17 @@ interface SelectFields {
 const selectFieldsOf = (p: unknown): SelectFields => p as SelectFields
 
 /**
+ * Whether drizzle hands a selected field's value over as SQLite returned it: a column whose
+ * `mapFromDriverValue` is the identity (integer, real and text without a mode), or an SQL
+ * expression given no `mapWith` (its decoder stays drizzle's no-op one; drizzle internals).
+ */
+function passesThrough(field: unknown): boolean {
+  if (is(field, Column)) return field.mapFromDriverValue === Column.prototype.mapFromDriverValue
+  if (is(field, SQL)) return (field as unknown as { decoder: unknown }).decoder === noopDecoder
+  return false
+}
+
+/**
  * A function building one row's object from its values, for column paths of depth one or two:
  * `[['id'], ['team', 'name']]` gives `(r) => ({ "id": r[0], "team": { "name": r[1] } })`. Keys come
  * in the order of their first column, as assigning them one by one would put them. Generated as
@@ -316,18 +327,17 @@ function rowMapper<R>(paths: string[][]): (row: unknown[]) => R {
 /**
  * A drizzle prepared SELECT whose rows are built by a mapper made once instead of drizzle's
  * per-row `mapResultRow` (an entity check, a decoder lookup and a path walk per value: about as
- * long as running the statement on a 20-row page). Used only when every selected field is a plain
- * column drizzle returns as stored (its `mapFromDriverValue` is the identity: integer, real and
- * text columns without a mode) at depth one or, for inner joins, two; anything else keeps
- * drizzle's mapping. Same statement, same values, same objects (same keys in the same order).
+ * long as running the statement on a 20-row page). Used only when drizzle returns every selected
+ * field as stored (`passesThrough`: a plain column or an SQL expression without `mapWith`) at depth
+ * one or, for inner joins, two; anything else keeps drizzle's mapping. Same statement, same
+ * values, same objects (same keys in the same order).
  */
 export function fastRows<R>(p: DrizzlePrepared<R>): DrizzlePrepared<R> {
   const { fields, joinsNotNullableMap, customResultMapper } = selectFieldsOf(p)
-  const identity = Column.prototype.mapFromDriverValue
   const plain =
     fields !== undefined &&
     customResultMapper === undefined &&
-    fields.every(({ path, field }) => is(field, Column) && field.mapFromDriverValue === identity && (path.length === 1 || path.length === 2)) &&
+    fields.every(({ path, field }) => passesThrough(field) && (path.length === 1 || path.length === 2)) &&
     (fields.every(({ path }) => path.length === 1) || (joinsNotNullableMap !== undefined && Object.values(joinsNotNullableMap).every(Boolean)))
   if (!plain || !fields) return p
   const map = rowMapper<R>(fields.map((f) => f.path))

@@ -40,7 +40,8 @@ export function httpKernel(rt: Runtime) {
         try {
           admit(rt, request, note)
           // Only a body that declared no length (chunked) is read here; the usual one costs no await.
-          if (request.body && (request.headers.get('content-length') === null || request.headers.get('transfer-encoding') !== null))
+          // The headers are asked first: reading `request.body` makes Bun build a stream for it.
+          if ((request.headers.get('content-length') === null || request.headers.get('transfer-encoding') !== null) && request.body)
             await capBody(request, rt.config.bodyLimitBytes)
         } catch (e) {
           // Thrown, not answered here, so that onError writes the answer and the access line.

@@ -1,7 +1,8 @@
 /**
  * kernel/db.ts fastRows (issue 18): a prepared SELECT of plain columns builds its rows with a mapper
  * made once, giving the very objects drizzle builds (same keys, same order, same values, nulls);
- * a SELECT with any column drizzle converts (a boolean, a JSON text, an SQL expression) keeps
+ * an SQL expression without mapWith is taken as SQLite returns it, as drizzle takes it; a SELECT
+ * with any field drizzle converts (a boolean, a JSON text, an expression given mapWith) keeps
  * drizzle's own mapping.
  */
 import { Database } from 'bun:sqlite'
@@ -80,7 +81,29 @@ describe('fastRows', () => {
     expect(fast.all()[0]).toEqual({ 'odd "key"': 'Ada', 'two words': 'p1', team: { "it's": 7.5 } })
   })
 
-  test('a converted column or an SQL expression keeps drizzle mapping', () => {
+  test('an SQL expression without mapWith is handed over as SQLite gives it: the fast mapper, the same objects', () => {
+    const db = fixture()
+    const p = db
+      .select({
+        tenantId: people.tenantId,
+        total: sql<number>`coalesce(sum(${people.hours}), 0)`,
+        longest: sql<string | null>`max(${people.meta})`,
+        n: sql<number>`count(*)`,
+      })
+      .from(people)
+      .groupBy(people.tenantId)
+      .orderBy(people.tenantId)
+      .prepare()
+    const fast = fastRows(p)
+    expect(fast).not.toBe(p)
+    expect(JSON.stringify(fast.all())).toBe(JSON.stringify(p.all()))
+    expect(fast.all()).toEqual([
+      { tenantId: 1, total: 7.5, longest: '{"a":1}', n: 2 },
+      { tenantId: 2, total: 1, longest: '[]', n: 1 },
+    ])
+  })
+
+  test('a converted column or an SQL expression given mapWith keeps drizzle mapping', () => {
     const db = fixture()
     const withBoolean = db.select().from(people).prepare()
     expect(fastRows(withBoolean)).toBe(withBoolean)

@@ -65,6 +65,40 @@ describe('localParts memo', () => {
   })
 })
 
+// localDate remembers the date per zone and quarter hour: every instant around a local midnight or
+// an offset change, in whole-, half- and quarter-hour zones, must still get the date Intl gives.
+describe('localDate memo', () => {
+  // Intl's own date (en-CA formats YYYY-MM-DD), one formatter per zone: the memo's answer must equal it.
+  const formatters = new Map<string, Intl.DateTimeFormat>()
+  const freshDate = (ms: number, tz: string) => {
+    let f = formatters.get(tz)
+    if (!f) formatters.set(tz, (f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })))
+    return f.format(new Date(ms))
+  }
+  const zones = ['Europe/Berlin', 'America/New_York', 'America/Santiago', 'Australia/Adelaide', 'Asia/Kathmandu', 'Pacific/Chatham', 'UTC']
+  test('the same date as Intl every minute either side of each local midnight and offset change of 2026, twice over', () => {
+    for (const tz of zones) {
+      const instants: number[] = []
+      // Every local midnight of a few days around each change, ±30 minutes minute by minute (and the
+      // milliseconds either side of each minute), from UTC days 2026-01-01 to 2026-12-31 sampled weekly.
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 7 * 86_400_000) {
+        const midnight = zonedTimeToInstant(new Date(day).toISOString().slice(0, 10), '00:00', tz)
+        for (let m = -30; m <= 30; m++) instants.push(midnight + m * 60_000 - 1, midnight + m * 60_000)
+      }
+      for (const change of [
+        Date.UTC(2026, 2, 29, 1),
+        Date.UTC(2026, 9, 25, 1),
+        Date.UTC(2026, 2, 8, 7),
+        Date.UTC(2026, 10, 1, 6),
+        Date.UTC(2026, 3, 5, 3),
+        Date.UTC(2026, 8, 6, 4),
+      ])
+        for (let m = -90; m <= 90; m++) instants.push(change + m * 60_000 - 1, change + m * 60_000)
+      for (const order of [instants, [...instants].reverse()]) for (const ms of order) expect(localDate(ms, tz)).toBe(freshDate(ms, tz))
+    }
+  })
+})
+
 // toIso remembers recent instants (a page of rows converts the same ones on every call): every
 // instant must still get its own string, past the memo's bound too, and a bad one still throws.
 describe('toIso memo', () => {

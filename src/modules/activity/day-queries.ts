@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, max, min, sql, type SQL } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared } from '../../kernel/db'
+import { fastRows, prepared } from '../../kernel/db'
 import { activitySamples, type Category } from './schema'
 
 /**
@@ -111,25 +111,27 @@ export function sampleTotals(ctx: TenantScope, userIds: string[] | null, dates: 
   const all = userIds === null
   return prepared(ctx.db, `activity.sampleTotals:${all}`, (db) => {
     const active = (cat: string) => sql<number>`coalesce(sum(case when ${s.isIdle} = 0 and ${s.category} = ${cat} then ${s.durationSeconds} end), 0)`
-    return db
-      .select({
-        userId: s.userId,
-        date: s.localDate,
-        productive: active('productive'),
-        neutral: active('neutral'),
-        unproductive: active('unproductive'),
-        idle: sql<number>`coalesce(sum(case when ${s.isIdle} = 1 then ${s.durationSeconds} end), 0)`,
-        samples: sql<number>`count(*)`,
-      })
-      .from(s)
-      .where(
-        and(
-          eq(s.tenantId, sql.placeholder('tenantId')),
-          sql`${s.localDate} in (select value from json_each(${sql.placeholder('dates')}))`,
-          all ? undefined : sql`${s.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
-        ),
-      )
-      .groupBy(s.localDate, s.userId)
-      .prepare()
+    return fastRows(
+      db
+        .select({
+          userId: s.userId,
+          date: s.localDate,
+          productive: active('productive'),
+          neutral: active('neutral'),
+          unproductive: active('unproductive'),
+          idle: sql<number>`coalesce(sum(case when ${s.isIdle} = 1 then ${s.durationSeconds} end), 0)`,
+          samples: sql<number>`count(*)`,
+        })
+        .from(s)
+        .where(
+          and(
+            eq(s.tenantId, sql.placeholder('tenantId')),
+            sql`${s.localDate} in (select value from json_each(${sql.placeholder('dates')}))`,
+            all ? undefined : sql`${s.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
+          ),
+        )
+        .groupBy(s.localDate, s.userId)
+        .prepare(),
+    )
   }).all({ tenantId: ctx.tenant.id, dates: JSON.stringify(dates), ids: JSON.stringify(userIds ?? []) })
 }

@@ -1,6 +1,6 @@
 import { and, between, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm'
 import type { TenantScope } from '../../kernel/ctx'
-import { prepared } from '../../kernel/db'
+import { fastRows, prepared } from '../../kernel/db'
 import { activitySamples, dailyActivitySummaries } from './schema'
 
 export type DailySummaryRow = typeof dailyActivitySummaries.$inferSelect
@@ -12,17 +12,19 @@ export function dailySummaries(c: TenantScope, userIds: string[] | null, fromDat
   // Prepared once per connection with placeholders (the productivity overview asks it on every call).
   const d = dailyActivitySummaries
   return prepared(c.db, `dailySummaries.between:${all}`, (db) =>
-    db
-      .select()
-      .from(d)
-      .where(
-        and(
-          eq(d.tenantId, sql.placeholder('tenantId')),
-          between(d.date, sql.placeholder('from'), sql.placeholder('to')),
-          all ? undefined : sql`${d.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
-        ),
-      )
-      .prepare(),
+    fastRows(
+      db
+        .select()
+        .from(d)
+        .where(
+          and(
+            eq(d.tenantId, sql.placeholder('tenantId')),
+            between(d.date, sql.placeholder('from'), sql.placeholder('to')),
+            all ? undefined : sql`${d.userId} in (select value from json_each(${sql.placeholder('ids')}))`,
+          ),
+        )
+        .prepare(),
+    ),
   ).all({ tenantId: c.tenant.id, from: fromDate, to: toDate, ids: JSON.stringify(userIds ?? []) })
 }
 
