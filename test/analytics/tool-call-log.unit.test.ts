@@ -3,7 +3,7 @@ import { sqliteOf, transaction } from '../../src/kernel/db'
 import { silentLogger, type Logger } from '../../src/kernel/log'
 import { ROWS_PER_INSERT, type NewToolCallRow } from '../../src/modules/analytics/queries'
 import { toolCalls } from '../../src/modules/analytics/schema'
-import { ToolCallLog, flushToolCalls } from '../../src/modules/analytics/tool-call-log'
+import { FLUSH_AT, ToolCallLog, flushToolCalls } from '../../src/modules/analytics/tool-call-log'
 import { tempRuntime } from '../helpers/db'
 
 const rt = tempRuntime()
@@ -55,14 +55,14 @@ describe('ToolCallLog', () => {
     }
   })
 
-  test('the 500th record flushes at once, in one commit; a flush inside an open transaction joins it', () => {
+  test('the FLUSH_AT-th record flushes at once, in one commit; a flush inside an open transaction joins it', () => {
     clear()
     const log = new ToolCallLog(rt.countersDb, silentLogger)
-    const rows = rowsOf(500, 3)
-    for (const r of rows.slice(0, 499)) log.record(r)
+    const rows = rowsOf(FLUSH_AT, 3)
+    for (const r of rows.slice(0, FLUSH_AT - 1)) log.record(r)
     expect(stored()).toHaveLength(0)
-    log.record(rows[499]!)
-    expect(stored()).toHaveLength(500)
+    log.record(rows[FLUSH_AT - 1]!)
+    expect(stored()).toHaveLength(FLUSH_AT)
     log.record(rowsOf(2, 9)[0]!)
     expect(() =>
       transaction(rt.countersDb, () => {
@@ -70,8 +70,8 @@ describe('ToolCallLog', () => {
         throw new Error('roll back')
       }),
     ).toThrow('roll back')
-    // The flush joined the rolled-back transaction: its row went with it, the earlier 500 stayed.
-    expect(stored()).toHaveLength(500)
+    // The flush joined the rolled-back transaction: its row went with it, the earlier ones stayed.
+    expect(stored()).toHaveLength(FLUSH_AT)
   })
 
   test('a failed write is logged, not thrown', () => {

@@ -2,15 +2,22 @@ import type { DbLike } from '../../kernel/db'
 import type { Logger } from '../../kernel/log'
 import { insertToolCalls, type NewToolCallRow } from './queries'
 
-/** Buffered rows that make `record` flush at once. */
-const FLUSH_AT = 500
+/**
+ * Buffered rows that make `record` flush at once: a bound on memory (~1 MB) and on one flush's
+ * stall (~5 ms), high enough that the once-a-second flush is the usual one. Every commit of the
+ * telemetry connection resets the page cache of the server's main connection (SQLite discards a
+ * connection's cached pages when another connection committed to the same file), so its next reads
+ * fetch their pages from the OS again: at 500 rows a busy server committed ~30 times a second, and
+ * the MCP reads paid ~10% of their CPU re-reading pages (issue 18, docs/performance.md).
+ */
+export const FLUSH_AT = 5_000
 
 /**
  * Write-behind buffer for tool-call records. Recording sits on the hot path of every tools/call,
  * and a commit per call would cost more than the call; so rows are kept in memory and written in
- * one transaction per second (or per 500 rows) by queries.ts `insertToolCalls` (prepared multi-row
- * inserts). A crash loses at most that second
- * of telemetry, never payroll data. Readers (the analytics tools) flush first, so they see every call.
+ * one transaction per second (or per FLUSH_AT rows) by queries.ts `insertToolCalls` (prepared
+ * multi-row inserts). A crash loses at most that second of telemetry, never payroll data. Readers
+ * (the analytics tools) flush first, so they see every call.
  */
 export class ToolCallLog {
   private pending: NewToolCallRow[] = []
