@@ -3,14 +3,17 @@ import type { Logger } from '../../kernel/log'
 import { insertToolCalls, type NewToolCallRow } from './queries'
 
 /**
- * Buffered rows that make `record` flush at once: a bound on memory (~1 MB) and on one flush's
- * stall (~5 ms), high enough that the once-a-second flush is the usual one. Every commit of the
- * telemetry connection resets the page cache of the server's main connection (SQLite discards a
- * connection's cached pages when another connection committed to the same file), so its next reads
- * fetch their pages from the OS again: at 500 rows a busy server committed ~30 times a second, and
- * the MCP reads paid ~10% of their CPU re-reading pages (issue 18, docs/performance.md).
+ * Buffered rows that make `record` flush at once: a bound on memory and on one flush's stall
+ * (~1-3 ms). A trade-off, measured (issue 18, docs/performance.md): every commit of the telemetry
+ * connection resets the page cache of the server's main connection (SQLite discards a connection's
+ * cached pages when another connection committed to the same file), so a busy server (~30 flushes a
+ * second at 15,000 MCP calls) spends ~10% of a small read's CPU fetching pages again (measured in
+ * one process without sockets; within the bench's noise over HTTP). At 5,000 rows that cost went,
+ * but each flush stalled the event loop ~8 ms and productivity's p99 rose from ~1.25x its bare
+ * side's to ~1.65x.
+ * The way out of both is a database file of its own for the records.
  */
-export const FLUSH_AT = 5_000
+export const FLUSH_AT = 500
 
 /**
  * Write-behind buffer for tool-call records. Recording sits on the hot path of every tools/call,
