@@ -5,7 +5,7 @@
  *   git worktree add /tmp/wf-b HEAD && ln -s "$PWD/node_modules" /tmp/wf-b/node_modules   # then edit /tmp/wf-b
  *   bun scripts/compare-checkouts.ts --path /api/v1/tasks . /tmp/wf-b [/tmp/wf-c …]
  *   bun scripts/compare-checkouts.ts --only summarize_team_hours . /tmp/wf-b
- *                                    [--rounds 12] [--requests 8000] [--connections 32]
+ *                                    [--rounds 12] [--requests 8000] [--connections 32] [--in-process]
  *
  * --path: any REST GET of the REST token; --only: a read of scripts/bench/endpoints.ts (an MCP tool
  * call with its arguments, or a REST path), as scripts/profile-read.ts takes it.
@@ -18,6 +18,12 @@
  * every other dependency are one module instance for all (the checkouts' node_modules resolve to
  * the same files); only src/ differs. The figure is the median over rounds of each checkout's CPU
  * per request relative to the first checkout's in the same round.
+ *
+ * --in-process: no sockets. One child process (on CPU 0) loads every checkout's HTTP app and sends
+ * each the same request through `app.handle(Request)`, 32 in flight, and counts its own CPU per
+ * request: Bun's HTTP server and the load generator are out of the figure, so the request's own
+ * work weighs more and a layer's share shows larger (the tool-call flush's cost: ~6% over HTTP,
+ * ~10% in process; docs/performance.md). REST paths with {team_id} are not taken here.
  *
  * A tool for deciding whether a change is worth keeping, not one of the issue's measurements (those
  * are scripts/bench*.ts, against a bare endpoint). Server on CPU 0, this script on CPU 1 (taskset).
@@ -41,23 +47,81 @@ const { values: opt, positionals } = parseArgs({
     requests: { type: 'string', default: '8000' },
     connections: { type: 'string', default: '32' },
     serve: { type: 'string' },
+    'in-process': { type: 'boolean', default: false },
+    'run-in-process': { type: 'string' },
   },
 })
 
 /** The server side (`--serve CONFIG`): one HTTP app per checkout, each from its own src/. */
 async function serve(configFile: string): Promise<void> {
-  const cfg = JSON.parse(await Bun.file(configFile).text()) as { dirs: string[]; data: string[] }
   const ports: number[] = []
+  for (const app of await loadApps(configFile)) ports.push(app.listen({ port: 0, hostname: '127.0.0.1' }).server!.port!)
+  console.log(`SERVING ${JSON.stringify(ports)}`)
+}
+
+interface ServeConfig {
+  dirs: string[]
+  data: string[]
+  /** --in-process only: the request to send and the measuring plan. */
+  url?: string
+  init?: RequestInit
+  rounds?: number
+  requests?: number
+  connections?: number
+}
+
+/** Each checkout's HTTP app, from its own src/, over its own copy of the tenant. */
+async function loadApps(configFile: string) {
+  const cfg = JSON.parse(await Bun.file(configFile).text()) as ServeConfig
+  const apps = []
   for (const [i, dir] of cfg.dirs.entries()) {
     const { loadConfig } = (await import(join(dir, 'src/kernel/config.ts'))) as typeof import('../src/kernel/config')
     const { silentLogger } = (await import(join(dir, 'src/kernel/log.ts'))) as typeof import('../src/kernel/log')
     const { openRuntime } = (await import(join(dir, 'src/runtime.ts'))) as typeof import('../src/runtime')
     const { createHttpApp } = (await import(join(dir, 'src/surfaces/http.ts'))) as typeof import('../src/surfaces/http')
     const rt = openRuntime(loadConfig({ dataDir: cfg.data[i]!, logLevel: 'warn' }), silentLogger)
-    const app = createHttpApp(rt).listen({ port: 0, hostname: '127.0.0.1' })
-    ports.push(app.server!.port!)
+    apps.push(createHttpApp(rt))
   }
-  console.log(`SERVING ${JSON.stringify(ports)}`)
+  return apps
+}
+
+/**
+ * The child of --in-process: every checkout's app answering `app.handle` in this process, the
+ * warm-up and the rounds as over HTTP, this process's own CPU per request; prints `RESULT [[…]]`.
+ */
+async function runInProcess(configFile: string): Promise<void> {
+  const cfg = JSON.parse(await Bun.file(configFile).text()) as Required<ServeConfig>
+  const apps = await loadApps(configFile)
+  const measure = async (app: (typeof apps)[number], n: number): Promise<number> => {
+    const before = process.cpuUsage()
+    let left = n
+    let failed = ''
+    await Promise.all(
+      Array.from({ length: cfg.connections }, async () => {
+        while (left-- > 0) {
+          const res = await app.handle(new Request(cfg.url, cfg.init))
+          const text = await res.text()
+          if (res.status !== 200 || text.includes('"isError":true')) failed ||= `HTTP ${res.status}: ${text.slice(0, 200)}`
+        }
+      }),
+    )
+    if (failed) throw new Error(`${cfg.url}: ${failed}`)
+    const used = process.cpuUsage(before)
+    return (used.user + used.system) / n
+  }
+  console.log(`RESULT ${JSON.stringify(await inRounds(apps, measure, cfg.rounds, cfg.requests))}`)
+}
+
+/** The warm-up (~30,000 requests a side), then `rounds` rounds in alternating order: CPU µs per request, per side and round. */
+async function inRounds<T>(sides: T[], measure: (side: T, n: number) => Promise<number>, rounds: number, requests: number): Promise<number[][]> {
+  for (let w = 0; w < 3; w++) for (const side of sides) await measure(side, 10_000)
+  const cpu = sides.map(() => [] as number[])
+  for (let r = 0; r < rounds; r++) {
+    const order = sides.map((_, i) => i)
+    if (r % 2) order.reverse()
+    for (const i of order) cpu[i]!.push(await measure(sides[i]!, requests))
+  }
+  return cpu
 }
 
 async function compare(): Promise<void> {
@@ -72,6 +136,18 @@ async function compare(): Promise<void> {
   writeFileSync(configFile, JSON.stringify({ dirs, data: copies.map((c) => c.dir) }))
   let server: Subprocess | undefined
   try {
+    if (opt['in-process']) {
+      const named = ENDPOINTS.find((e) => e.name === opt.only)
+      if (`${opt.path ?? ''}${named?.kind === 'rest' ? named.path : ''}`.includes('{team_id}'))
+        throw new Error('--in-process takes no path with {team_id} (its id is looked up over HTTP)')
+      const { label, request } = readToTime()
+      const { url, init } = await request('http://127.0.0.1', seed)
+      writeFileSync(configFile, JSON.stringify({ dirs, data: copies.map((c) => c.dir), url, init, rounds, requests, connections } satisfies ServeConfig))
+      const child = await startProcess(onCpu0(['bun', import.meta.path, '--run-in-process', configFile]), /RESULT (\[.*\])/, RATE_LIMITS_RAISED)
+      server = child.proc
+      printTable(`${label}, in one process (app.handle, no sockets)`, dirs, JSON.parse(child.match[1]!) as number[][], rounds, requests, connections)
+      return
+    }
     const started = await startProcess(onCpu0(['bun', import.meta.path, '--serve', configFile]), /SERVING (\[.*\])/, RATE_LIMITS_RAISED)
     server = started.proc
     const pid = server.pid
@@ -98,26 +174,23 @@ async function compare(): Promise<void> {
       return ((cpuMs(pid) - cpu0) / n) * 1000
     }
     // Warm-up: every checkout's path through the JIT's tiers (~30,000 requests each) before any count.
-    for (let w = 0; w < 3; w++) for (const b of bases) await measure(b, 10_000)
-    const cpu = bases.map(() => [] as number[])
-    for (let r = 0; r < rounds; r++) {
-      const order = bases.map((_, i) => i)
-      if (r % 2) order.reverse()
-      for (const i of order) cpu[i]!.push(await measure(bases[i]!, requests))
-    }
-    console.log(`\n${label}: ${rounds} rounds of ${requests} requests a checkout, ${connections} connections, one server process`)
-    console.log('baseline: the first checkout, in the same rounds\n')
-    console.log('| checkout | server CPU µs/request (median) | / first (median of per-round ratios) | per round |')
-    console.log('|---|---|---|---|')
-    for (const [i, dir] of dirs.entries()) {
-      const ratio = i === 0 ? '1' : median(cpu[i]!.map((x, r) => x / cpu[0]![r]!)).toFixed(3)
-      console.log(`| ${dir} | ${median(cpu[i]!).toFixed(1)} | ${ratio} | ${cpu[i]!.map((x) => x.toFixed(0)).join(' ')} |`)
-    }
+    printTable(`${label}, one server process`, dirs, await inRounds(bases, measure, rounds, requests), rounds, requests, connections)
   } finally {
     server?.kill()
     await server?.exited
     for (const c of copies) c.remove()
     rmSync(configFile, { force: true })
+  }
+}
+
+function printTable(label: string, dirs: string[], cpu: number[][], rounds: number, requests: number, connections: number): void {
+  console.log(`\n${label}: ${rounds} rounds of ${requests} requests a checkout, ${connections} in flight`)
+  console.log('baseline: the first checkout, in the same rounds\n')
+  console.log('| checkout | server CPU µs/request (median) | / first (median of per-round ratios) | per round |')
+  console.log('|---|---|---|---|')
+  for (const [i, dir] of dirs.entries()) {
+    const ratio = i === 0 ? '1' : median(cpu[i]!.map((x, r) => x / cpu[0]![r]!)).toFixed(3)
+    console.log(`| ${dir} | ${median(cpu[i]!).toFixed(1)} | ${ratio} | ${cpu[i]!.map((x) => x.toFixed(0)).join(' ')} |`)
   }
 }
 
@@ -139,4 +212,7 @@ function readToTime(): { label: string; request: (base: string, seed: Seeded) =>
 }
 
 if (opt.serve) await serve(opt.serve)
-else await compare()
+else if (opt['run-in-process']) {
+  await runInProcess(opt['run-in-process'])
+  process.exit(0)
+} else await compare()
