@@ -17,9 +17,9 @@
  * Per endpoint: the two answers are checked equal first (byte-equal, or equal once the fields of
  * compare.ts PER_REQUEST_FIELDS are removed; writes: same success and shape), else the script stops
  * with exit code 2. Then pairs of windows (workforce, bare[, SDK: the first pair only in --quick])
- * × --pairs with C connections;
- * every answer must be a success (2xx, no JSON-RPC error, no isError, a batch fully accepted), or
- * the script exits 1 after printing the table. The server processes run on CPU 0 and this load
+ * × --pairs with C connections; every answer must be a success (2xx, no JSON-RPC error, no
+ * isError, a batch fully accepted), or the script exits 1 after printing the table. The server
+ * processes run on CPU 0 and this load
  * generator on CPU 1 (taskset) unless --no-pin or taskset is missing. Each endpoint's lines say
  * what its windows cost besides the answers: each window's p99 and maximum, the servers' other
  * threads (JIT, garbage collector, allocator), and this load generator's CPU per answer (busy near

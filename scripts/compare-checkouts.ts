@@ -92,27 +92,37 @@ async function loadApps(configFile: string) {
 async function runInProcess(configFile: string): Promise<void> {
   const cfg = JSON.parse(await Bun.file(configFile).text()) as Required<ServeConfig>
   const apps = await loadApps(configFile)
-  const measure = async (app: (typeof apps)[number], n: number): Promise<number> => {
-    const before = process.cpuUsage()
-    let left = n
-    let failed = ''
-    await Promise.all(
-      Array.from({ length: cfg.connections }, async () => {
-        while (left-- > 0) {
-          const res = await app.handle(new Request(cfg.url, cfg.init))
-          const text = await res.text()
-          if (res.status !== 200 || text.includes('"isError":true')) failed ||= `HTTP ${res.status}: ${text.slice(0, 200)}`
-        }
-      }),
-    )
-    if (failed) throw new Error(`${cfg.url}: ${failed}`)
-    const used = process.cpuUsage(before)
-    return (used.user + used.system) / n
+  const ownCpuUs = () => {
+    const used = process.cpuUsage()
+    return used.user + used.system
   }
+  const measure = (app: (typeof apps)[number], n: number) =>
+    cpuPerRequest(() => app.handle(new Request(cfg.url, cfg.init)), n, cfg.connections, ownCpuUs, cfg.url)
   console.log(`RESULT ${JSON.stringify(await inRounds(apps, measure, cfg.rounds, cfg.requests))}`)
 }
 
-/** The warm-up (~30,000 requests a side), then `rounds` rounds in alternating order: CPU µs per request, per side and round. */
+/**
+ * `n` requests made by `send`, `connections` in flight, every answer checked a success (HTTP 200,
+ * no MCP isError): the CPU µs per request by the reader `cpuUs` (µs), before and after.
+ */
+async function cpuPerRequest(send: () => Promise<Response>, n: number, connections: number, cpuUs: () => number, what: string): Promise<number> {
+  const before = cpuUs()
+  let left = n
+  let failed = ''
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (left-- > 0) {
+        const res = await send()
+        const text = await res.text()
+        if (res.status !== 200 || text.includes('"isError":true')) failed ||= `HTTP ${res.status}: ${text.slice(0, 200)}`
+      }
+    }),
+  )
+  if (failed) throw new Error(`${what}: ${failed}`)
+  return (cpuUs() - before) / n
+}
+
+/** The warm-up (every checkout's path through the JIT's tiers, ~30,000 requests a side), then `rounds` rounds in alternating order: CPU µs per request, per side and round. */
 async function inRounds<T>(sides: T[], measure: (side: T, n: number) => Promise<number>, rounds: number, requests: number): Promise<number[][]> {
   for (let w = 0; w < 3; w++) for (const side of sides) await measure(side, 10_000)
   const cpu = sides.map(() => [] as number[])
@@ -157,23 +167,8 @@ async function compare(): Promise<void> {
     // Each checkout's copy of the tenant has the same ids: one request, sent to each port.
     const { url, init } = await request(bases[0]!, seed)
     const path = url.slice(bases[0]!.length)
-    const measure = async (base: string, n: number): Promise<number> => {
-      const cpu0 = cpuMs(pid)
-      let left = n
-      let failed = ''
-      await Promise.all(
-        Array.from({ length: connections }, async () => {
-          while (left-- > 0) {
-            const res = await fetch(base + path, init)
-            const text = await res.text()
-            if (res.status !== 200 || text.includes('"isError":true')) failed ||= `HTTP ${res.status}: ${text.slice(0, 200)}`
-          }
-        }),
-      )
-      if (failed) throw new Error(`${base}${path}: ${failed}`)
-      return ((cpuMs(pid) - cpu0) / n) * 1000
-    }
-    // Warm-up: every checkout's path through the JIT's tiers (~30,000 requests each) before any count.
+    const serverCpuUs = () => cpuMs(pid) * 1000
+    const measure = (base: string, n: number) => cpuPerRequest(() => fetch(base + path, init), n, connections, serverCpuUs, base + path)
     printTable(`${label}, one server process`, dirs, await inRounds(bases, measure, rounds, requests), rounds, requests, connections)
   } finally {
     server?.kill()

@@ -80,21 +80,26 @@ export function localParts(ms: number, tz: string): LocalParts {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')
 
-/**
- * The tenant-local calendar date of an instant. Remembered per zone and quarter hour (every zone
- * offset in use is a multiple of 15 minutes, so all instants of one quarter hour share a local
- * date): a request asks today's date several times (its period, its bounds), and a lookup costs
- * a fraction of the parts, their copy and the padded string (issue 18).
- */
-export const localDate = (ms: number, tz: string): string => dateOfQuarter(`${tz}|${Math.floor(ms / QUARTER_MS)}`)
-
+/** Every zone offset in use is a multiple of 15 minutes: all instants of one quarter hour share a local date. */
 const QUARTER_MS = 900_000
 
-const dateOfQuarter = memo((key: string): string => {
-  const bar = key.lastIndexOf('|')
-  const p = localParts(Number(key.slice(bar + 1)) * QUARTER_MS, key.slice(0, bar))
+/** The local date of quarter hour number `quarter` (an instant's ms / QUARTER_MS, floored). */
+function dateOfQuarter(tz: string, quarter: number): string {
+  const p = localParts(quarter * QUARTER_MS, tz)
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`
+}
+
+const rememberedDate = memo((key: string): string => {
+  const bar = key.lastIndexOf('|')
+  return dateOfQuarter(key.slice(0, bar), Number(key.slice(bar + 1)))
 })
+
+/**
+ * The tenant-local calendar date of an instant, remembered per zone and quarter hour: a request
+ * asks today's date several times (its period, its bounds), and a lookup costs a fraction of the
+ * parts, their copy and the padded string (issue 18).
+ */
+export const localDate = (ms: number, tz: string): string => rememberedDate(`${tz}|${Math.floor(ms / QUARTER_MS)}`)
 
 /**
  * Tenant-local dates of many instants of one zone, remembered per quarter hour as `localDate` does,
@@ -104,9 +109,9 @@ const dateOfQuarter = memo((key: string): string => {
 export function localDateMemo(tz: string): (ms: number) => string {
   const memo = new Map<number, string>()
   return (ms) => {
-    const quarter = Math.floor(ms / 900_000)
+    const quarter = Math.floor(ms / QUARTER_MS)
     let date = memo.get(quarter)
-    if (date === undefined) memo.set(quarter, (date = localDate(quarter * 900_000, tz)))
+    if (date === undefined) memo.set(quarter, (date = dateOfQuarter(tz, quarter)))
     return date
   }
 }

@@ -5,7 +5,7 @@
  * server, real HTTP; the computations are read from GET /metrics with a Prometheus text parser.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import parsePrometheusTextFormat from 'parse-prometheus-text-format'
+import { answerCacheCounts } from '../helpers/answer-cache'
 import { restTenant } from '../rest/helpers/api'
 import { agentClient, at, daysAgo, uploadSamples } from '../rest/helpers/people'
 import { seedOrg, type Org } from '../rest/helpers/org'
@@ -33,9 +33,7 @@ afterAll(() => server.stop())
 async function cacheCounts(): Promise<Record<'hit' | 'computed' | 'joined', number>> {
   const res = await fetch(`${server.url}/metrics`)
   expect(res.status).toBe(200)
-  const family = parsePrometheusTextFormat(await res.text()).find((f) => f.name === 'workforce_rest_answer_cache_total')
-  const of = (result: string) => Number(family?.metrics.find((m) => m.labels?.operation === 'get_activity_summary' && m.labels?.result === result)?.value ?? 0)
-  return { hit: of('hit'), computed: of('computed'), joined: of('joined') }
+  return answerCacheCounts(await res.text(), 'get_activity_summary')
 }
 
 /** `n` requests for the day's summary sent at once: their statuses and bodies. */

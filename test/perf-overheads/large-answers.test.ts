@@ -6,8 +6,8 @@
  * same as the same read made small enough to carry a Content-Length; small answers keep theirs.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import parsePrometheusTextFormat from 'parse-prometheus-text-format'
 import { answerBody, CORK_BYTES } from '../../src/surfaces/answer-body'
+import { answerCacheCounts } from '../helpers/answer-cache'
 import { createKeyFixture } from '../helpers/fixtures'
 import { rpc } from '../helpers/mcp'
 import { startServer, type TestServer } from '../helpers/server'
@@ -80,10 +80,7 @@ const listEmployees = (pageSize: number) =>
 
 /** This server's count of activity summaries served from the answer cache (GET /metrics). */
 async function summaryHits(): Promise<number> {
-  const text = await (await fetch(`${server.url}/metrics`)).text()
-  const family = parsePrometheusTextFormat(text).find((f) => f.name === 'workforce_rest_answer_cache_total')
-  const hit = family?.metrics.find((m) => m.labels?.operation === 'get_activity_summary' && m.labels?.result === 'hit')
-  return Number(hit?.value ?? 0)
+  return answerCacheCounts(await (await fetch(`${server.url}/metrics`)).text(), 'get_activity_summary').hit
 }
 
 const rest = (path: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${restToken}` } })

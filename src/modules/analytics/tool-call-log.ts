@@ -10,8 +10,7 @@ import { insertToolCalls, type NewToolCallRow } from './queries'
  * second at 15,000 MCP calls) spends ~10% of a small read's CPU fetching pages again (measured in
  * one process without sockets; within the bench's noise over HTTP). At 5,000 rows that cost went,
  * but each flush stalled the event loop ~8 ms and productivity's p99 rose from ~1.25x its bare
- * side's to ~1.65x.
- * The way out of both is a database file of its own for the records.
+ * side's to ~1.65x. The way out of both is a database file of its own for the records.
  */
 export const FLUSH_AT = 500
 
