@@ -470,5 +470,14 @@ export const embeddedMigrations: EmbeddedMigration[] = [
     "bps": true,
     "folderMillis": 1796007624742,
     "hash": "23460644f028491825742b9fcfb1633f416cae8c8190661be59f3a29564fb26e"
+  },
+  {
+    "tag": "0030_drop_tool_call_tool_index",
+    "sql": [
+      "-- Unused by every analytics read (each is a tenant's time window); it cost two thirds of a tool-call record's insert.\nDROP INDEX `mcp_tool_calls_tenant_tool_idx`;"
+    ],
+    "bps": true,
+    "folderMillis": 1796659695219,
+    "hash": "b853bbc2c567edc65572f5d7d2e3fdaa2eed9db675c5f1f203810f1409c6632a"
   }
 ]
