@@ -96,8 +96,12 @@ async function runInProcess(configFile: string): Promise<void> {
     const used = process.cpuUsage()
     return used.user + used.system
   }
-  const measure = (app: (typeof apps)[number], n: number) =>
-    cpuPerRequest(() => app.handle(new Request(cfg.url, cfg.init)), n, cfg.connections, ownCpuUs, cfg.url)
+  // A Request built from a string body declares no Content-Length (fetch adds it on the wire): without
+  // it the HTTP kernel would read a clone of every body as if it were chunked (http.ts capBody).
+  const body = typeof cfg.init.body === 'string' ? cfg.init.body : null
+  const init: RequestInit =
+    body === null ? cfg.init : { ...cfg.init, headers: { ...(cfg.init.headers as Record<string, string>), 'content-length': String(Buffer.byteLength(body)) } }
+  const measure = (app: (typeof apps)[number], n: number) => cpuPerRequest(() => app.handle(new Request(cfg.url, init)), n, cfg.connections, ownCpuUs, cfg.url)
   console.log(`RESULT ${JSON.stringify(await inRounds(apps, measure, cfg.rounds, cfg.requests))}`)
 }
 

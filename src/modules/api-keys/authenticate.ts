@@ -6,7 +6,7 @@ import { findTenantForAuth } from '../tenants/queries'
 import { findUserForAuth, type UserRow } from '../users/queries'
 import { emit } from '../webhooks/outbox-queries'
 import { createTurnEpoch } from './auth-epoch-queries'
-import { hashMatches, parseKey } from './key-format'
+import { hashBytes, hashMatches, parseKey } from './key-format'
 import { findKeyByLookup, recordFailedAttempt, touchKey, type ApiKeyRow } from './queries'
 
 export interface Authenticated {
@@ -34,6 +34,8 @@ interface RememberedKey {
   /** The auth epoch the entry was verified at. */
   epoch: number
   row: ApiKeyRow
+  /** The row's hash as bytes: decoding its hex on every request was ~0.2 µs. */
+  hash: Uint8Array
   auth: Authenticated
 }
 
@@ -55,7 +57,7 @@ export function createKeyAuthenticator(db: DbLike) {
     const parsed = parseKey(presented)
     const epoch = epochNow()
     const known = parsed ? entries.get(parsed.lookup) : undefined
-    if (known && known.epoch === epoch && accepted.includes(known.row.kind) && hashMatches(presented, known.row.hash)) {
+    if (known && known.epoch === epoch && accepted.includes(known.row.kind) && hashMatches(presented, known.hash)) {
       const { revokedAt, expiresAt } = known.row
       if (revokedAt !== null && revokedAt <= now) throw invalidToken('The key was revoked.')
       if (expiresAt !== null && expiresAt <= now) throw invalidToken('The key has expired.')
@@ -66,7 +68,7 @@ export function createKeyAuthenticator(db: DbLike) {
     if (parsed) entries.delete(parsed.lookup)
     const { auth, row } = verifyKey(db, presented, now, accepted)
     if (entries.size >= MAX_REMEMBERED_KEYS) entries.delete(entries.keys().next().value!)
-    entries.set(row.lookup, { epoch, row, auth })
+    entries.set(row.lookup, { epoch, row, hash: hashBytes(row.hash), auth })
     return auth
   }
 }
