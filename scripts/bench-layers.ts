@@ -3,9 +3,9 @@
  * a ladder of requests, each adding one layer of the product's path to the one before, next to a
  * trivial Elysia route in a bare process (the floor: Bun's HTTP server and Elysia's routing).
  *
- *   bun scripts/bench-layers.ts [--requests 20000] [--rounds 3] [--connections 32]
+ *   bun scripts/bench-layers.ts [--requests 20000] [--rounds 3] [--connections 32] [--surface rest|mcp]
  *
- * The ladder (the product runs `workforce serve --no-jobs` on the bench's cached 1,000-person
+ * The REST ladder (the product runs `workforce serve --no-jobs` on the bench's cached 1,000-person
  * tenant, every rate limit raised as scripts/bench.ts raises them):
  *
  *   bare: trivial route          a bare Elysia process answering a small JSON text
@@ -16,12 +16,21 @@
  *   GET /tasks?page_size=1       + validation, access, the read snapshot, one row and the total, the JSON answer
  *   GET /tasks                   + the page of 20 tasks (the row of scripts/bench.ts)
  *
+ * The MCP ladder (`--surface mcp`), each a POST to /api/mcp/v1 with a small JSON-RPC body:
+ *
+ *   bare: trivial POST           a bare Elysia process reading the body and answering a small JSON text
+ *   ping, no key                 the HTTP kernel and the MCP surface, answering an anonymous ping
+ *   ping, demo key               + key authentication and JSON-RPC dispatch (no operation, no rate count)
+ *   tools/call productivity      + the rate-limit count, the operation, the tool-call record and the
+ *                                  answer's envelope (the row of scripts/bench.ts)
+ *
  * Each round measures every rung once, in order; the table prints the median over rounds (the CPU
  * of a window is counted in 10 ms ticks; a quiet box shows ±10% between rounds, a busy one more).
  * The differences between rungs are what each layer costs; the bare route is what no product can
  * go below. Servers on CPU 0, this script on CPU 1 (taskset, when present).
  */
 import { parseArgs } from 'node:util'
+import { MCP_HEADERS, toolCall } from './bench/endpoints'
 import { cpuMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
 import { seeded, workingCopy } from './bench/seed'
 import { median } from './bench/load'
@@ -31,8 +40,10 @@ const { values: opt } = parseArgs({
     requests: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '32' },
+    surface: { type: 'string', default: 'rest' },
   },
 })
+if (opt.surface !== 'rest' && opt.surface !== 'mcp') throw new Error('--surface is rest or mcp')
 const requests = Number(opt.requests)
 const rounds = Number(opt.rounds)
 const connections = Number(opt.connections)
@@ -45,7 +56,8 @@ const copy = workingCopy(seed)
 const BARE = `
 const { Elysia } = await import('elysia')
 const body = JSON.stringify({ data: [], total: 0, page: 1, page_size: 20 })
-const app = new Elysia().get('/trivial', ({ set }) => { set.headers['content-type'] = 'application/json'; return body }).listen({ port: 0, development: false })
+const app = new Elysia().get('/trivial', ({ set }) => { set.headers['content-type'] = 'application/json'; return body })
+  .post('/trivial', async ({ request, set }) => { await request.text(); set.headers['content-type'] = 'application/json'; return body }).listen({ port: 0, development: false })
 console.log('listening on http://localhost:' + app.server.port)
 `
 
@@ -60,7 +72,20 @@ interface Rung {
   init: RequestInit
   status: number
 }
-const rungs: Rung[] = [
+const mcpUrl = `${product.match[1]}/api/mcp/v1`
+const rpc = (body: string, key: string | null): RequestInit => ({
+  method: 'POST',
+  headers: { ...MCP_HEADERS, ...(key ? { authorization: `Bearer ${key}` } : {}) },
+  body,
+})
+const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
+const mcpRungs: Rung[] = [
+  { label: 'bare: trivial POST', pid: bare.proc.pid, url: `${bare.match[1]}/trivial`, init: rpc(ping, null), status: 200 },
+  { label: 'ping, no key', pid: product.proc.pid, url: mcpUrl, init: rpc(ping, null), status: 200 },
+  { label: 'ping, demo key', pid: product.proc.pid, url: mcpUrl, init: rpc(ping, seed.mcpKey), status: 200 },
+  { label: 'tools/call productivity', pid: product.proc.pid, url: mcpUrl, init: rpc(toolCall('get_productivity_overview', {}), seed.mcpKey), status: 200 },
+]
+const restRungs: Rung[] = [
   { label: 'bare: trivial route', pid: bare.proc.pid, url: `${bare.match[1]}/trivial`, init: {}, status: 200 },
   { label: '404 outside /api', pid: product.proc.pid, url: `${product.match[1]}/no-such-page`, init: {}, status: 404 },
   { label: '404 /api/v1, no key', pid: product.proc.pid, url: `${product.match[1]}/api/v1/no-such-endpoint`, init: {}, status: 404 },
@@ -69,6 +94,7 @@ const rungs: Rung[] = [
   { label: 'GET /tasks?page_size=1', pid: product.proc.pid, url: `${product.match[1]}/api/v1/tasks?page_size=1`, init: withKey, status: 200 },
   { label: 'GET /tasks', pid: product.proc.pid, url: `${product.match[1]}/api/v1/tasks`, init: withKey, status: 200 },
 ]
+const rungs = opt.surface === 'mcp' ? mcpRungs : restRungs
 
 let errors = 0
 /** CPU µs per request of the rung's process over `n` requests from `connections` closed loops; counts answers of another status than the rung's. */
@@ -76,7 +102,9 @@ async function measure(r: Rung, n: number): Promise<number> {
   const send = async () => {
     const res = await fetch(r.url, r.init)
     const text = await res.text()
-    if (res.status !== r.status && errors++ === 0) console.error(`${r.label}: HTTP ${res.status}, expected ${r.status}: ${text.slice(0, 300)}`)
+    // An MCP error is HTTP 200 too: a JSON-RPC error or an isError result is not the rung's answer.
+    const failed = res.status !== r.status || (res.status === 200 && (text.startsWith('{"jsonrpc":"2.0","id":1,"error"') || text.includes('"isError":true')))
+    if (failed && errors++ === 0) console.error(`${r.label}: HTTP ${res.status}, expected ${r.status}: ${text.slice(0, 300)}`)
   }
   const cpu0 = cpuMs(r.pid)
   let left = n
