@@ -4,13 +4,11 @@ import { insertToolCalls, type NewToolCallRow } from './queries'
 
 /**
  * Buffered rows that make `record` flush at once: a bound on memory and on one flush's stall
- * (~1-3 ms). A trade-off, measured (issue 18, docs/performance.md): every commit of the telemetry
- * connection resets the page cache of the server's main connection (SQLite discards a connection's
- * cached pages when another connection committed to the same file), so a busy server (~30 flushes a
- * second at 15,000 MCP calls) spends ~10% of a small read's CPU fetching pages again (measured in
- * one process without sockets; within the bench's noise over HTTP). At 5,000 rows that cost went,
- * but each flush stalled the event loop ~8 ms and productivity's p99 rose from ~1.25x its bare
- * side's to ~1.65x. The way out of both is a database file of its own for the records.
+ * (~1-3 ms). A trade-off, measured (issue 18, docs/performance.md): a flush costs per row (~0.9 µs
+ * with the table's one index), and its commit is a write on another connection of the main file,
+ * which makes the main connection read its pages again. At 5,000 rows a flush, a busy server paid
+ * a little less per call, but each flush stalled the event loop ~8 ms and productivity's p99 rose
+ * from ~1.25x its bare side's to ~1.65x.
  */
 export const FLUSH_AT = 500
 
