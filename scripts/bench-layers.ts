@@ -23,13 +23,20 @@
  *   ping, demo key               + key authentication and JSON-RPC dispatch (no operation, no rate count)
  *   tools/call productivity      + the rate-limit count, the operation, the tool-call record and the
  *                                  answer's envelope (the row of scripts/bench.ts)
+ *   bare: productivity           scripts/bench.ts's own bare side of that call (scripts/bench/bare.ts:
+ *                                  the recorded SELECTs replayed, the recorded answer): not a layer;
+ *                                  what the product's rungs above are measured against there
  *
  * Each round measures every rung once, in order; the table prints the median over rounds (the CPU
  * of a window is counted in 10 ms ticks; a quiet box shows ±10% between rounds, a busy one more).
  * The differences between rungs are what each layer costs; the bare route is what no product can
  * go below. Servers on CPU 0, this script on CPU 1 (taskset, when present).
  */
+import type { Subprocess } from 'bun'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { BareConfig } from './bench/bare'
 import { MCP_HEADERS, toolCall } from './bench/endpoints'
 import { cpuMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
 import { seeded, workingCopy } from './bench/seed'
@@ -63,6 +70,7 @@ console.log('listening on http://localhost:' + app.server.port)
 
 const product = await startProcess(onCpu0(['bun', 'src/main.ts', 'serve', '--port', '0', '--data', copy.dir, '--no-jobs']), LISTENING, RATE_LIMITS_RAISED)
 const bare = await startProcess(onCpu0(['bun', '--eval', BARE]), LISTENING)
+const others: Subprocess[] = []
 const withKey = { headers: { authorization: `Bearer ${seed.restToken}` } }
 
 interface Rung {
@@ -94,6 +102,19 @@ const restRungs: Rung[] = [
   { label: 'GET /tasks?page_size=1', pid: product.proc.pid, url: `${product.match[1]}/api/v1/tasks?page_size=1`, init: withKey, status: 200 },
   { label: 'GET /tasks', pid: product.proc.pid, url: `${product.match[1]}/api/v1/tasks`, init: withKey, status: 200 },
 ]
+if (opt.surface === 'mcp') {
+  // The bench's bare side records the product's answer over the same data, then serves it.
+  const cfgFile = join(copy.dir, 'bench-bare.json')
+  const cfg: BareConfig = { ...seed, dataDir: copy.dir, endpoints: ['get_productivity_overview'] }
+  writeFileSync(cfgFile, JSON.stringify(cfg))
+  const benchBare = await startProcess(onCpu0(['bun', 'scripts/bench/bare.ts', cfgFile]), /BARE-READY (\{.*\})/)
+  others.push(benchBare.proc)
+  const { port } = JSON.parse(benchBare.match[1]!) as { port: number }
+  // Closes the product it recorded with, as scripts/bench.ts does before timing.
+  await fetch(`http://127.0.0.1:${port}/record-done`, { method: 'POST' })
+  const url = `http://127.0.0.1:${port}/mcp/get_productivity_overview`
+  mcpRungs.push({ label: 'bare: productivity', pid: benchBare.proc.pid, url, init: rpc(toolCall('get_productivity_overview', {}), null), status: 200 })
+}
 const rungs = opt.surface === 'mcp' ? mcpRungs : restRungs
 
 let errors = 0
@@ -141,8 +162,8 @@ try {
     process.exitCode = 1
   }
 } finally {
-  product.proc.kill('SIGTERM')
-  bare.proc.kill('SIGTERM')
-  await Promise.all([product.proc.exited, bare.proc.exited])
+  const all = [product.proc, bare.proc, ...others]
+  for (const p of all) p.kill('SIGTERM')
+  await Promise.all(all.map((p) => p.exited))
   copy.remove()
 }
