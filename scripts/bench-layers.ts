@@ -37,7 +37,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { BareConfig } from './bench/bare'
-import { MCP_HEADERS, toolCall } from './bench/endpoints'
+import { MCP_HEADERS, mcpSucceeded, toolCall } from './bench/endpoints'
 import { cpuMs, LISTENING, pinToCpu1, RATE_LIMITS_RAISED, startProcess } from './bench/processes'
 import { seeded, workingCopy } from './bench/seed'
 import { median } from './bench/load'
@@ -79,6 +79,8 @@ interface Rung {
   url: string
   init: RequestInit
   status: number
+  /** A JSON-RPC answer: it must also be a success (an MCP failure is HTTP 200). */
+  rpc?: true
 }
 const mcpUrl = `${product.match[1]}/api/mcp/v1`
 const rpc = (body: string, key: string | null): RequestInit => ({
@@ -89,9 +91,16 @@ const rpc = (body: string, key: string | null): RequestInit => ({
 const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
 const mcpRungs: Rung[] = [
   { label: 'bare: trivial POST', pid: bare.proc.pid, url: `${bare.match[1]}/trivial`, init: rpc(ping, null), status: 200 },
-  { label: 'ping, no key', pid: product.proc.pid, url: mcpUrl, init: rpc(ping, null), status: 200 },
-  { label: 'ping, demo key', pid: product.proc.pid, url: mcpUrl, init: rpc(ping, seed.mcpKey), status: 200 },
-  { label: 'tools/call productivity', pid: product.proc.pid, url: mcpUrl, init: rpc(toolCall('get_productivity_overview', {}), seed.mcpKey), status: 200 },
+  { label: 'ping, no key', pid: product.proc.pid, url: mcpUrl, init: rpc(ping, null), status: 200, rpc: true },
+  { label: 'ping, demo key', pid: product.proc.pid, url: mcpUrl, init: rpc(ping, seed.mcpKey), status: 200, rpc: true },
+  {
+    label: 'tools/call productivity',
+    pid: product.proc.pid,
+    url: mcpUrl,
+    init: rpc(toolCall('get_productivity_overview', {}), seed.mcpKey),
+    status: 200,
+    rpc: true,
+  },
 ]
 const restRungs: Rung[] = [
   { label: 'bare: trivial route', pid: bare.proc.pid, url: `${bare.match[1]}/trivial`, init: {}, status: 200 },
@@ -105,7 +114,8 @@ const restRungs: Rung[] = [
 if (opt.surface === 'mcp') {
   // The bench's bare side records the product's answer over the same data, then serves it.
   const cfgFile = join(copy.dir, 'bench-bare.json')
-  const cfg: BareConfig = { ...seed, dataDir: copy.dir, endpoints: ['get_productivity_overview'] }
+  const { mcpKey, restToken, writers, writeTenantId } = seed
+  const cfg: BareConfig = { dataDir: copy.dir, mcpKey, restToken, writers, writeTenantId, endpoints: ['get_productivity_overview'] }
   writeFileSync(cfgFile, JSON.stringify(cfg))
   const benchBare = await startProcess(onCpu0(['bun', 'scripts/bench/bare.ts', cfgFile]), /BARE-READY (\{.*\})/)
   others.push(benchBare.proc)
@@ -113,7 +123,14 @@ if (opt.surface === 'mcp') {
   // Closes the product it recorded with, as scripts/bench.ts does before timing.
   await fetch(`http://127.0.0.1:${port}/record-done`, { method: 'POST' })
   const url = `http://127.0.0.1:${port}/mcp/get_productivity_overview`
-  mcpRungs.push({ label: 'bare: productivity', pid: benchBare.proc.pid, url, init: rpc(toolCall('get_productivity_overview', {}), null), status: 200 })
+  mcpRungs.push({
+    label: 'bare: productivity',
+    pid: benchBare.proc.pid,
+    url,
+    init: rpc(toolCall('get_productivity_overview', {}), null),
+    status: 200,
+    rpc: true,
+  })
 }
 const rungs = opt.surface === 'mcp' ? mcpRungs : restRungs
 
@@ -123,8 +140,7 @@ async function measure(r: Rung, n: number): Promise<number> {
   const send = async () => {
     const res = await fetch(r.url, r.init)
     const text = await res.text()
-    // An MCP error is HTTP 200 too: a JSON-RPC error or an isError result is not the rung's answer.
-    const failed = res.status !== r.status || (res.status === 200 && (text.startsWith('{"jsonrpc":"2.0","id":1,"error"') || text.includes('"isError":true')))
+    const failed = res.status !== r.status || (r.rpc === true && !mcpSucceeded(text))
     if (failed && errors++ === 0) console.error(`${r.label}: HTTP ${res.status}, expected ${r.status}: ${text.slice(0, 300)}`)
   }
   const cpu0 = cpuMs(r.pid)

@@ -43,6 +43,7 @@ import {
   GROWTH_EXTRA,
   firstTeamId,
   MCP_HEADERS,
+  mcpSucceeded,
   SAMPLES_PER_BATCH,
   ingestBody,
   isRead,
@@ -197,14 +198,7 @@ async function warmUp(side: Side, pid: number, { max, quietSlices }: WarmUpRule)
     if (served >= WARM_UP_SECONDS && (quiet >= quietSlices || served >= max)) return served
   }
 }
-const okMcp = (_: number, text: string) => {
-  try {
-    const r = JSON.parse(text) as { error?: unknown; result?: { isError?: boolean } }
-    return r.error === undefined && r.result !== undefined && r.result.isError !== true
-  } catch {
-    return false
-  }
-}
+const okMcp = (_: number, text: string) => mcpSucceeded(text)
 const okClock = (s: number, text: string) => okMcp(s, text) && text.includes('"success":true')
 const okIngest = (_: number, text: string) => {
   try {

@@ -22,8 +22,8 @@
  * --in-process: no sockets. One child process (on CPU 0) loads every checkout's HTTP app and sends
  * each the same request through `app.handle(Request)`, 32 in flight, and counts its own CPU per
  * request: Bun's HTTP server and the load generator are out of the figure, so the request's own
- * work weighs more and a layer's share shows larger (the tool-call flush's cost: ~6% over HTTP,
- * ~10% in process; docs/performance.md). REST paths with {team_id} are not taken here.
+ * work weighs more and a layer's share shows larger. The request carries the Content-Length that
+ * fetch would send. REST paths with {team_id} are not taken here.
  *
  * A tool for deciding whether a change is worth keeping, not one of the issue's measurements (those
  * are scripts/bench*.ts, against a bare endpoint). Server on CPU 0, this script on CPU 1 (taskset).

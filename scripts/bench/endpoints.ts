@@ -75,6 +75,16 @@ export const toolCall = (tool: string, args: Record<string, unknown>, id: number
 
 export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 
+/** Whether a JSON-RPC answer is a success: a result that is no tool error (an MCP failure is HTTP 200 too). */
+export function mcpSucceeded(text: string): boolean {
+  try {
+    const r = JSON.parse(text) as { error?: unknown; result?: { isError?: boolean } }
+    return r.error === undefined && r.result !== undefined && r.result.isError !== true
+  } catch {
+    return false
+  }
+}
+
 /** Call `seq` of a writer clocking itself in and out with its key (even: clock_in, odd: clock_out). */
 export const clockRequest = (url: string, key: string, seq: number): { url: string; init: RequestInit } => ({
   url,

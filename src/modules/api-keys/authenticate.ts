@@ -83,7 +83,7 @@ function verifyKey(db: DbLike, presented: string, now: number, accepted: readonl
   const found = findTenantForAuth(db, row.tenantId)
   const tenant = found?.ctx ?? null
   const c: TenantScope | null = tenant ? { tenant, db, now } : null
-  if (!hashMatches(presented, row.hash)) {
+  if (!hashMatches(presented, hashBytes(row.hash))) {
     if (c) noteFailedAttempt(c, row)
     throw invalidToken('The key is unknown.')
   }
