@@ -132,11 +132,18 @@ export function convertQuery(schema: TObject, query: Record<string, unknown>): v
 
 const fieldName = (path: string): string => path.replace(/^\//, '').replaceAll('/', '.')
 
+const isDatePattern = (schema: SchemaLike): boolean => typeof schema.pattern === 'string' && schema.pattern.includes('\\d{4}-\\d{2}-\\d{2}')
+
+/** Whether a string the date pattern accepted is a real calendar date (2026-02-30 is not). */
+function isRealDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value
+}
+
 /** Calendar sanity the date pattern cannot express (2026-02-30 matches \d{4}-\d{2}-\d{2}). */
 function badDates(schema: SchemaLike, value: unknown, path: string, out: FieldError[]): void {
-  if (typeof value === 'string' && typeof schema.pattern === 'string' && schema.pattern.includes('\\d{4}-\\d{2}-\\d{2}')) {
-    const d = new Date(`${value}T00:00:00Z`)
-    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) out.push({ field: fieldName(path), message: 'is not a real calendar date' })
+  if (typeof value === 'string' && isDatePattern(schema)) {
+    if (!isRealDate(value)) out.push({ field: fieldName(path), message: 'is not a real calendar date' })
     return
   }
   const props = schema.properties as Record<string, SchemaLike> | undefined
@@ -147,6 +154,38 @@ function badDates(schema: SchemaLike, value: unknown, path: string, out: FieldEr
   if (anyOf && value !== null) for (const o of anyOf) if (o.type === 'string') badDates(o, value, path, out)
   if (schema.type === 'array' && Array.isArray(value) && schema.items) {
     for (const [i, v] of value.entries()) badDates(schema.items as SchemaLike, v, `${path}/${i}`, out)
+  }
+}
+
+type DateCheck = (value: unknown) => boolean
+
+/**
+ * badDates compiled for one schema, for a value that passed the schema's check: whether badDates
+ * would name a field. It visits only the parts of the schema that hold a date field, and builds no
+ * field paths (only a failing request needs them, and then badDates names them): null when the
+ * schema has no date field at all, as most inputs (a batch of 100 activity samples walked field by
+ * field cost ~70 µs for nothing; issue 18). test/rest/validation.unit.test.ts holds it to badDates.
+ */
+export function compileDateCheck(schema: TSchema): DateCheck | null {
+  const s = schema as SchemaLike
+  const datePattern = isDatePattern(s)
+  const props = (s.properties ?? {}) as Record<string, SchemaLike>
+  const fields: [string, DateCheck][] = []
+  for (const [key, prop] of Object.entries(props)) {
+    const check = compileDateCheck(prop)
+    if (check) fields.push([key, check])
+  }
+  const members = ((s.anyOf ?? []) as SchemaLike[]).filter((o) => o.type === 'string').flatMap((o) => compileDateCheck(o) ?? [])
+  const items = s.type === 'array' && s.items ? compileDateCheck(s.items as TSchema) : null
+  if (!datePattern && fields.length === 0 && members.length === 0 && items === null) return null
+  return (value) => {
+    if (datePattern && typeof value === 'string') return !isRealDate(value)
+    if (fields.length > 0 && value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [key, check] of fields) if (Object.hasOwn(value, key) && check((value as Record<string, unknown>)[key])) return true
+    }
+    if (value !== null) for (const check of members) if (check(value)) return true
+    if (items !== null && Array.isArray(value)) for (const v of value) if (items(v)) return true
+    return false
   }
 }
 
@@ -204,12 +243,10 @@ export function assertValidInput(schema: TObject, raw: unknown, location: InputL
  */
 export function compileInputCheck(schema: TObject, location: InputLocation, unknown: UnknownFields = 'refuse') {
   const compiled = TypeCompiler.Compile(schema)
+  const badDate = compileDateCheck(schema)
   return (raw: unknown): unknown => {
     const value = location === 'body' ? raw : convertStrings(schema, { ...(raw as Record<string, unknown> | undefined) })
-    const valid = compiled.Check(value)
-    const dates: FieldError[] = []
-    if (valid) badDates(schema as SchemaLike, value, '', dates)
-    if (!valid || dates.length > 0) assertValidInput(schema, raw, location, unknown)
+    if (!compiled.Check(value) || badDate?.(value)) assertValidInput(schema, raw, location, unknown)
     return value
   }
 }
@@ -226,6 +263,60 @@ export function restoreFastFormats(): void {
     if (format instanceof RegExp) FormatRegistry.Set(name, (value) => format.test(value))
     else if (typeof format === 'function') FormatRegistry.Set(name, format as (value: string) => boolean)
   }
+  const dateTime = FormatRegistry.Get('date-time')
+  if (dateTime) FormatRegistry.Set('date-time', usualDateTimeFirst(dateTime))
+}
+
+const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+const isLeapYear = (y: number): boolean => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
+
+/** The number of the two decimal digits at `at` (-1 when either is not a digit). */
+function twoDigits(s: string, at: number): number {
+  const a = s.charCodeAt(at) - 48
+  const b = s.charCodeAt(at + 1) - 48
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1
+}
+
+/**
+ * Whether `s` is an instant as clients write it, every field in range: `2026-01-31T09:00:00Z`,
+ * with or without a fraction of a second, or with an offset such as `+02:00`.
+ */
+function isUsualDateTime(s: string): boolean {
+  const n = s.length
+  if (n < 20 || s[4] !== '-' || s[7] !== '-' || s[10] !== 'T' || s[13] !== ':' || s[16] !== ':') return false
+  const century = twoDigits(s, 0)
+  const yy = twoDigits(s, 2)
+  const month = twoDigits(s, 5)
+  const day = twoDigits(s, 8)
+  if (century < 0 || yy < 0 || month < 1 || month > 12 || day < 1) return false
+  if (day > (month === 2 && isLeapYear(century * 100 + yy) ? 29 : DAYS_IN_MONTH[month]!)) return false
+  const hour = twoDigits(s, 11)
+  const minute = twoDigits(s, 14)
+  const second = twoDigits(s, 17)
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return false
+  let i = 19
+  if (s[i] === '.') {
+    do i++
+    while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57)
+    if (i === 20) return false
+  }
+  if (s[i] === 'Z') return i + 1 === n
+  if ((s[i] !== '+' && s[i] !== '-') || i + 6 !== n || s[i + 3] !== ':') return false
+  const offsetHours = twoDigits(s, i + 1)
+  const offsetMinutes = twoDigits(s, i + 4)
+  return offsetHours >= 0 && offsetHours <= 23 && offsetMinutes >= 0 && offsetMinutes <= 59
+}
+
+/**
+ * Elysia's date-time check, answered without regular expressions for the usual shape. Elysia's
+ * splits the string at `T` and runs two expressions and a closure (~0.25 µs a value, and an
+ * activity batch has 100 of them, checked twice: issue 18). Exact: every string isUsualDateTime
+ * accepts is one Elysia's check accepts; any other (a leap second, an impossible date, a space
+ * for the `T`, a lower-case `z`) is answered by Elysia's check itself
+ * (test/rest/validation.unit.test.ts compares the two over half a million strings).
+ */
+export function usualDateTimeFirst(elysiaCheck: (value: string) => boolean): (value: string) => boolean {
+  return (value) => isUsualDateTime(value) || elysiaCheck(value)
 }
 
 /**
