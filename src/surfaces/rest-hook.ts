@@ -144,7 +144,7 @@ export function routeHook(route: OperationRoute, group: RouteGroup): RouteHook {
       const input = from === 'body' ? c.body : c.query
       if (unknown === 'strip') stripUnknown(rest, input)
       const checked = checkInput(input)
-      // Query strings become the schema's types ("2" -> 2) in place, before Elysia's own check.
+      // Query strings become the schema's types ("2" -> 2) in place, before Elysia's defaults and cleaning.
       if (from === 'query') Object.assign(c.query, checked)
     },
     ...(status !== 200 ? { beforeHandle: ({ set }) => void (set.status = status) } : {}),

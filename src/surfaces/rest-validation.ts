@@ -279,7 +279,7 @@ function twoDigits(s: string, at: number): number {
 
 /**
  * Whether `s` is an instant as clients write it, every field in range: `2026-01-31T09:00:00Z`,
- * with or without a fraction of a second, or with an offset such as `+02:00`.
+ * with or without a fraction of a second (up to nine digits), or with an offset such as `+02:00`.
  */
 function isUsualDateTime(s: string): boolean {
   const n = s.length
@@ -298,7 +298,9 @@ function isUsualDateTime(s: string): boolean {
   if (s[i] === '.') {
     do i++
     while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57)
-    if (i === 20) return false
+    // One to nine digits. Elysia reads the seconds as a number, and 59 with sixteen nines or more
+    // rounds to 60, which it refuses outside 23:59 UTC: long fractions are left to its check.
+    if (i === 20 || i > 29) return false
   }
   if (s[i] === 'Z') return i + 1 === n
   if ((s[i] !== '+' && s[i] !== '-') || i + 6 !== n || s[i + 3] !== ':') return false
@@ -313,7 +315,7 @@ function isUsualDateTime(s: string): boolean {
  * activity batch has 100 of them, checked twice: issue 18). Exact: every string isUsualDateTime
  * accepts is one Elysia's check accepts; any other (a leap second, an impossible date, a space
  * for the `T`, a lower-case `z`) is answered by Elysia's check itself
- * (test/rest/validation.unit.test.ts compares the two over half a million strings).
+ * (test/rest/validation.unit.test.ts compares the two over 997,920 generated strings).
  */
 export function usualDateTimeFirst(elysiaCheck: (value: string) => boolean): (value: string) => boolean {
   return (value) => isUsualDateTime(value) || elysiaCheck(value)
