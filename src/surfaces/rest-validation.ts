@@ -140,53 +140,70 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value
 }
 
-/** Calendar sanity the date pattern cannot express (2026-02-30 matches \d{4}-\d{2}-\d{2}). */
-function badDates(schema: SchemaLike, value: unknown, path: string, out: FieldError[]): void {
-  if (typeof value === 'string' && isDatePattern(schema)) {
-    if (!isRealDate(value)) out.push({ field: fieldName(path), message: 'is not a real calendar date' })
-    return
-  }
-  const props = schema.properties as Record<string, SchemaLike> | undefined
-  if (props && value && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [k, v] of Object.entries(value)) if (props[k]) badDates(props[k]!, v, `${path}/${k}`, out)
-  }
-  const anyOf = schema.anyOf as SchemaLike[] | undefined
-  if (anyOf && value !== null) for (const o of anyOf) if (o.type === 'string') badDates(o, value, path, out)
-  if (schema.type === 'array' && Array.isArray(value) && schema.items) {
-    for (const [i, v] of value.entries()) badDates(schema.items as SchemaLike, v, `${path}/${i}`, out)
-  }
-}
+/** Visits a value for its date fields; `at` holds the keys and indexes from the input's root. */
+type DateWalk = (value: unknown, at: (string | number)[], out: FieldError[]) => void
 
-type DateCheck = (value: unknown) => boolean
+const dateWalks = new WeakMap<TSchema, DateWalk | null>()
 
 /**
- * badDates compiled for one schema, for a value that passed the schema's check: whether badDates
- * would name a field. It visits only the parts of the schema that hold a date field, and builds no
- * field paths (only a failing request needs them, and then badDates names them): null when the
- * schema has no date field at all, as most inputs (a batch of 100 activity samples walked field by
- * field cost ~70 µs for nothing; issue 18). test/rest/validation.unit.test.ts holds it to badDates.
+ * Calendar sanity the date pattern cannot express (2026-02-30 matches \d{4}-\d{2}-\d{2}), compiled
+ * once per schema: the walk visits only the parts of the schema that hold a date field, and names a
+ * field only when its date is not a real one. Null when the schema has no date field at all, as
+ * most inputs (a batch of 100 activity samples walked field by field cost ~70 µs for nothing;
+ * issue 18).
  */
-export function compileDateCheck(schema: TSchema): DateCheck | null {
+function dateWalkOf(schema: TSchema): DateWalk | null {
+  const known = dateWalks.get(schema)
+  if (known !== undefined) return known
   const s = schema as SchemaLike
   const datePattern = isDatePattern(s)
-  const props = (s.properties ?? {}) as Record<string, SchemaLike>
-  const fields: [string, DateCheck][] = []
-  for (const [key, prop] of Object.entries(props)) {
-    const check = compileDateCheck(prop)
-    if (check) fields.push([key, check])
+  const fields = new Map<string, DateWalk>()
+  for (const [key, prop] of Object.entries((s.properties ?? {}) as Record<string, TSchema>)) {
+    const walk = dateWalkOf(prop)
+    if (walk) fields.set(key, walk)
   }
-  const members = ((s.anyOf ?? []) as SchemaLike[]).filter((o) => o.type === 'string').flatMap((o) => compileDateCheck(o) ?? [])
-  const items = s.type === 'array' && s.items ? compileDateCheck(s.items as TSchema) : null
-  if (!datePattern && fields.length === 0 && members.length === 0 && items === null) return null
-  return (value) => {
-    if (datePattern && typeof value === 'string') return !isRealDate(value)
-    if (fields.length > 0 && value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [key, check] of fields) if (Object.hasOwn(value, key) && check((value as Record<string, unknown>)[key])) return true
-    }
-    if (value !== null) for (const check of members) if (check(value)) return true
-    if (items !== null && Array.isArray(value)) for (const v of value) if (items(v)) return true
-    return false
-  }
+  const members = ((s.anyOf ?? []) as SchemaLike[]).filter((o) => o.type === 'string').flatMap((o) => dateWalkOf(o) ?? [])
+  const items = s.type === 'array' && s.items ? dateWalkOf(s.items as TSchema) : null
+  const walk: DateWalk | null =
+    !datePattern && fields.size === 0 && members.length === 0 && items === null
+      ? null
+      : (value, at, out) => {
+          if (datePattern && typeof value === 'string') {
+            if (!isRealDate(value)) out.push({ field: at.join('.'), message: 'is not a real calendar date' })
+            return
+          }
+          if (fields.size > 0 && value && typeof value === 'object' && !Array.isArray(value)) {
+            for (const key of Object.keys(value)) {
+              const field = fields.get(key)
+              if (!field) continue
+              at.push(key)
+              field((value as Record<string, unknown>)[key], at, out)
+              at.pop()
+            }
+          }
+          if (value !== null) for (const member of members) member(value, at, out)
+          if (items !== null && Array.isArray(value)) {
+            for (let i = 0; i < value.length; i++) {
+              at.push(i)
+              items(value[i], at, out)
+              at.pop()
+            }
+          }
+        }
+  dateWalks.set(schema, walk)
+  return walk
+}
+
+/** The fields of `value` whose date is not a real calendar date. */
+function badDates(schema: TSchema, value: unknown): FieldError[] {
+  const out: FieldError[] = []
+  dateWalkOf(schema)?.(value, [], out)
+  return out
+}
+
+/** Whether `value` holds a date that is not a real one; null when the schema has no date field (nothing to check). */
+export function compileDateCheck(schema: TSchema): ((value: unknown) => boolean) | null {
+  return dateWalkOf(schema) && ((value) => badDates(schema, value).length > 0)
 }
 
 /** Unknown fields are refused (a typo must not be silently ignored), at every depth. */
@@ -221,9 +238,7 @@ export function inputErrors(schema: TObject, raw: unknown, location: InputLocati
     const message = e.type === ValueErrorType.ObjectRequiredProperty ? 'is required' : describeExpected(e.schema)
     errors.push({ field, message })
   }
-  const dates: FieldError[] = []
-  badDates(schema as SchemaLike, value, '', dates)
-  return [...errors, ...dates.filter((d) => !seen.has(d.field))]
+  return [...errors, ...badDates(schema, value).filter((d) => !seen.has(d.field))]
 }
 
 /** Throws invalid_argument naming every bad field, or returns when the input is valid. */
