@@ -130,13 +130,26 @@ const MAX_WRITE_WARM_UP_SECONDS = Math.max(MAX_WARM_UP_SECONDS, quick ? 5 : 8)
  * the warm-up at 3 s and 270 ms of compiling fell in the timed windows, their p99 1.6x (2026-12-07).
  */
 const WRITE_QUIET_SLICES = 2
+/**
+ * A read served slower than this (calls a second over a warm-up slice) is heavy, and its warm-up
+ * too ends on two quiet half seconds: the organisation-wide team hours (500-1,300 calls a second)
+ * reaches the JIT's top tier function by function as a write does. One quiet slice ended its
+ * warm-up at 1.5-2 s and 310 ms of compiling fell in its timed windows, its p99 1.6-1.9x
+ * (2026-12-07, night). Affordable in --quick since the lower FTL threshold (bench/processes.ts)
+ * ends the other warm-ups sooner.
+ */
+const HEAVY_READ_CALLS_PER_SECOND = 2000
 /** How a side's warm-up ends: its cap, and how many quiet half seconds in a row end it sooner. */
 interface WarmUpRule {
   max: number
   quietSlices: number
+  /** Whether a read slower than HEAVY_READ_CALLS_PER_SECOND needs WRITE_QUIET_SLICES too. */
+  heavyReadsLikeWrites: boolean
 }
 const warmUpRuleOf = (e: Endpoint): WarmUpRule =>
-  isRead(e) ? { max: MAX_WARM_UP_SECONDS, quietSlices: 1 } : { max: MAX_WRITE_WARM_UP_SECONDS, quietSlices: WRITE_QUIET_SLICES }
+  isRead(e)
+    ? { max: MAX_WARM_UP_SECONDS, quietSlices: 1, heavyReadsLikeWrites: true }
+    : { max: MAX_WRITE_WARM_UP_SECONDS, quietSlices: WRITE_QUIET_SLICES, heavyReadsLikeWrites: false }
 /**
  * Before any endpoint is timed, each side serves a mix of every selected read for this long (each
  * connection going round them): the path all requests share (the HTTP kernel, authentication, the
@@ -185,17 +198,18 @@ interface Side {
  * Serves `side` WARM_UP_SECONDS, and on until its JIT compiled nothing in the last `quietSlices`
  * half seconds (`max` seconds at most); the seconds it took.
  */
-async function warmUp(side: Side, pid: number, { max, quietSlices }: WarmUpRule): Promise<number> {
+async function warmUp(side: Side, pid: number, { max, quietSlices, heavyReadsLikeWrites }: WarmUpRule): Promise<number> {
   const slice = 0.5
   let served = Math.max(0, WARM_UP_SECONDS - slice)
   let quiet = 0
   await window(connections, served, side.next, side.ok)
   for (;;) {
     const before = threadsMs(pid)
-    await window(connections, slice, side.next, side.ok)
+    const w = await window(connections, slice, side.next, side.ok)
     served += slice
     quiet = jitMsOf(threadMsBetween(before, threadsMs(pid))) >= 10 ? 0 : quiet + 1
-    if (served >= WARM_UP_SECONDS && (quiet >= quietSlices || served >= max)) return served
+    const heavy = heavyReadsLikeWrites && w.latencies.length < HEAVY_READ_CALLS_PER_SECOND * w.seconds
+    if (served >= WARM_UP_SECONDS && (quiet >= (heavy ? WRITE_QUIET_SLICES : quietSlices) || served >= max)) return served
   }
 }
 const okMcp = (_: number, text: string) => mcpSucceeded(text)

@@ -56,15 +56,18 @@ export async function pinToCpu1(scriptPath: string, wanted = true): Promise<Pinn
 
 /**
  * JavaScriptCore optimizes a function with its top tier (FTL) once its execution counter reaches
- * this, a fifth of JSC's default (100,000): every server a measurement starts, workforce and bare
- * alike, reaches its steady code after a fifth of the calls. With the default, workforce's route
+ * this, a twenty-fifth of JSC's default (100,000): every server a measurement starts, workforce and bare
+ * alike, reaches its steady code after a twenty-fifth of the calls. With the default, workforce's route
  * handlers and read models were still FTL-compiled 2-4 s into serving one endpoint (130-240 ms of
  * compiling each, on the CPU the server is pinned to, inside timed windows); with 20,000 the
  * compiles come within the first 1-1.5 s and the CPU per request after is the same (/tasks 185 vs
  * 190 µs, team hours 550-590 vs 580-650 µs still settling at 20 s; docs/performance.md,
- * 2026-12-07). Set BUN_JSC_thresholdForFTLOptimizeAfterWarmUp in the environment to override it.
+ * 2026-12-07). 4,000 since the same night: with 20,000 the writes still compiled 60-150 ms inside
+ * their timed windows and the --quick table came at 114-115 s; with 4,000, 0-10 ms and 102-109 s,
+ * the reads' CPU per request the same (docs/performance.md, "2026-12-07, late night"). Set
+ * BUN_JSC_thresholdForFTLOptimizeAfterWarmUp in the environment to override it.
  */
-export const FTL_THRESHOLD = '20000'
+export const FTL_THRESHOLD = '4000'
 
 /**
  * How long mimalloc (Bun's allocator) keeps freed memory before returning it to the kernel, in ms:
