@@ -139,17 +139,15 @@ const WRITE_QUIET_SLICES = 2
  * ends the other warm-ups sooner.
  */
 const HEAVY_READ_CALLS_PER_SECOND = 2000
-/** How a side's warm-up ends: its cap, and how many quiet half seconds in a row end it sooner. */
+/** How a side's warm-up ends: its cap, and how many quiet half seconds in a row end it sooner at the rate it is served. */
 interface WarmUpRule {
   max: number
-  quietSlices: number
-  /** Whether a read slower than HEAVY_READ_CALLS_PER_SECOND needs WRITE_QUIET_SLICES too. */
-  heavyReadsLikeWrites: boolean
+  quietSlices: (callsPerSecond: number) => number
 }
 const warmUpRuleOf = (e: Endpoint): WarmUpRule =>
   isRead(e)
-    ? { max: MAX_WARM_UP_SECONDS, quietSlices: 1, heavyReadsLikeWrites: true }
-    : { max: MAX_WRITE_WARM_UP_SECONDS, quietSlices: WRITE_QUIET_SLICES, heavyReadsLikeWrites: false }
+    ? { max: MAX_WARM_UP_SECONDS, quietSlices: (rate) => (rate < HEAVY_READ_CALLS_PER_SECOND ? WRITE_QUIET_SLICES : 1) }
+    : { max: MAX_WRITE_WARM_UP_SECONDS, quietSlices: () => WRITE_QUIET_SLICES }
 /**
  * Before any endpoint is timed, each side serves a mix of every selected read for this long (each
  * connection going round them): the path all requests share (the HTTP kernel, authentication, the
@@ -196,9 +194,9 @@ interface Side {
 
 /**
  * Serves `side` WARM_UP_SECONDS, and on until its JIT compiled nothing in the last `quietSlices`
- * half seconds (`max` seconds at most); the seconds it took.
+ * half seconds (at the rate of the last one; `max` seconds at most); the seconds it took.
  */
-async function warmUp(side: Side, pid: number, { max, quietSlices, heavyReadsLikeWrites }: WarmUpRule): Promise<number> {
+async function warmUp(side: Side, pid: number, { max, quietSlices }: WarmUpRule): Promise<number> {
   const slice = 0.5
   let served = Math.max(0, WARM_UP_SECONDS - slice)
   let quiet = 0
@@ -208,8 +206,7 @@ async function warmUp(side: Side, pid: number, { max, quietSlices, heavyReadsLik
     const w = await window(connections, slice, side.next, side.ok)
     served += slice
     quiet = jitMsOf(threadMsBetween(before, threadsMs(pid))) >= 10 ? 0 : quiet + 1
-    const heavy = heavyReadsLikeWrites && w.latencies.length < HEAVY_READ_CALLS_PER_SECOND * w.seconds
-    if (served >= WARM_UP_SECONDS && (quiet >= (heavy ? WRITE_QUIET_SLICES : quietSlices) || served >= max)) return served
+    if (served >= WARM_UP_SECONDS && (quiet >= quietSlices(rps(w)) || served >= max)) return served
   }
 }
 const okMcp = (_: number, text: string) => mcpSucceeded(text)

@@ -203,7 +203,13 @@ function badDates(schema: TSchema, value: unknown): FieldError[] {
 
 /** Whether `value` holds a date that is not a real one; null when the schema has no date field (nothing to check). */
 export function compileDateCheck(schema: TSchema): ((value: unknown) => boolean) | null {
-  return dateWalkOf(schema) && ((value) => badDates(schema, value).length > 0)
+  const walk = dateWalkOf(schema)
+  if (!walk) return null
+  return (value) => {
+    const out: FieldError[] = []
+    walk(value, [], out)
+    return out.length > 0
+  }
 }
 
 /** Unknown fields are refused (a typo must not be silently ignored), at every depth. */
