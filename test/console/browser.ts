@@ -37,14 +37,17 @@ export async function openTab(browser: Browser, baseURL: string, opts: { geoloca
   })
   const page = await context.newPage()
   const errors: string[] = []
+  // Chromium logs every sub-resource that failed to load (script, style sheet, image, icon, fetch)
+  // as a console error, "Failed to load resource: … status of 404", with its URL as the location.
+  // No 'response' listener: it subscribes to Playwright's request events, and one for a request the
+  // client had already disposed during page.reload() threw "Object with guid request@… was not
+  // bound in the connection" inside playwright-core's dispatch (once in a CI run, 2026-12-07).
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text())
+    if (m.type() !== 'error') return
+    const url = m.location().url
+    errors.push(url && m.text().startsWith('Failed to load resource') ? `${m.text()} ${url}` : m.text())
   })
   page.on('pageerror', (e) => errors.push(String(e)))
-  page.on('response', (r) => {
-    if (r.status() >= 400 && r.request().resourceType() !== 'document' && r.request().resourceType() !== 'fetch' && r.request().resourceType() !== 'xhr')
-      errors.push(`${r.status()} ${r.url()}`)
-  })
   return { context, page, errors }
 }
 
