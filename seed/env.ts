@@ -197,7 +197,7 @@ export interface SeedEnv {
   now: number
   today: string
   firstDay: string
-  days: string[]
+  days: readonly string[]
 }
 
 export function flushAll(w: Writers): void {

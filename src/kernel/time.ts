@@ -213,17 +213,37 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY)
 }
 
-/** Every date from `from` to `to`, both included. */
-export function dateRange(from: string, to: string): string[] {
+/** Ranges of up to this many dates are remembered (a period's, typically); longer ones are built each time. */
+const REMEMBERED_RANGE_DAYS = 62
+const rememberedRanges = new Map<string, readonly string[]>()
+
+/**
+ * Every date from `from` to `to`, both included. A short range is remembered: a read asks for its
+ * period's dates on every call, and one lookup costs a fraction of a lookup per date (issue 18).
+ */
+export function dateRange(from: string, to: string): readonly string[] {
+  const key = `${from}|${to}`
+  const known = rememberedRanges.get(key)
+  if (known !== undefined) return known
   const out: string[] = []
   for (let d = from; d <= to; d = addDays(d, 1)) out.push(d)
+  if (out.length > REMEMBERED_RANGE_DAYS) return out
+  if (rememberedRanges.size >= MEMO_MAX) rememberedRanges.clear()
+  rememberedRanges.set(key, Object.freeze(out))
   return out
 }
 
 export type Period = 'today' | 'this_week' | 'last_week' | 'this_month' | 'last_month'
 
-/** First and last local date of a named period around `today`. */
-export function periodRange(period: Period, today: string): { start: string; end: string } {
+/** First and last local date of a named period around `today` (remembered: asked on every call of a period read). */
+export const periodRange = (period: Period, today: string): Readonly<{ start: string; end: string }> => rememberedPeriod(`${period}|${today}`)
+
+const rememberedPeriod = memo((key: string): Readonly<{ start: string; end: string }> => {
+  const bar = key.indexOf('|')
+  return Object.freeze(computePeriodRange(key.slice(0, bar) as Period, key.slice(bar + 1)))
+})
+
+function computePeriodRange(period: Period, today: string): { start: string; end: string } {
   switch (period) {
     case 'today':
       return { start: today, end: today }

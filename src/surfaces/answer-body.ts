@@ -45,12 +45,23 @@ export type SetHeaders = Record<string, string | number | undefined>
  * hands the Response to the server as it is, instead of rebuilding it around a stream of its body.
  */
 export function jsonAnswer(body: string | Uint8Array, set: { headers: SetHeaders }, status = 200): Response {
+  return new Response(answerBody(body), { status, headers: jsonHeadersTaking(set) })
+}
+
+/**
+ * A JSON answer's headers: content-type and the headers already set for this request, which are
+ * moved out of `set` (see jsonAnswer). Building a Response with them costs less than setting them
+ * on its Headers afterwards (~0.4 µs a header, issue 18).
+ */
+export function jsonHeadersTaking(set: { headers: SetHeaders }, own?: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
-  for (const [k, v] of Object.entries(set.headers)) {
+  for (const k in set.headers) {
+    const v = set.headers[k]
     if (v !== undefined && k !== 'content-type') headers[k] = String(v)
     delete set.headers[k]
   }
-  return new Response(answerBody(body), { status, headers })
+  if (own) for (const k in own) headers[k] = own[k]!
+  return headers
 }
 
 /**

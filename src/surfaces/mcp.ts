@@ -20,7 +20,7 @@ import { bearerChallenge } from '../modules/oauth/metadata'
 import { MISSING_KEY_MESSAGE } from '../kernel/access'
 import { mcpTools } from './mcp-tools'
 import { mcpCorsHeaders, mcpPreflight } from './oauth'
-import { answerBody, withSetHeaders } from './answer-body'
+import { answerBody, jsonHeadersTaking, withSetHeaders, type SetHeaders } from './answer-body'
 
 export const MCP_PATH = '/api/mcp/v1'
 const SESSION_HEADER = 'mcp-session-id'
@@ -118,27 +118,24 @@ function sessionOf(h: Http, request: Request, ctx: Ctx, headers?: Record<string,
   return failure(404, RPC.SESSION_NOT_FOUND, 'Session not found: initialize a new session.')
 }
 
+/** The request id the HTTP kernel set for this request (a new one where no kernel ran). */
+const requestIdOf = (headers: SetHeaders): string => String(headers['x-request-id'] ?? randomUUID())
+
 const ownerOf = (ctx: Ctx): SessionOwner => ({ tenant: ctx.tenant, keyId: actorKeyId(ctx.actor) })
 
-/** Serialised answers; SSE when the client accepts only that. Parts are already JSON text. */
-function encode(parts: string[], batch: boolean, acceptHeader: string | null, headers: Record<string, string>): Response {
+/**
+ * Serialised answers; SSE when the client accepts only that. Parts are already JSON text. A JSON
+ * answer takes the headers set for this request (request id, CORS) into its init.
+ */
+function encode(parts: string[], batch: boolean, acceptHeader: string | null, headers: Record<string, string>, set: { headers: SetHeaders }): Response {
   const accept = acceptHeader ?? ''
   if (accept.includes('text/event-stream') && !accept.includes('application/json') && !accept.includes('*/*')) {
     const body = parts.map((r) => `event: message\ndata: ${r}\n\n`).join('')
     return new Response(answerBody(body), { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...headers } })
   }
   const body = batch ? `[${parts.join(',')}]` : (parts[0] ?? '')
-  // Most answers add no header of their own (no new session): one shared init for them.
-  return new Response(answerBody(body), noKeys(headers) ? JSON_ANSWER : { status: 200, headers: { 'content-type': 'application/json', ...headers } })
+  return new Response(answerBody(body), { status: 200, headers: jsonHeadersTaking(set, headers) })
 }
-
-const noKeys = (o: Record<string, string>): boolean => {
-  for (const _ in o) return false
-  return true
-}
-
-/** The init of a JSON answer with no headers of its own (Response copies it; never changed). */
-const JSON_ANSWER: ResponseInit = Object.freeze({ status: 200, headers: Object.freeze({ 'content-type': 'application/json' }) })
 
 /** A message that gets no answer whatever happens to it: a notification or a client's response. */
 const unanswered = (msg: unknown): boolean => isObject(msg) && (!('id' in msg) || !('method' in msg))
@@ -202,7 +199,8 @@ async function runMessages(env: DispatchEnv, messages: unknown[], batch: boolean
   return { parts, single }
 }
 
-async function post(h: Http, request: Request, requestId: string): Promise<Response> {
+async function post(h: Http, request: Request, set: { headers: SetHeaders }): Promise<Response> {
+  const requestId = requestIdOf(set.headers)
   const contentType = request.headers.get('content-type') ?? ''
   if (!contentType.includes('application/json')) return failure(415, RPC.SERVER, 'Content-Type must be application/json.')
   const accept = request.headers.get('accept')
@@ -252,7 +250,7 @@ async function post(h: Http, request: Request, requestId: string): Promise<Respo
   if (env.session && env.session.mode !== modeBefore) h.sessions.saveMode(env.session, owner, Date.now())
   if (parts.length === 0) return new Response(null, { status: 202, headers })
   if (single && 'error' in single && single.id === null) return json(400, single, headers)
-  return encode(parts, batch, accept, headers)
+  return encode(parts, batch, accept, headers, set)
 }
 
 function remove(h: Http, request: Request, requestId: string): Response {
@@ -296,7 +294,6 @@ export function mcpSurface(rt: Runtime) {
   const openapi = JSON.stringify(mcpOpenApiDocument(rt.config.publicUrl, MCP_DESCRIPTION))
   const changePlan = JSON.stringify(changePlanGuide(rt.config.publicUrl))
   const jsonBody = (body: string) => new Response(body, { headers: { 'content-type': 'application/json' } })
-  const idOf = (headers: Record<string, unknown>) => String(headers['x-request-id'] ?? randomUUID())
   // CORS for browser-based clients whose Origin passed the guard (surfaces/oauth.ts, docs/oauth.md).
   return (
     new Elysia({ name: 'mcp' })
@@ -314,7 +311,7 @@ export function mcpSurface(rt: Runtime) {
       .get(CHANGE_PLAN_PATH, () => jsonBody(changePlan), {
         detail: { summary: 'How to change plan on this appliance (no key needed)', tags: ['mcp'] },
       })
-      .post(MCP_PATH, async ({ request, set }) => withSetHeaders(await post(h, request, idOf(set.headers)), set), {
+      .post(MCP_PATH, async ({ request, set }) => withSetHeaders(await post(h, request, set), set), {
         parse: 'none',
         detail: { summary: 'MCP JSON-RPC endpoint (Streamable HTTP)', tags: ['mcp'] },
       })
@@ -326,6 +323,6 @@ export function mcpSurface(rt: Runtime) {
             allow: 'POST, DELETE',
           }),
       )
-      .delete(MCP_PATH, ({ request, set }) => remove(h, request, idOf(set.headers)))
+      .delete(MCP_PATH, ({ request, set }) => remove(h, request, requestIdOf(set.headers)))
   )
 }

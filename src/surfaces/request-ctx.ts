@@ -33,10 +33,19 @@ export function requestCtx(
   const key = bearerKey(input.authorization)
   // Taken first: whatever authentication reads comes after it.
   const readMark = turnSnapshotMark(rt.handle.sqlite)
-  const base = { db: rt.db, now, readMark, requestId: input.requestId, surface: input.surface, config: rt.config, log: rt.log, secrets: rt.secrets }
-  if (!key) return { ...base, tenant: null, actor: { kind: 'anonymous', userId: null } }
+  if (!key) return contextOf(rt, input, now, readMark, null, { kind: 'anonymous', userId: null })
   // OAuth access tokens are issued for the MCP endpoint only (RFC 8707 resource): refused elsewhere.
   if (isOAuthAccessToken(key) && input.surface !== 'mcp') throw invalidToken('OAuth access tokens work only on the MCP endpoint (/api/mcp/v1).')
   const { actor, tenant } = isOAuthAccessToken(key) ? authenticateAccessToken(rt.db, key, now) : authenticatorOf(rt)(key, now, input.accepted)
-  return { ...base, tenant, actor }
+  return contextOf(rt, input, now, readMark, tenant, actor)
 }
+
+/** The context as one object literal, every field in one order (a spread of a shared base would copy it). */
+const contextOf = (
+  rt: Runtime,
+  input: { requestId: string; surface: Surface },
+  now: number,
+  readMark: number | undefined,
+  tenant: Ctx['tenant'],
+  actor: Ctx['actor'],
+): Ctx => ({ tenant, actor, db: rt.db, now, readMark, requestId: input.requestId, surface: input.surface, config: rt.config, log: rt.log, secrets: rt.secrets })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { addDays, isoWeekday, localDate, periodRange, startOfLocalDay, weekStart, zonedTimeToInstant } from '../../src/kernel/time'
+import { addDays, dateRange, isoWeekday, localDate, periodRange, startOfLocalDay, weekStart, zonedTimeToInstant } from '../../src/kernel/time'
 
 describe('time helpers', () => {
   test('local dates follow the tenant zone across midnight', () => {
@@ -25,5 +25,28 @@ describe('time helpers', () => {
     expect(periodRange('last_week', '2026-11-22')).toEqual({ start: '2026-11-09', end: '2026-11-15' })
     expect(periodRange('last_month', '2026-03-15')).toEqual({ start: '2026-02-01', end: '2026-02-28' })
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+  })
+
+  test('remembered periods and date ranges: the same answer every time, and nobody can change it', () => {
+    const week = periodRange('this_week', '2026-03-29')
+    expect(week).toEqual({ start: '2026-03-23', end: '2026-03-29' })
+    expect(periodRange('this_week', '2026-03-29')).toBe(week)
+    expect(Object.isFrozen(week)).toBe(true)
+    expect(periodRange('this_month', '2026-02-10')).toEqual({ start: '2026-02-01', end: '2026-02-28' })
+
+    const days = dateRange('2026-03-27', '2026-03-30')
+    expect(days).toEqual(['2026-03-27', '2026-03-28', '2026-03-29', '2026-03-30'])
+    expect(dateRange('2026-03-27', '2026-03-30')).toBe(days)
+    expect(() => (days as string[]).push('2026-03-31')).toThrow(TypeError)
+    expect(dateRange('2026-03-27', '2026-03-30')).toHaveLength(4)
+    expect(dateRange('2026-03-30', '2026-03-27')).toEqual([])
+    // A long range is built each time: a fresh array, every date once, in order.
+    const year = dateRange('2026-01-01', '2026-12-31')
+    expect(year).toHaveLength(365)
+    expect(year[0]).toBe('2026-01-01')
+    expect(year[58]).toBe('2026-02-28')
+    expect(year[59]).toBe('2026-03-01')
+    expect(year[364]).toBe('2026-12-31')
+    expect(dateRange('2026-01-01', '2026-12-31')).not.toBe(year)
   })
 })

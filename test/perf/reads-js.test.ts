@@ -61,7 +61,7 @@ sqlite.run(
 
 describe('perf-reads-js: the same rows as the code they replace', () => {
   /** The reference: the per-person, per-date totals of day-queries, summed here. */
-  const summedByHand = (c: ReturnType<typeof scope>, ids: string[] | null, dates: string[]) => {
+  const summedByHand = (c: ReturnType<typeof scope>, ids: string[] | null, dates: readonly string[]) => {
     const sum = { productive: 0, neutral: 0, unproductive: 0, idle: 0 }
     for (const r of sampleTotals(c, ids, dates)) {
       sum.productive += Number(r.productive)

@@ -43,7 +43,7 @@ export interface AppUsageRow {
 /** One page of a user's application usage per date, most used first within a date; and the total. */
 export function appUsagePage(
   ctx: TenantScope,
-  f: { userId: string; dates: string[]; category?: Category | undefined },
+  f: { userId: string; dates: readonly string[]; category?: Category | undefined },
   page: { offset: number; limit: number },
 ): { rows: AppUsageRow[]; total: number } {
   const where = and(eq(s.tenantId, ctx.tenant.id), inArray(s.localDate, f.dates), eq(s.userId, f.userId), f.category ? eq(s.category, f.category) : undefined)
@@ -80,7 +80,7 @@ export interface SampleSpan {
 }
 
 /** A user's samples on these local dates, in start order (optionally only the idle ones). */
-export function userSamples(ctx: TenantScope, userId: string, dates: string[], opts: { idleOnly?: boolean } = {}): SampleSpan[] {
+export function userSamples(ctx: TenantScope, userId: string, dates: readonly string[], opts: { idleOnly?: boolean } = {}): SampleSpan[] {
   if (dates.length === 0) return []
   return ctx.db
     .select({ date: s.localDate, startedAt: s.startedAt, durationSeconds: s.durationSeconds, category: s.category, isIdle: s.isIdle })
@@ -106,7 +106,7 @@ export interface CategoryTotals {
  * as JSON arrays (the same index search as literal IN lists): building and rendering this query
  * was a third of get_productivity_overview's CPU per call (issue 18).
  */
-export function sampleTotals(ctx: TenantScope, userIds: string[] | null, dates: string[]): CategoryTotals[] {
+export function sampleTotals(ctx: TenantScope, userIds: string[] | null, dates: readonly string[]): CategoryTotals[] {
   if ((userIds !== null && userIds.length === 0) || dates.length === 0) return []
   const all = userIds === null
   return prepared(ctx.db, `activity.sampleTotals:${all}`, (db) => {

@@ -130,7 +130,13 @@ export interface IdleSample {
  * The user's idle samples on some local dates that started within [from, to] (every one of the
  * dates when left out), in time order (for idle-stretch detection).
  */
-export function idleSamplesOn(ctx: TenantScope, userId: string, dates: string[], from = Number.MIN_SAFE_INTEGER, to = Number.MAX_SAFE_INTEGER): IdleSample[] {
+export function idleSamplesOn(
+  ctx: TenantScope,
+  userId: string,
+  dates: readonly string[],
+  from = Number.MIN_SAFE_INTEGER,
+  to = Number.MAX_SAFE_INTEGER,
+): IdleSample[] {
   // Every batch with idle samples asks: a statement cached on the connection, the dates as a JSON
   // array, read from the partial covering index activity_samples_idle_idx alone, a range of
   // started_at per date (the literal `is_idle = 1` is what lets SQLite use a partial index).
@@ -144,7 +150,7 @@ export function idleSamplesOn(ctx: TenantScope, userId: string, dates: string[],
 }
 
 /** Which of these dates already have a daily summary for anyone in the tenant. */
-export function summarisedDates(ctx: TenantScope, dates: string[]): Set<string> {
+export function summarisedDates(ctx: TenantScope, dates: readonly string[]): Set<string> {
   // Every batch with late samples asks: cached on the connection, one probe of the summaries'
   // primary key (tenant_id, date, user_id) per date instead of every summary row of the dates.
   const rows = sqliteOf(ctx.db)

@@ -116,7 +116,7 @@ export function combinedProductivity(ctx: TenantBoundCtx, userIds: string[] | nu
  * built and rendered that query on every call, ~120 µs of the organisation dashboard's ~250 µs of
  * JavaScript (issue 18, perf-reads-js). For the dates not yet summarised (today, typically).
  */
-export function summedSampleSeconds(ctx: TenantScope, userIds: string[] | null, dates: string[]): Omit<Totals, 'days'> {
+export function summedSampleSeconds(ctx: TenantScope, userIds: string[] | null, dates: readonly string[]): Omit<Totals, 'days'> {
   if ((userIds !== null && userIds.length === 0) || dates.length === 0) return { productive: 0, neutral: 0, unproductive: 0, idle: 0 }
   const active = (cat: string) => `coalesce(sum(case when is_idle = 0 and category = '${cat}' then duration_seconds end), 0)`
   const stmt = prepared(ctx.db, `activity.summedSamples:${userIds === null ? 'all' : 'ids'}:${dates.length}`, (d) =>

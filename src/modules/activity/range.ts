@@ -15,7 +15,7 @@ export const DateRangeQuery = {
 }
 
 /** The dates of a from/to query: defaults to today, refuses inverted or over-long ranges naming the field. */
-export function resolveDateRange(ctx: TenantBoundCtx, input: { from?: string; to?: string }): { from: string; to: string; dates: string[] } {
+export function resolveDateRange(ctx: TenantBoundCtx, input: { from?: string; to?: string }): { from: string; to: string; dates: readonly string[] } {
   const today = localDate(ctx.now, ctx.tenant.timezone)
   const to = input.to ?? (input.from && input.from > today ? input.from : today)
   const from = input.from ?? to
