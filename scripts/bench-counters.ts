@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { openDatabase } from '../src/kernel/db'
+import { silentLogger } from '../src/kernel/log'
 import { type CountAsk, countRequests } from '../src/modules/rate-limits/queries'
 import { COUNTERS_DDL, COUNTERS_PAGE_SIZE, openCountersDatabase } from '../src/modules/rate-limits/store'
 import { median } from './bench/load'
@@ -40,7 +41,7 @@ const work = mkdtempSync(join(tmpdir(), 'wf-bench-counters-'))
  */
 function countersOf(pageSize: number) {
   const file = join(work, `counters-${pageSize}.db`)
-  const handle = pageSize === COUNTERS_PAGE_SIZE ? openCountersDatabase(file) : openDatabase(file, { synchronous: 'normal', pageSize })
+  const handle = pageSize === COUNTERS_PAGE_SIZE ? openCountersDatabase(file, 'shared', silentLogger) : openDatabase(file, { synchronous: 'normal', pageSize })
   if (pageSize !== COUNTERS_PAGE_SIZE) handle.sqlite.exec(COUNTERS_DDL)
   const actual = handle.sqlite.query<{ page_size: number }, []>('PRAGMA page_size').get()!.page_size
   if (actual !== pageSize) throw new Error(`counters file of ${pageSize} bytes has pages of ${actual}`)

@@ -73,7 +73,11 @@ if (process.argv[2] === '--bare-serve') {
   recorder.uninstall() // the bare statements below are bun:sqlite's own, unwrapped
   const file = join(dataDir, 'workforce.db')
   const { countersFile, openCountersDatabase } = await import('../src/modules/rate-limits/store')
-  const own = [openDatabase(file).sqlite, openDatabase(file, { synchronous: 'normal' }).sqlite, openCountersDatabase(countersFile(dataDir)).sqlite]
+  const own = [
+    openDatabase(file).sqlite,
+    openDatabase(file, { synchronous: 'normal' }).sqlite,
+    openCountersDatabase(countersFile(dataDir), 'shared', silentLogger).sqlite,
+  ]
   const cache = new Map<string, Record<string, (...a: unknown[]) => unknown>>()
   const statement = (c: Call) => {
     const key = `${c.conn}\u0000${c.sql}`

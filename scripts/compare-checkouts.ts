@@ -79,7 +79,9 @@ async function loadApps(configFile: string) {
     const { silentLogger } = (await import(join(dir, 'src/kernel/log.ts'))) as typeof import('../src/kernel/log')
     const { openRuntime } = (await import(join(dir, 'src/runtime.ts'))) as typeof import('../src/runtime')
     const { createHttpApp } = (await import(join(dir, 'src/surfaces/http.ts'))) as typeof import('../src/surfaces/http')
-    const rt = openRuntime(loadConfig({ dataDir: cfg.data[i]!, logLevel: 'warn' }), silentLogger)
+    // As `serve` opens it (the directory's only server: counters.db held exclusively); a checkout from
+    // before that option ignores it.
+    const rt = openRuntime(loadConfig({ dataDir: cfg.data[i]!, logLevel: 'warn' }), silentLogger, { counters: 'exclusive' })
     apps.push(createHttpApp(rt))
   }
   return apps

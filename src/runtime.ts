@@ -25,7 +25,7 @@ import { ensureUserStatusCounts } from './modules/users/status-counts'
 import { ensureTimesheetStatusCounts } from './modules/timesheets/status-counts'
 import { ensureTimesheetOwnerNames } from './modules/timesheets/owner-names'
 import { repairTextWeekdays } from './modules/shifts/weekday-repair'
-import { countersFile, openCountersDatabase } from './modules/rate-limits/store'
+import { countersFile, type CountersMode, openCountersDatabase } from './modules/rate-limits/store'
 
 function loadSecret(dataDir: string): Buffer {
   const file = join(dataDir, 'instance.secret')
@@ -50,8 +50,17 @@ function openNamedWith(file: string, open: (file: string) => DatabaseHandle): Da
   }
 }
 
+export interface RuntimeOptions {
+  /**
+   * How counters.db is held (rate-limits/store.ts): `exclusive` by the data directory's only
+   * server, opened at once so that its lock is taken at start; `shared` otherwise (the default),
+   * opened when first used, so that a CLI command run beside an exclusive server never touches it.
+   */
+  counters?: CountersMode
+}
+
 /** Opens the data directory: creates it, migrates the database and writes reference data. */
-export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(config.logLevel)): Runtime {
+export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(config.logLevel), options: RuntimeOptions = {}): Runtime {
   ensureDataDir(config.dataDir)
   const file = databaseFile(config)
   createPrivateFile(file)
@@ -80,7 +89,10 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   const rateFile = countersFile(config.dataDir)
   createPrivateFile(rateFile)
   assertWritableFiles([rateFile, `${rateFile}-wal`, `${rateFile}-shm`])
-  const rateLimits = openNamedWith(rateFile, openCountersDatabase)
+  const countersMode = options.counters ?? 'shared'
+  let rateLimits: DatabaseHandle | null = null
+  const rateLimitHandle = (): DatabaseHandle => (rateLimits ??= openNamedWith(rateFile, (f) => openCountersDatabase(f, countersMode, log)))
+  if (countersMode === 'exclusive') rateLimitHandle()
   const dataVersion = counters.sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version')
   const closeHooks: (() => void)[] = []
   let stopCheckpoints: (() => void) | null = null
@@ -89,7 +101,9 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
     handle,
     db: handle.db,
     countersDb: counters.db,
-    rateLimitDb: rateLimits.db,
+    get rateLimitDb() {
+      return rateLimitHandle().db
+    },
     changeStamp: () => dataVersion.get()!.data_version,
     log,
     secret,
@@ -99,10 +113,12 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
     startBackgroundCheckpoints: () => {
       if (stopCheckpoints) return
       const stopMain = startBackgroundCheckpoints(databaseFile(config), [counters.sqlite])
-      const stopRate = startBackgroundCheckpoints(rateFile, [rateLimits.sqlite])
+      // An exclusive counters.db checkpoints on its own connection (no other can open it), cheaply:
+      // synchronous=OFF, and a few distinct pages (rate-limits/store.ts).
+      const stopRate = countersMode === 'shared' ? startBackgroundCheckpoints(rateFile, [rateLimitHandle().sqlite]) : null
       stopCheckpoints = () => {
         stopMain()
-        stopRate()
+        stopRate?.()
       }
     },
     onClose: (fn) => void closeHooks.push(fn),
@@ -115,7 +131,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
           log.error('close hook failed', { error: String(e) })
         }
       }
-      rateLimits.close()
+      rateLimits?.close()
       counters.close()
       handle.close()
     },

@@ -66,7 +66,8 @@ export const serveCommand = new Command('serve')
     let rt: ReturnType<typeof openRuntime>
     try {
       if (!reusePort && config.port !== 0) assertPortFree(config.host, config.port)
-      rt = openRuntime(config, log)
+      // The only server on the directory (the data lock says so) holds counters.db exclusively.
+      rt = openRuntime(config, log, { counters: reusePort ? 'shared' : 'exclusive' })
     } catch (e) {
       lock.release()
       throw e

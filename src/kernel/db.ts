@@ -51,14 +51,20 @@ export const PRAGMAS = {
  * records): in WAL mode its commits skip the fsync, so a flush never stalls requests on a busy
  * disk; a power cut may lose the last records, never payroll data (that goes through FULL).
  */
-export function openDatabase(file: string, options: { synchronous?: 'full' | 'normal'; turnSnapshots?: boolean; pageSize?: number } = {}): DatabaseHandle {
+export function openDatabase(
+  file: string,
+  options: { synchronous?: 'full' | 'normal' | 'off'; turnSnapshots?: boolean; pageSize?: number; exclusive?: boolean } = {},
+): DatabaseHandle {
   const sqlite = new Database(file, { create: true, strict: true })
+  // Before WAL mode is entered: the log's index then lives in this process's memory, and no other
+  // connection can open the file while this one is open (the rate-limit counters of a lone server).
+  if (options.exclusive) sqlite.exec('PRAGMA locking_mode = EXCLUSIVE')
   // Before anything is prepared on it: every statement is wrapped as it is prepared.
   if (options.turnSnapshots) enableTurnSnapshots(sqlite)
   // Takes effect on a new, empty file only (before WAL mode writes its header).
   if (options.pageSize) sqlite.exec(`PRAGMA page_size = ${options.pageSize}`)
   sqlite.exec('PRAGMA journal_mode = WAL')
-  sqlite.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`)
+  sqlite.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : options.synchronous === 'off' ? 'OFF' : 'FULL'}`)
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec(`PRAGMA busy_timeout = ${PRAGMAS.busy_timeout}`)
   sqlite.exec(`PRAGMA journal_size_limit = ${PRAGMAS.journal_size_limit}`)

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { countRequests, type CountAsk } from '../../src/modules/rate-limits/queries'
+import { silentLogger } from '../../src/kernel/log'
 import { COUNTERS_DDL, COUNTERS_PAGE_SIZE, openCountersDatabase } from '../../src/modules/rate-limits/store'
 
 const work = mkdtempSync(join(tmpdir(), 'wf-counter-pages-'))
@@ -32,7 +33,7 @@ function oldCountersFile(name: string, n: number): string {
 
 describe('counters.db pages', () => {
   test('a new file has COUNTERS_PAGE_SIZE pages, in WAL mode', () => {
-    const handle = openCountersDatabase(join(work, 'new.db'))
+    const handle = openCountersDatabase(join(work, 'new.db'), 'shared', silentLogger)
     try {
       expect(COUNTERS_PAGE_SIZE).toBe(1024)
       expect(pageSize(handle.sqlite)).toBe(COUNTERS_PAGE_SIZE)
@@ -44,11 +45,23 @@ describe('counters.db pages', () => {
   })
 
   test('a file from before is rebuilt with them, its counts kept, back in WAL mode', () => {
-    const handle = openCountersDatabase(oldCountersFile('old.db', 41))
+    const handle = openCountersDatabase(oldCountersFile('old.db', 41), 'shared', silentLogger)
     try {
       expect(pageSize(handle.sqlite)).toBe(COUNTERS_PAGE_SIZE)
       expect(journalMode(handle.sqlite)).toBe('wal')
       // The 42nd request of the window: the 41 counted before the rebuild still count.
+      expect(countRequests(handle.db, [ask])).toEqual([{ allowed: true, counts: [42] }])
+    } finally {
+      handle.close()
+    }
+  })
+
+  test("the server's exclusive open rebuilds one too, and stays exclusive", () => {
+    const handle = openCountersDatabase(oldCountersFile('old-exclusive.db', 41), 'exclusive', silentLogger)
+    try {
+      expect(pageSize(handle.sqlite)).toBe(COUNTERS_PAGE_SIZE)
+      expect(journalMode(handle.sqlite)).toBe('wal')
+      expect(handle.sqlite.query<{ locking_mode: string }, []>('PRAGMA locking_mode').get()!.locking_mode).toBe('exclusive')
       expect(countRequests(handle.db, [ask])).toEqual([{ allowed: true, counts: [42] }])
     } finally {
       handle.close()
@@ -60,7 +73,7 @@ describe('counters.db pages', () => {
     const other = new Database(file, { strict: true })
     other.exec('PRAGMA journal_mode = WAL')
     other.query('select count(*) from rate_limit_counters').get()
-    const handle = openCountersDatabase(file)
+    const handle = openCountersDatabase(file, 'shared', silentLogger)
     try {
       expect(pageSize(handle.sqlite)).toBe(4096)
       expect(journalMode(handle.sqlite)).toBe('wal')
