@@ -43,6 +43,7 @@ if (process.argv[2] === '--bare-serve') {
   const recorder = installStatementRecorder(0)
   const { connections } = recorder
   const [dataDir, token, ...paths] = process.argv.slice(3) as [string, string, ...string[]]
+  const bareCounters = join(dataDir, 'bench-rest-bare-counters.db')
   const { loadConfig } = await import('../src/kernel/config')
   const { silentLogger } = await import('../src/kernel/log')
   const { openRuntime } = await import('../src/runtime')
@@ -51,6 +52,8 @@ if (process.argv[2] === '--bare-serve') {
   const rt = openRuntime(
     loadConfig({ dataDir, logLevel: 'silent' }, { ...process.env, WORKFORCE_RATE_LIMIT_HOUR: '1000000000', WORKFORCE_RATE_LIMIT_DAY: '1000000000' }),
     silentLogger,
+    // The running server holds the directory's counters.db (EXCLUSIVE): this side counts in its own.
+    { countersFile: bareCounters },
   )
   // The main connection is 0 and the counters' 1, whichever runs a statement first.
   connections.set(rt.handle.sqlite, 0)
@@ -72,11 +75,11 @@ if (process.argv[2] === '--bare-serve') {
   rt.close()
   recorder.uninstall() // the bare statements below are bun:sqlite's own, unwrapped
   const file = join(dataDir, 'workforce.db')
-  const { countersFile, openCountersDatabase } = await import('../src/modules/rate-limits/store')
+  const { openCountersDatabase } = await import('../src/modules/rate-limits/store')
   const own = [
     openDatabase(file).sqlite,
     openDatabase(file, { synchronous: 'normal' }).sqlite,
-    openCountersDatabase(countersFile(dataDir), 'shared', silentLogger).sqlite,
+    openCountersDatabase(bareCounters, 'shared', silentLogger).sqlite,
   ]
   const cache = new Map<string, Record<string, (...a: unknown[]) => unknown>>()
   const statement = (c: Call) => {

@@ -57,6 +57,12 @@ export interface RuntimeOptions {
    * opened when first used, so that a CLI command run beside an exclusive server never touches it.
    */
   counters?: CountersMode
+  /**
+   * Where the counters are kept instead of the data directory's counters.db: for a process that
+   * serves the same data beside a running server and must not count in the server's file (the
+   * bench's recorder, scripts/bench/bare.ts).
+   */
+  countersFile?: string
 }
 
 /** Opens the data directory: creates it, migrates the database and writes reference data. */
@@ -86,7 +92,7 @@ export function openRuntime(config: RuntimeConfig, log: Logger = createLogger(co
   ensureAuthEpoch(handle.db)
   repairTextWeekdays(handle.db, log)
   const counters = openNamed(file, { synchronous: 'normal' })
-  const rateFile = countersFile(config.dataDir)
+  const rateFile = options.countersFile ?? countersFile(config.dataDir)
   createPrivateFile(rateFile)
   assertWritableFiles([rateFile, `${rateFile}-wal`, `${rateFile}-shm`])
   const countersMode = options.counters ?? 'shared'

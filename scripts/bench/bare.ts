@@ -55,6 +55,9 @@ const rt = openRuntime(
     { ...process.env, WORKFORCE_RATE_LIMIT_HOUR: big, WORKFORCE_RATE_LIMIT_DAY: big, WORKFORCE_MCP_RATE_LIMIT_MINUTE: big },
   ),
   silentLogger,
+  // The running product holds the data directory's counters.db (EXCLUSIVE): the recording counts
+  // in a file of its own (its statements are bookkeeping, never replayed).
+  { countersFile: join(cfg.dataDir, 'bench-recorder-counters.db') },
 )
 connections.set(rt.handle.sqlite, 0)
 connections.set(sqliteOf(rt.countersDb), 1)
