@@ -59,7 +59,10 @@ beforeAll(async () => {
   const { silentLogger } = await import('../../src/kernel/log')
   const { openRuntime } = await import('../../src/runtime')
   const { createHttpApp } = await import('../../src/surfaces/http')
-  const rt = openRuntime(loadConfig({ dataDir: server.dataDir, logLevel: 'silent' }, process.env), silentLogger)
+  // The server holds the directory's counters.db (EXCLUSIVE): this in-process app counts in its own.
+  const rt = openRuntime(loadConfig({ dataDir: server.dataDir, logLevel: 'silent' }, process.env), silentLogger, {
+    countersFile: `${server.dataDir}/in-process-counters.db`,
+  })
   app = createHttpApp(rt)
   close = () => rt.close()
 }, 120_000)
