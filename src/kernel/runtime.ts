@@ -19,7 +19,8 @@ export interface Runtime {
   countersDb: Db
   /**
    * The rate-limit counters (REST hour/day, client API, MCP minute): their own file,
-   * `<data>/counters.db`, WAL with synchronous=NORMAL (modules/rate-limits/store.ts). Not in
+   * `<data>/counters.db`, WAL, held exclusively by a lone server and shared otherwise
+   * (modules/rate-limits/store.ts CountersMode); opened on first use outside `serve`. Not in
    * backups; commits here do not move `changeStamp`.
    */
   rateLimitDb: Db
