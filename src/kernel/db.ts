@@ -51,9 +51,11 @@ export const PRAGMAS = {
  * records): in WAL mode its commits skip the fsync, so a flush never stalls requests on a busy
  * disk; a power cut may lose the last records, never payroll data (that goes through FULL).
  */
+const SYNCHRONOUS = { full: 'FULL', normal: 'NORMAL', off: 'OFF' } as const
+
 export function openDatabase(
   file: string,
-  options: { synchronous?: 'full' | 'normal' | 'off'; turnSnapshots?: boolean; pageSize?: number; exclusive?: boolean } = {},
+  options: { synchronous?: keyof typeof SYNCHRONOUS; turnSnapshots?: boolean; pageSize?: number; exclusive?: boolean } = {},
 ): DatabaseHandle {
   const sqlite = new Database(file, { create: true, strict: true })
   // Before WAL mode is entered: the log's index then lives in this process's memory, and no other
@@ -64,7 +66,7 @@ export function openDatabase(
   // Takes effect on a new, empty file only (before WAL mode writes its header).
   if (options.pageSize) sqlite.exec(`PRAGMA page_size = ${options.pageSize}`)
   sqlite.exec('PRAGMA journal_mode = WAL')
-  sqlite.exec(`PRAGMA synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : options.synchronous === 'off' ? 'OFF' : 'FULL'}`)
+  sqlite.exec(`PRAGMA synchronous = ${SYNCHRONOUS[options.synchronous ?? 'full']}`)
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec(`PRAGMA busy_timeout = ${PRAGMAS.busy_timeout}`)
   sqlite.exec(`PRAGMA journal_size_limit = ${PRAGMAS.journal_size_limit}`)

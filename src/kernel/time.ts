@@ -215,22 +215,24 @@ export function daysBetween(from: string, to: string): number {
 
 /** Ranges of up to this many dates are remembered (a period's, typically); longer ones are built each time. */
 const REMEMBERED_RANGE_DAYS = 62
-const rememberedRanges = new Map<string, readonly string[]>()
+
+function buildDateRange(from: string, to: string): string[] {
+  const out: string[] = []
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d)
+  return out
+}
+
+const rememberedRange = memo((key: string): readonly string[] => {
+  const bar = key.indexOf('|')
+  return Object.freeze(buildDateRange(key.slice(0, bar), key.slice(bar + 1)))
+})
 
 /**
  * Every date from `from` to `to`, both included. A short range is remembered: a read asks for its
  * period's dates on every call, and one lookup costs a fraction of a lookup per date (issue 18).
  */
 export function dateRange(from: string, to: string): readonly string[] {
-  const key = `${from}|${to}`
-  const known = rememberedRanges.get(key)
-  if (known !== undefined) return known
-  const out: string[] = []
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d)
-  if (out.length > REMEMBERED_RANGE_DAYS) return out
-  if (rememberedRanges.size >= MEMO_MAX) rememberedRanges.clear()
-  rememberedRanges.set(key, Object.freeze(out))
-  return out
+  return to < addDays(from, REMEMBERED_RANGE_DAYS) ? rememberedRange(`${from}|${to}`) : buildDateRange(from, to)
 }
 
 export type Period = 'today' | 'this_week' | 'last_week' | 'this_month' | 'last_month'

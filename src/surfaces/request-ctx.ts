@@ -33,19 +33,16 @@ export function requestCtx(
   const key = bearerKey(input.authorization)
   // Taken first: whatever authentication reads comes after it.
   const readMark = turnSnapshotMark(rt.handle.sqlite)
-  if (!key) return contextOf(rt, input, now, readMark, null, { kind: 'anonymous', userId: null })
-  // OAuth access tokens are issued for the MCP endpoint only (RFC 8707 resource): refused elsewhere.
-  if (isOAuthAccessToken(key) && input.surface !== 'mcp') throw invalidToken('OAuth access tokens work only on the MCP endpoint (/api/mcp/v1).')
-  const { actor, tenant } = isOAuthAccessToken(key) ? authenticateAccessToken(rt.db, key, now) : authenticatorOf(rt)(key, now, input.accepted)
-  return contextOf(rt, input, now, readMark, tenant, actor)
+  const { tenant, actor } = key ? authenticated(rt, key, now, input) : ANONYMOUS
+  // One object literal (a spread of a shared base would copy every field).
+  return { tenant, actor, db: rt.db, now, readMark, requestId: input.requestId, surface: input.surface, config: rt.config, log: rt.log, secrets: rt.secrets }
 }
 
-/** The context as one object literal, every field in one order (a spread of a shared base would copy it). */
-const contextOf = (
-  rt: Runtime,
-  input: { requestId: string; surface: Surface },
-  now: number,
-  readMark: number | undefined,
-  tenant: Ctx['tenant'],
-  actor: Ctx['actor'],
-): Ctx => ({ tenant, actor, db: rt.db, now, readMark, requestId: input.requestId, surface: input.surface, config: rt.config, log: rt.log, secrets: rt.secrets })
+const ANONYMOUS: Pick<Ctx, 'tenant' | 'actor'> = { tenant: null, actor: { kind: 'anonymous', userId: null } }
+
+/** The tenant and actor of a bearer key or OAuth access token; throws 401 invalid_token for a bad one. */
+function authenticated(rt: Runtime, key: string, now: number, input: { surface: Surface; accepted: readonly KeyKind[] }): Pick<Ctx, 'tenant' | 'actor'> {
+  // OAuth access tokens are issued for the MCP endpoint only (RFC 8707 resource): refused elsewhere.
+  if (isOAuthAccessToken(key) && input.surface !== 'mcp') throw invalidToken('OAuth access tokens work only on the MCP endpoint (/api/mcp/v1).')
+  return isOAuthAccessToken(key) ? authenticateAccessToken(rt.db, key, now) : authenticatorOf(rt)(key, now, input.accepted)
+}

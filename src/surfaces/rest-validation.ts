@@ -194,22 +194,23 @@ function dateWalkOf(schema: TSchema): DateWalk | null {
   return walk
 }
 
+/** The fields of `value` whose date is not a real calendar date, found by a schema's walk. */
+function walkedBadDates(walk: DateWalk, value: unknown): FieldError[] {
+  const out: FieldError[] = []
+  walk(value, [], out)
+  return out
+}
+
 /** The fields of `value` whose date is not a real calendar date. */
 function badDates(schema: TSchema, value: unknown): FieldError[] {
-  const out: FieldError[] = []
-  dateWalkOf(schema)?.(value, [], out)
-  return out
+  const walk = dateWalkOf(schema)
+  return walk ? walkedBadDates(walk, value) : []
 }
 
 /** Whether `value` holds a date that is not a real one; null when the schema has no date field (nothing to check). */
 export function compileDateCheck(schema: TSchema): ((value: unknown) => boolean) | null {
   const walk = dateWalkOf(schema)
-  if (!walk) return null
-  return (value) => {
-    const out: FieldError[] = []
-    walk(value, [], out)
-    return out.length > 0
-  }
+  return walk && ((value) => walkedBadDates(walk, value).length > 0)
 }
 
 /** Unknown fields are refused (a typo must not be silently ignored), at every depth. */

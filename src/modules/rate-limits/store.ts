@@ -78,7 +78,7 @@ function openExclusive(file: string, log: Logger): DatabaseHandle {
     if (!isDamage(e)) throw e
     problem = e instanceof Error ? e.message : String(e)
   }
-  if (problem === null && handle) return handle
+  if (problem === null) return handle!
   handle?.close()
   const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix)
